@@ -1,0 +1,6 @@
+export { betaCdf, betaLogPdf, betaQuantile, betaSf } from './beta.js';
+export { binomialCdf, binomialLogPmf, binomialPmf, binomialUpperTail } from './binomial.js';
+export { chiSquareSf } from './chiSquare.js';
+export { logBeta, logGamma } from './logGamma.js';
+export { normalCdf, normalCritical, normalPdf, normalQuantile, normalSf } from './normal.js';
+export { tCdf, tCritical, tQuantile, tSf } from './studentT.js';

@@ -1,0 +1,25 @@
+/**
+ * @evalsim/core — pure estimators for the statistics used to judge LLM evaluations.
+ * No I/O; randomness only through an injected {@link Rng}.
+ */
+export * from './bootstrap/index.js';
+export * from './clustered/index.js';
+export * from './coverage/index.js';
+export * from './distributions/index.js';
+export * from './intervals/index.js';
+export * from './multiplicity/index.js';
+export * from './paired/index.js';
+export * from './power/index.js';
+export * from './repeated/index.js';
+export type { Interval, Rng } from './types.js';
+export {
+  assertCounts,
+  assertFinite,
+  assertInteger,
+  assertLevel,
+  assertPositive,
+  assertProbability,
+  assertSameLength,
+  assertScores,
+  InputError,
+} from './validate.js';

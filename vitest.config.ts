@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@evalsim/core': src('core'),
+      '@evalsim/sim': src('sim'),
+    },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'studies/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+});
