@@ -14,7 +14,7 @@ const cli = yargs(hideBin(process.argv))
   .demandCommand(1, 'Name a command; see evalsim --help.')
   .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns ?? 110))
-  .fail((message, error, y) => {
+  .fail((message, error) => {
     const text = error ? error.message : message;
     process.stderr.write(`evalsim: ${text}\n`);
     if (!error) process.stderr.write('Run with --help for usage.\n');
@@ -23,4 +23,11 @@ const cli = yargs(hideBin(process.argv))
 
 for (const command of commands) cli.command(command);
 
-await cli.help().version().parseAsync();
+try {
+  await cli.help().version().parseAsync();
+} catch (error) {
+  // Errors thrown by handlers (bad arguments caught by @evalsim/core, bad configs):
+  // one clear line, non-zero exit, no stack trace.
+  process.stderr.write(`evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}

@@ -1,5 +1,19 @@
 /** Registry of evalsim subcommands (one module each). */
 import type { CommandModule } from 'yargs';
+import { adjustCommand } from './adjust.js';
+import { designEffectCommand } from './designEffect.js';
+import { listCommand } from './list.js';
+import { mcnemarCommand } from './mcnemar.js';
+import { powerCommand } from './power.js';
+import { runCommand } from './run.js';
+import { showCommand } from './show.js';
+import { validateCommand } from './validate.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.
-export const commands: CommandModule<any, any>[] = [];
+export const commands: CommandModule<any, any>[] = [
+  mcnemarCommand,
+  adjustCommand,
+  powerCommand,
+  designEffectCommand,
+];
+commands.push(runCommand, showCommand, validateCommand, listCommand);

@@ -1,1 +1,31 @@
-export {};
+export {
+  type ClusteredCritical,
+  type ClusteredInterval,
+  type ClusteredIntervalOptions,
+  clusteredInterval,
+  clusteredIntervalFromTotals,
+  createClusteredInterval,
+} from './clusteredInterval.js';
+export {
+  type ClusteredEstimator,
+  type ClusteredStandardErrorOptions,
+  clusteredStandardError,
+  clusteredVarianceFromTotals,
+} from './clusteredStandardError.js';
+export {
+  type ClusterId,
+  type ClusterTotals,
+  type ClusterTotalsFromItems,
+  clusterTotalsFromItems,
+} from './clusterTotals.js';
+export { coefficientOfVariation } from './coefficientOfVariation.js';
+export { cr1ClusteredVariance } from './cr1Variance.js';
+export { cr2DegreesOfFreedom } from './cr2DegreesOfFreedom.js';
+export { cr2ClusteredVariance } from './cr2Variance.js';
+export { designEffect } from './designEffect.js';
+export { designEffectUnequal } from './designEffectUnequal.js';
+export { effectiveSampleSize } from './effectiveSampleSize.js';
+export { iccAnova, iccAnovaFromTotals } from './iccAnova.js';
+export { millerClusteredVariance } from './millerVariance.js';
+export { naiveVarianceOfMean } from './naiveVariance.js';
+export { createOneWayAnova, type OneWayAnova, oneWayAnovaFromTotals } from './oneWayAnova.js';

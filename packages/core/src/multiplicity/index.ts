@@ -1,1 +1,13 @@
-export {};
+export {
+  ADJUSTMENT_METHODS,
+  type AdjustmentMethod,
+  adjustPValues,
+  assertAdjustmentMethod,
+} from './adjustPValues.js';
+export { benjaminiHochberg } from './benjaminiHochberg.js';
+export { benjaminiYekutieli, harmonicNumber } from './benjaminiYekutieli.js';
+export { bonferroni } from './bonferroni.js';
+export { countRejections } from './countRejections.js';
+export { hochberg } from './hochberg.js';
+export { holm } from './holm.js';
+export type { MultipleTestResult } from './multipleTesting.js';

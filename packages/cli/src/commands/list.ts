@@ -1,0 +1,55 @@
+/** `evalsim list`: the studies in a folder (and its subfolders one level down) with their titles and sources. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import { readStudyConfig, STUDY_EXTENSIONS } from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+import { printRows } from '../format/printRows.js';
+
+interface Args {
+  dir: string;
+  json: boolean;
+}
+
+function studyFiles(dir: string, depth = 1): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      if (depth > 0 && entry !== 'data' && !entry.startsWith('.')) files.push(...studyFiles(path, depth - 1));
+    } else if (STUDY_EXTENSIONS.includes(extname(entry).toLowerCase())) {
+      files.push(path);
+    }
+  }
+  return files;
+}
+
+export const listCommand: CommandModule<object, Args> = {
+  command: 'list',
+  describe: 'List the studies with their titles and sources',
+  builder: (y) =>
+    y
+      .option('dir', { type: 'string', default: 'studies', describe: 'folder of study files' })
+      .option('json', { type: 'boolean', default: false, describe: 'print JSON' }) as never,
+  handler: (args) => {
+    if (!existsSync(args.dir)) throw new Error(`--dir: no folder ${args.dir}`);
+    const rows = studyFiles(args.dir).map((file) => {
+      try {
+        const config = readStudyConfig(file) as {
+          name?: string;
+          title?: string;
+          source?: { seed?: string; section?: string };
+        };
+        if (typeof config?.name !== 'string') return undefined;
+        const source = config.source ? [config.source.seed, config.source.section].filter(Boolean).join(' § ') : '';
+        return { name: config.name, title: config.title ?? '', source, file: relative(process.cwd(), file) };
+      } catch (error) {
+        const reason = String((error as Error).message).split('\n')[0];
+        return { name: '?', title: `(unreadable: ${reason})`, source: '', file: relative(process.cwd(), file) };
+      }
+    });
+    printRows(
+      rows.filter((row) => row !== undefined),
+      args.json,
+    );
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `evalsim power`: items needed to detect a gap (given --delta) or the minimum
+ * detectable effect of an eval (given --n), paired (Miller 2024 eq. 9–10),
+ * unpaired, or from a binary accuracy p, optionally inflated by a design effect.
+ */
+import {
+  clusteredSampleSize,
+  mdeFor,
+  millerPairedVariance,
+  planningRuleSampleSize,
+  sampleSizeFor,
+  unpairedVariance,
+} from '@evalsim/core';
+import type { CommandModule } from 'yargs';
+import { printRows } from '../format/printRows.js';
+import { withJson } from './shared.js';
+
+interface Args {
+  delta?: number;
+  n?: number;
+  omega2?: number;
+  sigmaA2: number;
+  sigmaB2: number;
+  kA: number;
+  kB: number;
+  varA?: number;
+  varB?: number;
+  p?: number;
+  deff: number;
+  alpha: number;
+  power: number;
+  json: boolean;
+}
+
+interface Design {
+  design: string;
+  variance: number;
+}
+
+function designs(args: Args): Design[] {
+  const out: Design[] = [];
+  const common = { kA: args.kA, kB: args.kB };
+  if (args.omega2 !== undefined) {
+    out.push({
+      design: 'paired (Miller)',
+      variance: millerPairedVariance({
+        omega2: args.omega2,
+        sigmaA2: args.sigmaA2,
+        sigmaB2: args.sigmaB2,
+        ...common,
+      }),
+    });
+  }
+  if (args.varA !== undefined || args.varB !== undefined) {
+    if (args.varA === undefined || args.varB === undefined)
+      throw new Error('--var-a and --var-b go together');
+    out.push({
+      design: 'unpaired',
+      variance: unpairedVariance({
+        varianceA: args.varA,
+        varianceB: args.varB,
+        sigmaA2: args.sigmaA2,
+        sigmaB2: args.sigmaB2,
+        ...common,
+      }),
+    });
+  }
+  if (args.p !== undefined) {
+    const v = args.p * (1 - args.p);
+    out.push({ design: 'paired, V = p(1−p)', variance: v });
+    out.push({ design: 'unpaired, V = 2p(1−p)', variance: 2 * v });
+  }
+  if (out.length === 0)
+    throw new Error('give --omega2 (paired), --var-a/--var-b (unpaired) or --p (binary accuracy)');
+  return out;
+}
+
+export const powerCommand: CommandModule<object, Args> = {
+  command: 'power',
+  describe: 'Sample size for a gap (--delta) or minimum detectable effect for an eval size (--n)',
+  builder: (y) =>
+    withJson(
+      y
+        .option('delta', { type: 'number', describe: 'true gap to detect (proportion, e.g. 0.03)' })
+        .option('n', { type: 'number', describe: 'questions in the eval (gives the MDE)' })
+        .option('omega2', { type: 'number', describe: 'ω², variance of true per-question differences' })
+        .option('sigma-a2', { type: 'number', default: 0, describe: 'σ_A², within-question variance of A' })
+        .option('sigma-b2', { type: 'number', default: 0, describe: 'σ_B², within-question variance of B' })
+        .option('k-a', {
+          type: 'number',
+          default: 1,
+          describe: 'answers per question for A (Infinity allowed)',
+        })
+        .option('k-b', {
+          type: 'number',
+          default: 1,
+          describe: 'answers per question for B (Infinity allowed)',
+        })
+        .option('var-a', { type: 'number', describe: 'Var(x_A), between-question variance of A (unpaired)' })
+        .option('var-b', { type: 'number', describe: 'Var(x_B), between-question variance of B (unpaired)' })
+        .option('p', { type: 'number', describe: 'binary accuracy for the p(1−p) rule of thumb' })
+        .option('deff', {
+          type: 'number',
+          default: 1,
+          describe: 'design effect to inflate n by (clustered items)',
+        })
+        .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided false-alarm rate' })
+        .option('power', { type: 'number', default: 0.8, describe: 'target power' })
+        .example(
+          '$0 power --delta 0.03 --omega2 0.116 --sigma-a2 0.013 --sigma-b2 0.004',
+          'seed 000: about 1,160 paired questions for a 3-point gap',
+        )
+        .example('$0 power --n 1140 --p 0.5', 'MDE of a 1,140-question eval at p = 0.5'),
+    ) as never,
+  handler: (args) => {
+    if ((args.delta === undefined) === (args.n === undefined))
+      throw new Error('give exactly one of --delta or --n');
+    const options = { alpha: args.alpha, power: args.power };
+    const rows = designs(args).map(({ design, variance }) => {
+      if (args.delta !== undefined) {
+        const size = sampleSizeFor(args.delta, variance, options);
+        const row: Record<string, unknown> = {
+          design,
+          variance,
+          delta: args.delta,
+          n: size.n,
+          items: size.items,
+        };
+        if (args.deff !== 1) row.itemsClustered = Math.ceil(clusteredSampleSize(size.n, args.deff) - 1e-9);
+        return row;
+      }
+      const n = args.n as number;
+      return { design, variance, n, mde: mdeFor(n / args.deff, variance, options), deff: args.deff };
+    });
+    if (args.p !== undefined && args.delta !== undefined && args.alpha === 0.05 && args.power === 0.8) {
+      rows.push({
+        design: 'planning rule 16p(1−p)/δ², per group',
+        variance: args.p * (1 - args.p),
+        delta: args.delta,
+        n: planningRuleSampleSize(args.p, args.delta),
+        items: Math.ceil(planningRuleSampleSize(args.p, args.delta) - 1e-9),
+      });
+    }
+    printRows(rows, args.json, { digits: 5 });
+  },
+};

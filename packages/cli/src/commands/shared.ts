@@ -1,0 +1,39 @@
+/** Options and helpers shared by the calculator commands. */
+import type { Argv } from 'yargs';
+
+/** Adds `--json` to a command. */
+export function withJson<T>(y: Argv<T>): Argv<T & { json: boolean }> {
+  return y.option('json', {
+    type: 'boolean',
+    default: false,
+    describe: 'Print one JSON document (an array of rows, numbers at full precision)',
+  });
+}
+
+/** Splits repeated or comma-separated string options: `--method a,b --method c` → [a, b, c]. */
+export function listOption(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return items
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** Repeated or comma-separated numbers, each checked to be a finite number. */
+export function numberList(name: string, value: unknown): number[] {
+  return listOption(value).map((s) => {
+    const x = Number(s);
+    if (!Number.isFinite(x)) throw new Error(`--${name}: "${s}" is not a number`);
+    return x;
+  });
+}
+
+/** Checks every requested name is one of `allowed`, naming the option and the allowed values otherwise. */
+export function checkChoices<T extends string>(option: string, values: string[], allowed: readonly T[]): T[] {
+  for (const v of values) {
+    if (!(allowed as readonly string[]).includes(v)) {
+      throw new Error(`--${option}: unknown value "${v}"; allowed: ${allowed.join(', ')}`);
+    }
+  }
+  return values as T[];
+}

@@ -1,0 +1,21 @@
+/** `evalsim show <file.arrow>`: prints any results file as a table, CSV, JSON or Markdown. */
+import { formatResultsTable, RESULTS_FORMATS, type ResultsFormat, readResultsArrow } from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+
+interface Args {
+  file: string;
+  format: ResultsFormat;
+}
+
+export const showCommand: CommandModule<object, Args> = {
+  command: 'show <file>',
+  describe: 'Print a results file (.arrow) as a table, CSV, JSON or Markdown',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', demandOption: true, describe: 'results file written by evalsim run' })
+      .option('format', { choices: RESULTS_FORMATS, default: 'table' as ResultsFormat, describe: 'output format' }) as never,
+  handler: (args) => {
+    const { rows, metadata } = readResultsArrow(args.file);
+    process.stdout.write(`${formatResultsTable(rows, { format: args.format, gridKeys: metadata.gridKeys })}\n`);
+  },
+};
