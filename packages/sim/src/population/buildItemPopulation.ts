@@ -1,0 +1,201 @@
+/**
+ * Validates a cell table against the item-population convention (studies/data/README.md)
+ * and builds the typed arrays. Every problem is a PopulationFileError naming the file,
+ * the row (1-based, header = row 1) and the column.
+ */
+import { type Cell, type CellTable, fileRow } from './cellTable.js';
+import {
+  type ItemPopulation,
+  populationColumns,
+  type RecordedAnswers,
+  type SystemResults,
+} from './itemPopulation.js';
+import { PopulationFileError } from './populationFileError.js';
+
+const PREFIXES = ['correct_', 'k_', 'first_', 'answers_'] as const;
+
+/** Systems named by the `correct_<system>` columns, in column order; checks every system column has its partners. */
+function discoverSystems(table: CellTable, file: string): string[] {
+  const names = table.columnNames;
+  for (const required of [populationColumns.question, populationColumns.cluster]) {
+    if (!names.includes(required)) {
+      throw new PopulationFileError(
+        file,
+        `missing column "${required}" (columns: ${names.join(', ')})`,
+        1,
+        required,
+      );
+    }
+  }
+  const systems = names
+    .filter((n) => n.startsWith('correct_') && n.length > 'correct_'.length)
+    .map((n) => n.slice(8));
+  if (systems.length === 0) {
+    throw new PopulationFileError(
+      file,
+      'no system columns: expected at least one "correct_<system>" with its "k_<system>"',
+      1,
+    );
+  }
+  for (const system of systems) {
+    const k = populationColumns.k(system);
+    if (!names.includes(k))
+      throw new PopulationFileError(file, `missing column "${k}" for system "${system}"`, 1, k);
+  }
+  for (const name of names) {
+    const prefix = PREFIXES.find((p) => name.startsWith(p));
+    if (prefix && prefix !== 'correct_' && !systems.includes(name.slice(prefix.length))) {
+      const partner = populationColumns.correct(name.slice(prefix.length));
+      throw new PopulationFileError(file, `column "${name}" has no matching "${partner}" column`, 1, name);
+    }
+  }
+  return systems;
+}
+
+function text(cell: Cell, file: string, row: number, column: string): string {
+  const value = cell === null || cell === undefined ? '' : String(cell).trim();
+  if (value === '') throw new PopulationFileError(file, 'is empty', fileRow(row), column);
+  return value;
+}
+
+/** A non-negative integer count (floats such as 3.0 accepted when integral). */
+function count(cell: Cell, file: string, row: number, column: string): number {
+  const raw = text(cell, file, row, column);
+  const value = typeof cell === 'number' || typeof cell === 'bigint' ? Number(cell) : Number(raw);
+  if (
+    !Number.isFinite(value) ||
+    !Number.isInteger(value) ||
+    value < 0 ||
+    (typeof cell === 'string' && !/^[+]?\d+(\.0*)?$/.test(raw))
+  ) {
+    throw new PopulationFileError(
+      file,
+      `must be a non-negative integer count, got "${raw}"`,
+      fileRow(row),
+      column,
+    );
+  }
+  return value;
+}
+
+function readSystem(table: CellTable, file: string, name: string): SystemResults {
+  const n = table.rowCount;
+  const cols = {
+    correct: populationColumns.correct(name),
+    k: populationColumns.k(name),
+    first: populationColumns.first(name),
+    answers: populationColumns.answers(name),
+  };
+  const hasFirst = table.columnNames.includes(cols.first);
+  const hasAnswers = table.columnNames.includes(cols.answers);
+  const correct = new Float64Array(n);
+  const k = new Float64Array(n);
+  const first = hasFirst ? new Float64Array(n) : null;
+  const offsets = new Int32Array(n + 1);
+  const values: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const c = count(table.cell(cols.correct, r), file, r, cols.correct);
+    const asks = count(table.cell(cols.k, r), file, r, cols.k);
+    if (asks === 0)
+      throw new PopulationFileError(
+        file,
+        'k must be at least 1 (a question asked 0 times has no score)',
+        fileRow(r),
+        cols.k,
+      );
+    if (c > asks) {
+      throw new PopulationFileError(
+        file,
+        `${c} right answers out of k = ${asks} asks: correct must be ≤ k`,
+        fileRow(r),
+        cols.correct,
+      );
+    }
+    correct[r] = c;
+    k[r] = asks;
+    if (first) {
+      const f = count(table.cell(cols.first, r), file, r, cols.first);
+      if (f > 1) throw new PopulationFileError(file, `must be 0 or 1, got ${f}`, fileRow(r), cols.first);
+      if ((f === 1 && c === 0) || (f === 0 && c === asks)) {
+        throw new PopulationFileError(
+          file,
+          `first answer ${f} contradicts ${c} right of ${asks}`,
+          fileRow(r),
+          cols.first,
+        );
+      }
+      first[r] = f;
+    }
+    if (hasAnswers) {
+      const record = text(table.cell(cols.answers, r), file, r, cols.answers);
+      if (record.length !== asks || !/^[01]+$/.test(record)) {
+        throw new PopulationFileError(
+          file,
+          `must be ${asks} characters 0/1 (one per ask), got "${record}"`,
+          fileRow(r),
+          cols.answers,
+        );
+      }
+      let right = 0;
+      for (const ch of record) {
+        values.push(ch === '1' ? 1 : 0);
+        if (ch === '1') right++;
+      }
+      if (right !== c) {
+        throw new PopulationFileError(
+          file,
+          `"${record}" has ${right} right answers but ${cols.correct} is ${c}`,
+          fileRow(r),
+          cols.answers,
+        );
+      }
+      if (first && Number(record[0]) !== first[r]) {
+        throw new PopulationFileError(
+          file,
+          `"${record}" starts with ${record[0]} but ${cols.first} is ${first[r]}`,
+          fileRow(r),
+          cols.answers,
+        );
+      }
+    }
+    offsets[r + 1] = values.length;
+  }
+  const answers: RecordedAnswers | null = hasAnswers ? { offsets, values: Uint8Array.from(values) } : null;
+  return { name, correct, k, first, answers };
+}
+
+/** Builds an ItemPopulation from a cell table read from `file` (see module comment). */
+export function buildItemPopulation(table: CellTable, file: string): ItemPopulation {
+  if (table.rowCount === 0) throw new PopulationFileError(file, 'has a header but no questions');
+  const systemNames = discoverSystems(table, file);
+  const n = table.rowCount;
+  const questions: string[] = [];
+  const seen = new Map<string, number>();
+  const clusterNames: string[] = [];
+  const clusterOf = new Map<string, number>();
+  const clusterIndex = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    const id = text(table.cell(populationColumns.question, r), file, r, populationColumns.question);
+    const earlier = seen.get(id);
+    if (earlier !== undefined) {
+      throw new PopulationFileError(
+        file,
+        `duplicate question id "${id}" (also row ${fileRow(earlier)})`,
+        fileRow(r),
+        populationColumns.question,
+      );
+    }
+    seen.set(id, r);
+    questions.push(id);
+    const cluster = text(table.cell(populationColumns.cluster, r), file, r, populationColumns.cluster);
+    let c = clusterOf.get(cluster);
+    if (c === undefined) {
+      c = clusterNames.length;
+      clusterOf.set(cluster, c);
+      clusterNames.push(cluster);
+    }
+    clusterIndex[r] = c;
+  }
+  const systems = new Map(systemNames.map((name) => [name, readSystem(table, file, name)]));
+  return { source: file, questionCount: n, questions, clusterNames, clusterIndex, systems };
+}

@@ -1,0 +1,15 @@
+export { buildItemPopulation } from './buildItemPopulation.js';
+export { type Cell, type CellTable, fileRow } from './cellTable.js';
+export { type ClusterMembers, clusterMembers } from './clusterMembers.js';
+export {
+  type ItemPopulation,
+  populationColumns,
+  populationMeanRate,
+  populationSystem,
+  type RecordedAnswers,
+  type SystemResults,
+} from './itemPopulation.js';
+export { loadItemPopulation } from './loadItemPopulation.js';
+export { parseCsv } from './parseCsv.js';
+export { PopulationFileError } from './populationFileError.js';
+export { readArrowTable } from './readArrowTable.js';

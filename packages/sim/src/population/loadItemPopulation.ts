@@ -1,0 +1,37 @@
+/**
+ * Reads an item population file: CSV (`.csv`) or Arrow IPC (`.arrow`, `.feather`, `.ipc`,
+ * `.arrows`), one row per question with `question`, `cluster` and per system
+ * `correct_<system>`, `k_<system>` and optionally `first_<system>`, `answers_<system>`
+ * (convention in studies/data/README.md). Validation errors are PopulationFileErrors
+ * naming the file, row (1-based, header = row 1) and column.
+ */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { buildItemPopulation } from './buildItemPopulation.js';
+import type { ItemPopulation } from './itemPopulation.js';
+import { parseCsv } from './parseCsv.js';
+import { PopulationFileError } from './populationFileError.js';
+import { readArrowTable } from './readArrowTable.js';
+
+const ARROW_EXTENSIONS = ['.arrow', '.feather', '.ipc', '.arrows'];
+
+export function loadItemPopulation(path: string): ItemPopulation {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new PopulationFileError(
+      path,
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  const extension = extname(path).toLowerCase();
+  if (ARROW_EXTENSIONS.includes(extension)) return buildItemPopulation(readArrowTable(bytes, path), path);
+  if (extension !== '.csv') {
+    throw new PopulationFileError(
+      path,
+      `unknown file type "${extension}": use .csv or an Arrow IPC file (${ARROW_EXTENSIONS.join(', ')})`,
+    );
+  }
+  return buildItemPopulation(parseCsv(bytes.toString('utf8'), path), path);
+}
