@@ -5,6 +5,7 @@ import { designEffectCommand } from './designEffect.js';
 import { listCommand } from './list.js';
 import { mcnemarCommand } from './mcnemar.js';
 import { powerCommand } from './power.js';
+import { reproduceCommand } from './reproduce.js';
 import { runCommand } from './run.js';
 import { showCommand } from './show.js';
 import { validateCommand } from './validate.js';
@@ -16,4 +17,4 @@ export const commands: CommandModule<any, any>[] = [
   powerCommand,
   designEffectCommand,
 ];
-commands.push(runCommand, showCommand, validateCommand, listCommand);
+commands.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);

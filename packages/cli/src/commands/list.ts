@@ -11,13 +11,17 @@ interface Args {
 }
 
 function studyFiles(dir: string, depth = 1): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) {
-      if (depth > 0 && entry !== 'data' && !entry.startsWith('.')) files.push(...studyFiles(path, depth - 1));
-    } else if (STUDY_EXTENSIONS.includes(extname(entry).toLowerCase())) {
-      files.push(path);
+  const entries = readdirSync(dir).sort();
+  const files = entries
+    .filter((entry) => STUDY_EXTENSIONS.includes(extname(entry).toLowerCase()))
+    .map((entry) => join(dir, entry))
+    .filter((path) => statSync(path).isFile());
+  if (depth > 0) {
+    for (const entry of entries) {
+      const path = join(dir, entry);
+      if (entry !== 'data' && !entry.startsWith('.') && statSync(path).isDirectory()) {
+        files.push(...studyFiles(path, depth - 1));
+      }
     }
   }
   return files;
@@ -40,11 +44,18 @@ export const listCommand: CommandModule<object, Args> = {
           source?: { seed?: string; section?: string };
         };
         if (typeof config?.name !== 'string') return undefined;
-        const source = config.source ? [config.source.seed, config.source.section].filter(Boolean).join(' § ') : '';
+        const source = config.source
+          ? [config.source.seed, config.source.section].filter(Boolean).join(' § ')
+          : '';
         return { name: config.name, title: config.title ?? '', source, file: relative(process.cwd(), file) };
       } catch (error) {
         const reason = String((error as Error).message).split('\n')[0];
-        return { name: '?', title: `(unreadable: ${reason})`, source: '', file: relative(process.cwd(), file) };
+        return {
+          name: '?',
+          title: `(unreadable: ${reason})`,
+          source: '',
+          file: relative(process.cwd(), file),
+        };
       }
     });
     printRows(

@@ -7,8 +7,8 @@
 import {
   createProgressLine,
   expectationSummary,
-  formatResultsTable,
   flattenRows,
+  formatResultsTable,
   loadStudy,
   resolveStudyPath,
   runStudy,
@@ -33,15 +33,26 @@ export const runCommand: CommandModule<object, Args> = {
   describe: 'Run a study file (or a study name in --studies) and write results/<name>.arrow',
   builder: (y) =>
     y
-      .positional('study', { type: 'string', demandOption: true, describe: 'study file, or its name in --studies' })
+      .positional('study', {
+        type: 'string',
+        demandOption: true,
+        describe: 'study file, or its name in --studies',
+      })
       .option('workers', { type: 'number', describe: 'worker threads (default: cores; 0 = in this thread)' })
       .option('replications', { type: 'number', describe: "override the study's replications per cell" })
       .option('seed', { type: 'number', describe: "override the study's seed" })
       .option('out', { type: 'string', default: 'results', describe: 'output directory' })
-      .option('resume', { type: 'boolean', default: false, describe: 'reuse cells finished by an interrupted run' })
+      .option('resume', {
+        type: 'boolean',
+        default: false,
+        describe: 'reuse cells finished by an interrupted run',
+      })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
       .option('json', { type: 'boolean', default: false, describe: 'print the rows as JSON' })
-      .option('chunk-size', { type: 'number', describe: 'replications per work unit (default 250; results do not depend on it)' })
+      .option('chunk-size', {
+        type: 'number',
+        describe: 'replications per work unit (default 250; results do not depend on it)',
+      })
       .option('studies', { type: 'string', default: 'studies', describe: 'where study names are looked up' })
       .example('$0 run studies/clustered-coverage.json --workers 2', '')
       .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview') as never,
@@ -67,8 +78,11 @@ export const runCommand: CommandModule<object, Args> = {
       return;
     }
     const { within, total } = expectationSummary(result.rows);
-    const replications = result.replications !== undefined ? `, ${result.replications} replications/cell` : '';
-    process.stdout.write(`${study.config.title}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`);
+    const replications =
+      result.replications !== undefined ? `, ${result.replications} replications/cell` : '';
+    process.stdout.write(
+      `${study.config.title}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`,
+    );
     if (total > 0) process.stdout.write(`${within} of ${total} published values within tolerance\n`);
     process.stdout.write(
       `wrote ${result.files?.arrow} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,

@@ -12,10 +12,20 @@ export const showCommand: CommandModule<object, Args> = {
   describe: 'Print a results file (.arrow) as a table, CSV, JSON or Markdown',
   builder: (y) =>
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'results file written by evalsim run' })
-      .option('format', { choices: RESULTS_FORMATS, default: 'table' as ResultsFormat, describe: 'output format' }) as never,
+      .positional('file', {
+        type: 'string',
+        demandOption: true,
+        describe: 'results file written by evalsim run',
+      })
+      .option('format', {
+        choices: RESULTS_FORMATS,
+        default: 'table' as ResultsFormat,
+        describe: 'output format',
+      }) as never,
   handler: (args) => {
     const { rows, metadata } = readResultsArrow(args.file);
-    process.stdout.write(`${formatResultsTable(rows, { format: args.format, gridKeys: metadata.gridKeys })}\n`);
+    process.stdout.write(
+      `${formatResultsTable(rows, { format: args.format, gridKeys: metadata.gridKeys })}\n`,
+    );
   },
 };

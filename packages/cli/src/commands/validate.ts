@@ -17,8 +17,17 @@ export const validateCommand: CommandModule<object, Args> = {
   describe: 'Check study files without running them',
   builder: (y) =>
     y
-      .positional('study', { type: 'string', array: true, demandOption: true, describe: 'study files or names' })
-      .option('studies', { type: 'string', default: 'studies', describe: 'where study names are looked up' }) as never,
+      .positional('study', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        describe: 'study files or names',
+      })
+      .option('studies', {
+        type: 'string',
+        default: 'studies',
+        describe: 'where study names are looked up',
+      }) as never,
   handler: async (args) => {
     let failed = 0;
     for (const name of args.study) {
@@ -26,7 +35,10 @@ export const validateCommand: CommandModule<object, Args> = {
         const study = await loadStudy(resolveStudyPath(name, args.studies));
         const parts = [`${study.cells.length} cell${study.cells.length === 1 ? '' : 's'}`];
         if (study.model) {
-          parts.push(`${study.methods.length} methods × ${study.metrics.length} metrics`, `${study.replications} replications`);
+          parts.push(
+            `${study.methods.length} methods × ${study.metrics.length} metrics`,
+            `${study.replications} replications`,
+          );
         }
         if (study.formulas.length > 0) parts.push(`${study.formulas.length} formulas`);
         if (study.expectations.length > 0) parts.push(`${study.expectations.length} expectations`);

@@ -1,1 +1,10 @@
-export {};
+export * from './betaBinomialClusters.js';
+export * from './clusterSizes.js';
+export * from './itemPopulation.js';
+export * from './latentAccuracy.js';
+export * from './measuredIcc.js';
+export * from './pairedLatent.js';
+export * from './registry.js';
+export * from './sequentialPaired.js';
+export * from './systemCopies.js';
+export * from './uniformDifficulty.js';

@@ -1,1 +1,10 @@
-export {};
+export * from './cellAggregator.js';
+export * from './cellSimulator.js';
+export * from './checkpoint.js';
+export * from './chunkExecutor.js';
+export * from './chunkTask.js';
+export * from './executeChunk.js';
+export * from './expectations.js';
+export * from './progress.js';
+export * from './replicationRecord.js';
+export * from './runStudy.js';

@@ -1,1 +1,11 @@
-export {};
+export { sampleBernoulli } from './bernoulli.js';
+export { sampleBeta } from './beta.js';
+export { BINOMIAL_INVERSION_MEAN, sampleBinomial } from './binomial.js';
+export { sampleGamma, sampleLogGamma } from './gamma.js';
+export { sampleIndices } from './indices.js';
+export { sampleNormal } from './normal.js';
+export { sampleRademacher } from './rademacher.js';
+export type { UniformSource } from './source.js';
+export { sampleIndex } from './uniformIndex.js';
+export { sampleWebb, WEBB_POINTS } from './webb.js';
+export { sampleWithoutReplacement, shuffle } from './withoutReplacement.js';

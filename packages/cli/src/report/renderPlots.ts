@@ -1,0 +1,48 @@
+/**
+ * Renders a study's configured plots (`report.plots`) to SVG files in
+ * `<out>/plots/<study>-<id>.svg`, written atomically.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ResultRow, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
+import { lineChartSpec } from './chartSpec.js';
+import { plotPoints } from './plotPoints.js';
+import { renderSvg } from './renderSvg.js';
+
+export interface RenderedPlot {
+  readonly id: string;
+  readonly title: string;
+  /** Path relative to the output directory (for links in REPORT.md). */
+  readonly file: string;
+  readonly points: number;
+}
+
+/** Render every plot of `config.report.plots`; plots without data are skipped (and say so). */
+export async function renderStudyPlots(
+  config: StudyConfig,
+  rows: readonly ResultRow[],
+  outDir: string,
+): Promise<RenderedPlot[]> {
+  const plots = config.report?.plots ?? [];
+  if (plots.length === 0) return [];
+  mkdirSync(join(outDir, 'plots'), { recursive: true });
+  const rendered: RenderedPlot[] = [];
+  for (const plot of plots) {
+    const points = plotPoints(rows, plot);
+    if (points.length === 0) continue;
+    const spec = lineChartSpec(points, {
+      title: plot.title,
+      xTitle: plot.xTitle ?? plot.x,
+      yTitle: plot.yTitle ?? plot.metric,
+      ...(plot.xLog ? { xLog: true } : {}),
+      ...(plot.percent ? { percent: true } : {}),
+      ...(plot.reference !== undefined ? { reference: plot.reference } : {}),
+      ...(plot.referenceLabel ? { referenceLabel: plot.referenceLabel } : {}),
+      ...(plot.facet ? { facetTitle: plot.facet } : {}),
+    });
+    const file = join('plots', `${config.name}-${plot.id}.svg`);
+    writeFileAtomic(join(outDir, file), await renderSvg(spec));
+    rendered.push({ id: plot.id, title: plot.title, file, points: points.length });
+  }
+  return rendered;
+}

@@ -1,0 +1,32 @@
+/**
+ * Family-wise error rate of m independent tests at level α each (seed 002: "twelve variants
+ * tested at the 5% level … about 46%"), as a study formula (core {@link familywiseErrorRate}):
+ *
+ *   FWER = 1 − (1 − α)^m.
+ *
+ * Arguments (number, or the name of a cell parameter; see formulaArguments.ts): `alpha`
+ * (default: cell parameter `alpha`, else 1 − level) and `m` (default: cell parameter `m`).
+ * With alpha = 0.025 it is the chance that at least one of m variants "beats" the baseline
+ * in a two-sided 5% test (one direction only).
+ */
+import { familywiseErrorRate } from '@evalsim/core';
+import { ConfigError } from '../config/errors.js';
+import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
+import type { FormulaDefinition } from './formulaDefinition.js';
+
+export const familywiseErrorRateFormula: FormulaDefinition = {
+  name: 'familywiseErrorRate',
+  description: 'Chance of at least one false positive among m independent tests at level alpha: 1 − (1 − alpha)^m.',
+  create(options, { level }) {
+    checkArgumentOptions('familywiseErrorRate', options, ['alpha', 'm']);
+    return (params) => {
+      const alpha = formulaArgument(options, params, 'alpha', 'alpha', 1 - level);
+      const m = formulaArgument(options, params, 'm', 'm');
+      try {
+        return familywiseErrorRate(alpha, m);
+      } catch (error) {
+        throw new ConfigError('', `cannot compute the family-wise error rate: ${(error as Error).message}`);
+      }
+    };
+  },
+};

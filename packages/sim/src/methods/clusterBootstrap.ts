@@ -1,0 +1,49 @@
+/**
+ * Percentile cluster bootstrap interval for a mean accuracy (analyser adapter over
+ * {@link clusterBootstrapInterval}; resamples whole clusters). Option `resamples` B
+ * (default 400, the article's count). Uses the analyser's rng. Interval method: p-values
+ * NaN. Degenerate: K < 2 (every field NaN but the estimate), or all B means equal
+ * (collapsed interval, e.g. every cluster mean identical).
+ */
+import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
+import {
+  clusterBootstrapInterval,
+  createClusterBootstrapInterval,
+  createClusterBootstrapWorkspace,
+} from './clusterBootstrapInterval.js';
+import { meanOfClusteredScores } from './clusteredInterval.js';
+import { createClusterTotalsView, viewClusteredScores } from './clusterTotalsView.js';
+import { clearPValues, fillUnanalysable } from './methodResult.js';
+import { integerOption, rejectUnknownOptions } from './readOptions.js';
+
+export interface ClusterBootstrapOptions {
+  readonly resamples?: number;
+}
+
+export const clusterBootstrap: MethodDefinition<ClusterBootstrapOptions> = {
+  name: 'clusterBootstrap',
+  description: 'Percentile bootstrap interval resampling whole clusters; resamples (default 400).',
+  kind: 'interval',
+  accepts: ['clusteredScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, ['resamples']);
+    const resamples = integerOption(options, 'resamples', 400, 2);
+    const view = createClusterTotalsView();
+    const workspace = createClusterBootstrapWorkspace(resamples);
+    const interval = createClusterBootstrapInterval();
+    const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
+      if (data.clusterCount < 2) {
+        fillUnanalysable(out, meanOfClusteredScores(data));
+        return;
+      }
+      clusterBootstrapInterval(viewClusteredScores(data, view), level, rng, workspace, interval);
+      out.estimate = interval.estimate;
+      out.se = interval.se;
+      out.lower = interval.lower;
+      out.upper = interval.upper;
+      clearPValues(out);
+      out.degenerate = !(interval.upper > interval.lower);
+    };
+    return analyse as Analyser;
+  },
+};

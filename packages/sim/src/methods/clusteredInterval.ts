@@ -1,0 +1,62 @@
+/**
+ * Clustered confidence interval for a mean accuracy (analyser adapter over core
+ * {@link clusteredIntervalFromTotals}): ȳ ± c·SE with SE from the `estimator` option —
+ * 'cr1' (Liang–Zeger with K/(K−1), default), 'miller' (Miller 2024) or 'cr2'
+ * (Bell–McCaffrey) — and c from `critical`: 't' (default; t_{K−1}, or the CR2
+ * Satterthwaite df for 'cr2') or 'z'. Interval method: p-values are NaN.
+ * K < 2: every field NaN but the estimate, `degenerate`. SE = 0 (all cluster means
+ * equal, e.g. every item right): the interval collapses to ȳ and is flagged `degenerate`.
+ */
+import {
+  type ClusteredCritical,
+  type ClusteredEstimator,
+  type ClusteredIntervalOptions,
+  clusteredIntervalFromTotals,
+  createClusteredInterval,
+} from '@evalsim/core';
+import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
+import { createClusterTotalsView, viewClusteredScores } from './clusterTotalsView.js';
+import { clearPValues, fillUnanalysable } from './methodResult.js';
+import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+
+export interface ClusteredIntervalMethodOptions {
+  readonly estimator?: ClusteredEstimator;
+  readonly critical?: ClusteredCritical;
+}
+
+/** ȳ of the first clusterCount clusters (NaN when there are no items). */
+export function meanOfClusteredScores(data: ClusteredScores): number {
+  let sum = 0;
+  for (let g = 0; g < data.clusterCount; g++) sum += data.totals[g];
+  return data.itemCount > 0 ? sum / data.itemCount : Number.NaN;
+}
+
+export const clusteredInterval: MethodDefinition<ClusteredIntervalMethodOptions> = {
+  name: 'clusteredInterval',
+  description:
+    'Clustered interval for the mean: estimator cr1 (default) | miller | cr2, critical t (default; K−1 or CR2 df) | z.',
+  kind: 'interval',
+  accepts: ['clusteredScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, ['estimator', 'critical']);
+    const estimator = choiceOption<ClusteredEstimator>(options, 'estimator', ['cr1', 'miller', 'cr2'], 'cr1');
+    const critical = choiceOption<ClusteredCritical>(options, 'critical', ['z', 't'], 't');
+    const settings: ClusteredIntervalOptions = { level, estimator, critical };
+    const view = createClusterTotalsView();
+    const interval = createClusteredInterval();
+    const analyse: Analyser<ClusteredScores> = (data, _rng, out) => {
+      if (data.clusterCount < 2) {
+        fillUnanalysable(out, meanOfClusteredScores(data));
+        return;
+      }
+      clusteredIntervalFromTotals(viewClusteredScores(data, view), settings, interval);
+      out.estimate = interval.estimate;
+      out.se = interval.standardError;
+      out.lower = interval.lower;
+      out.upper = interval.upper;
+      clearPValues(out);
+      out.degenerate = !(interval.standardError > 0);
+    };
+    return analyse as Analyser;
+  },
+};

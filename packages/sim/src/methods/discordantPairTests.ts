@@ -1,0 +1,93 @@
+/**
+ * Two-sided tests of "no difference" between two systems scored 0/1 on the same n
+ * questions, from b = #(A right, B wrong), c = #(A wrong, B right) and the totals
+ * k_A = #(A right), k_B = #(B right) (k_A − k_B = b − c), allocation-free, for methods
+ * that run many tests per replication (leaderboards, sequential looks):
+ *
+ *  - 'mcnemarExact': p = min(1, 2·P(X ≥ max(b, c))), X ~ Bin(b + c, ½) (McNemar 1947; core
+ *    {@link mcnemarExactPValue}), p = 1 when b + c = 0. Decisions at a fixed α use core's
+ *    {@link mcnemarCriticalCounts} (reject iff max(b, c) ≥ crit[b + c], the same as p ≤ α),
+ *    and p-values are cached by (b + c, max(b, c)), so each distinct table is evaluated once.
+ *  - 'pairedZ': d̄/SE with d_i = a_i − b_i, Σd = b − c, Σd² = b + c,
+ *    SE = √((Σd² − (Σd)²/n)/((n − 1)n)), normal reference (core {@link pairedDifferenceFromSums}).
+ *  - 'unpairedZ': (p̂_A − p̂_B)/√(p̂_A(1 − p̂_A)/n + p̂_B(1 − p̂_B)/n), normal reference — the
+ *    two-proportion z-test that ignores the pairing (Agresti 2013 §1.4; core
+ *    {@link unpairedDifference}, written out here because that form allocates).
+ * A z statistic with SE = 0 gives p = 1 when the difference is 0, else p = 0 (as core).
+ */
+import {
+  createDifferenceTestOut,
+  type DifferenceTestOut,
+  mcnemarCriticalCounts,
+  mcnemarExactPValue,
+  normalSf,
+  pairedDifferenceFromSums,
+} from '@evalsim/core';
+
+export const PAIR_TESTS = ['mcnemarExact', 'pairedZ', 'unpairedZ'] as const;
+export type PairTest = (typeof PAIR_TESTS)[number];
+
+/** Exact McNemar p-values cached by (b + c, max(b, c)); each row allocated on first use. */
+export class McnemarPValueCache {
+  private readonly rows: (Float64Array | undefined)[] = [];
+
+  /** The exact two-sided p-value of (b, c); 1 when b + c = 0. */
+  pValue(b: number, c: number): number {
+    const d = b + c;
+    if (d === 0) return 1;
+    let row = this.rows[d];
+    if (!row) {
+      row = new Float64Array(d + 1).fill(Number.NaN);
+      this.rows[d] = row;
+    }
+    const m = b > c ? b : c;
+    let p = row[m];
+    if (Number.isNaN(p)) {
+      p = mcnemarExactPValue(b, c);
+      row[m] = p;
+    }
+    return p;
+  }
+}
+
+/** Critical counts of the exact McNemar test at one α, grown (rarely) to the largest b + c seen. */
+export class McnemarCriticalTable {
+  private crit: Int32Array;
+  constructor(readonly alpha: number) {
+    this.crit = mcnemarCriticalCounts(64, alpha);
+  }
+
+  /** True when the exact test rejects at α: max(b, c) ≥ crit[b + c] (⇔ p ≤ α). */
+  rejects(b: number, c: number): boolean {
+    const d = b + c;
+    if (d >= this.crit.length)
+      this.crit = mcnemarCriticalCounts(Math.max(d, 2 * this.crit.length), this.alpha);
+    return (b > c ? b : c) >= this.crit[d];
+  }
+}
+
+/** Two-sided p-value of the paired z-test from n, b, c (`scratch` is reused). */
+export function pairedZPValue(
+  n: number,
+  b: number,
+  c: number,
+  level: number,
+  scratch: DifferenceTestOut,
+): number {
+  if (b + c === 0) return 1;
+  return pairedDifferenceFromSums(n, b - c, b + c, level, scratch).pValue;
+}
+
+/** Two-sided p-value of the unpaired two-proportion z-test of kA/n vs kB/n. */
+export function unpairedZPValue(kA: number, kB: number, n: number): number {
+  const pA = kA / n;
+  const pB = kB / n;
+  const se = Math.sqrt((pA * (1 - pA)) / n + (pB * (1 - pB)) / n);
+  if (!(se > 0)) return pA === pB ? 1 : 0;
+  return Math.min(1, 2 * normalSf(Math.abs(pA - pB) / se));
+}
+
+/** A reusable scratch for {@link pairedZPValue}. */
+export function createPairTestScratch(): DifferenceTestOut {
+  return createDifferenceTestOut();
+}

@@ -1,0 +1,146 @@
+/**
+ * Pairwise tests on a leaderboard (method `leaderboardPairs`, data `systemCopiesScores`):
+ * every pair of copies (`pairs: 'all'`, M(M − 1)/2 tests) or every copy against the first
+ * (`'versusFirst'`, M − 1 tests: variants against a baseline), each a two-sided test at
+ * α = 1 − level (`test`: 'mcnemarExact' (default), 'pairedZ', 'unpairedZ'; see
+ * discordantPairTests.ts), then a multiple-testing rule (`correction`, core multiplicity/):
+ *
+ *   none:               reject when p ≤ α
+ *   bonferroni:         reject when p ≤ α/m                     (Bonferroni 1936)
+ *   holm:               step-down, p_(j) ≤ α/(m − j + 1)       (Holm 1979)
+ *   benjaminiHochberg:  step-up, p_(j) ≤ jα/m                  (Benjamini & Hochberg 1995)
+ *
+ * With holm/BH the number rejected R comes from core {@link countRejections}; the rejected
+ * tests are the R smallest p-values (ties share a decision, as the thresholds increase).
+ * `count`: 'either' (default) counts every rejected pair; 'secondBetter' counts only rejected
+ * pairs (j, l) where copy l is ahead (c > b, i.e. k_l > k_j) — "a variant beats the baseline"
+ * with `pairs: 'versusFirst'` (seed 002).
+ *
+ * Result: estimate = number of counted significant pairs (a count, not an interval);
+ * se, interval and p-values are NaN (this is not one test). Metrics: meanEstimate (mean
+ * significant pairs), estimateShare with atLeast: 1 (share of leaderboards with at least
+ * one), estimateShare with equals: k (the distribution of the count).
+ * Allocation-free after the first replication (buffers sized to M on first use).
+ */
+import { type AdjustmentMethod, countRejections } from '@evalsim/core';
+import type { SystemCopiesScores } from '../models/systemCopies.js';
+import type { Analyser, MethodDefinition } from '../types.js';
+import {
+  createPairTestScratch,
+  McnemarCriticalTable,
+  McnemarPValueCache,
+  PAIR_TESTS,
+  type PairTest,
+  pairedZPValue,
+  unpairedZPValue,
+} from './discordantPairTests.js';
+import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+
+export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
+export type LeaderboardCorrection = (typeof LEADERBOARD_CORRECTIONS)[number];
+export const LEADERBOARD_PAIRS = ['all', 'versusFirst'] as const;
+export const LEADERBOARD_COUNTS = ['either', 'secondBetter'] as const;
+
+export interface LeaderboardPairsOptions {
+  readonly pairs?: (typeof LEADERBOARD_PAIRS)[number];
+  readonly test?: PairTest;
+  readonly correction?: LeaderboardCorrection;
+  readonly count?: (typeof LEADERBOARD_COUNTS)[number];
+}
+
+/** Copies (j, l) of each tested pair, as pair numbers of systemCopies (row by row). */
+interface PairPlan {
+  readonly first: Int32Array;
+  readonly second: Int32Array;
+  readonly index: Int32Array;
+}
+
+function planPairs(copies: number, versusFirst: boolean): PairPlan {
+  const first: number[] = [];
+  const second: number[] = [];
+  const index: number[] = [];
+  let k = 0;
+  for (let j = 0; j < copies; j++) {
+    for (let l = j + 1; l < copies; l++, k++) {
+      if (versusFirst && j > 0) continue;
+      first.push(j);
+      second.push(l);
+      index.push(k);
+    }
+  }
+  return { first: Int32Array.from(first), second: Int32Array.from(second), index: Int32Array.from(index) };
+}
+
+export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
+  name: 'leaderboardPairs',
+  description:
+    "Counts significant pairs on a leaderboard of copies: pairs 'all' | 'versusFirst', test mcnemarExact | pairedZ | unpairedZ, correction none | bonferroni | holm | benjaminiHochberg, count 'either' | 'secondBetter'. estimate = number of significant pairs.",
+  kind: 'test',
+  accepts: ['systemCopiesScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, ['pairs', 'test', 'correction', 'count']);
+    const versusFirst = choiceOption(options, 'pairs', LEADERBOARD_PAIRS, 'all') === 'versusFirst';
+    const test = choiceOption(options, 'test', PAIR_TESTS, 'mcnemarExact');
+    const correction = choiceOption(options, 'correction', LEADERBOARD_CORRECTIONS, 'none');
+    const secondBetter = choiceOption(options, 'count', LEADERBOARD_COUNTS, 'either') === 'secondBetter';
+    const alpha = 1 - level;
+    const stepwise = correction === 'holm' || correction === 'benjaminiHochberg';
+    const scratch = createPairTestScratch();
+    const cache = new McnemarPValueCache();
+    let plan: PairPlan | null = null;
+    let pValues = new Float64Array(0);
+    let workspace = new Float64Array(0);
+    let critical: McnemarCriticalTable | null = null;
+
+    const analyse: Analyser<SystemCopiesScores> = (data, _rng, out) => {
+      if (!plan || plan.index.length !== (versusFirst ? data.copies - 1 : data.pairCount)) {
+        plan = planPairs(data.copies, versusFirst);
+        pValues = new Float64Array(plan.index.length);
+        workspace = new Float64Array(plan.index.length);
+        const perTest = correction === 'bonferroni' ? alpha / plan.index.length : alpha;
+        critical = test === 'mcnemarExact' && !stepwise ? new McnemarCriticalTable(perTest) : null;
+      }
+      const { first, second, index } = plan;
+      const m = index.length;
+      const n = data.itemCount;
+      const { totals, onlyFirst, onlySecond } = data;
+      let count = 0;
+      if (critical) {
+        for (let t = 0; t < m; t++) {
+          const b = onlyFirst[index[t]];
+          const c = onlySecond[index[t]];
+          if ((!secondBetter || c > b) && critical.rejects(b, c)) count++;
+        }
+      } else {
+        for (let t = 0; t < m; t++) {
+          const b = onlyFirst[index[t]];
+          const c = onlySecond[index[t]];
+          pValues[t] =
+            test === 'mcnemarExact'
+              ? cache.pValue(b, c)
+              : test === 'pairedZ'
+                ? pairedZPValue(n, b, c, level, scratch)
+                : unpairedZPValue(totals[first[t]], totals[second[t]], n);
+        }
+        let threshold = correction === 'bonferroni' ? alpha / m : alpha;
+        if (stepwise) {
+          const rejected = countRejections(pValues, correction as AdjustmentMethod, alpha, workspace);
+          threshold = rejected > 0 ? workspace[rejected - 1] : -1;
+        }
+        for (let t = 0; t < m; t++) {
+          if (pValues[t] <= threshold && (!secondBetter || onlySecond[index[t]] > onlyFirst[index[t]]))
+            count++;
+        }
+      }
+      out.estimate = count;
+      out.se = Number.NaN;
+      out.lower = Number.NaN;
+      out.upper = Number.NaN;
+      out.pTwoSided = Number.NaN;
+      out.pGreater = Number.NaN;
+      out.pLess = Number.NaN;
+      out.degenerate = false;
+    };
+    return analyse as Analyser;
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Exact McNemar test (analyser adapter) from the discordant counts of 0/1 scores,
+ * b = #(A right, B wrong) = Σ a − Σ ab and c = #(A wrong, B right) = Σ b − Σ ab
+ * (McNemar 1947): two-sided p = min(1, 2·P(X ≥ max(b, c))), X ~ Bin(b + c, ½)
+ * (core {@link mcnemarExactPValue}); one-sided pGreater = P(X ≥ b) and pLess = P(X ≥ c)
+ * (core {@link binomialUpperTail}). Pairs the systems but ignores the clusters.
+ * estimate = (b − c)/N, the accuracy difference; it has no SE or interval here (NaN).
+ * Zero discordant pairs: degenerate, every p = 1.
+ * Throws if the scores are not 0/1 (Σ a² ≠ Σ a in some cluster).
+ */
+import { binomialUpperTail, mcnemarExactPValue } from '@evalsim/core';
+import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
+import { clearPValues } from './methodResult.js';
+import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { rejectUnknownOptions } from './readOptions.js';
+
+/** Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores). */
+function assertBinary(data: PairedClusteredScores): void {
+  for (let g = 0; g < data.clusterCount; g++) {
+    if (data.sumSquaresA[g] !== data.totalsA[g] || data.sumSquaresB[g] !== data.totalsB[g]) {
+      throw new RangeError(`mcnemarExact needs 0/1 scores; cluster ${g} has Σy² ≠ Σy`);
+    }
+  }
+}
+
+export const mcnemarExact: MethodDefinition = {
+  name: 'mcnemarExact',
+  description: 'Exact McNemar test on the discordant pairs of 0/1 scores (pairs, ignores clusters).',
+  kind: 'test',
+  accepts: ['pairedClusteredScores'],
+  create(options): Analyser {
+    rejectUnknownOptions(options, []);
+    const sums = createPairedSums();
+    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+      assertBinary(data);
+      sumPairedScores(data, sums);
+      const b = sums.onlyA;
+      const c = sums.onlyB;
+      out.estimate = data.itemCount > 0 ? (b - c) / data.itemCount : Number.NaN;
+      out.se = Number.NaN;
+      out.lower = Number.NaN;
+      out.upper = Number.NaN;
+      if (b + c === 0) {
+        out.pTwoSided = 1;
+        out.pGreater = 1;
+        out.pLess = 1;
+        out.degenerate = true;
+        return;
+      }
+      clearPValues(out);
+      out.pTwoSided = mcnemarExactPValue(b, c);
+      out.pGreater = binomialUpperTail(b, b + c, 0.5);
+      out.pLess = binomialUpperTail(c, b + c, 0.5);
+      out.degenerate = false;
+    };
+    return analyse as Analyser;
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * Naive paired test (analyser adapter): per-item differences d_i = a_i − b_i,
+ * d̄ ± c·s_d/√N with s_d the ddof = 1 s.d. of the N differences; pairs the systems but
+ * ignores the clusters (core {@link pairedDifferenceFromSums}). Option `critical`:
+ * 'z' (default, as in the article) or 't' (t_{N−1}). Degenerate when s_d = 0 (all
+ * differences equal, e.g. no discordant item; see methodResult.ts for the fields) or
+ * N < 2 (every field NaN).
+ */
+import { createDifferenceTestOut, type PairedCritical, pairedDifferenceFromSums } from '@evalsim/core';
+import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
+import { copyDifferenceTest, fillUnanalysable } from './methodResult.js';
+import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+
+export interface PairedNaiveTestOptions {
+  readonly critical?: PairedCritical;
+}
+
+export const pairedNaiveTest: MethodDefinition<PairedNaiveTestOptions> = {
+  name: 'pairedNaiveTest',
+  description:
+    'Paired test on per-item differences with SE s_d/√N (ignores clusters); critical z (default) or t.',
+  kind: 'test',
+  accepts: ['pairedClusteredScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, ['critical']);
+    const critical = choiceOption<PairedCritical>(options, 'critical', ['z', 't'], 'z');
+    const sums = createPairedSums();
+    const result = createDifferenceTestOut();
+    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+      const n = data.itemCount;
+      if (n < 2) {
+        fillUnanalysable(out);
+        return;
+      }
+      sumPairedScores(data, sums);
+      copyDifferenceTest(out, pairedDifferenceFromSums(n, sums.sumD, sums.sumD2, level, result, critical));
+    };
+    return analyse as Analyser;
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * Whole-sample sums of paired cluster statistics (allocation-free), shared by the
+ * paired test adapters: Σ a, Σ b, Σ d = Σ a − Σ b, Σ d² = Σ a² + Σ b² − 2 Σ ab,
+ * and the discordant counts b = #(A right, B wrong) = Σ a − Σ ab and
+ * c = #(A wrong, B right) = Σ b − Σ ab, which hold for 0/1 scores.
+ */
+import type { PairedClusteredScores } from '../types.js';
+
+/** Mutable sums of one replication. */
+export interface PairedSums {
+  totalA: number;
+  totalB: number;
+  sumD: number;
+  sumD2: number;
+  /** A right, B wrong (0/1 scores). */
+  onlyA: number;
+  /** A wrong, B right (0/1 scores). */
+  onlyB: number;
+}
+
+export function createPairedSums(): PairedSums {
+  return { totalA: 0, totalB: 0, sumD: 0, sumD2: 0, onlyA: 0, onlyB: 0 };
+}
+
+/** Fills `out` from the first `clusterCount` clusters of `data`; returns `out`. */
+export function sumPairedScores(data: PairedClusteredScores, out: PairedSums): PairedSums {
+  let totalA = 0;
+  let totalB = 0;
+  let squaresA = 0;
+  let squaresB = 0;
+  let products = 0;
+  for (let g = 0; g < data.clusterCount; g++) {
+    totalA += data.totalsA[g];
+    totalB += data.totalsB[g];
+    squaresA += data.sumSquaresA[g];
+    squaresB += data.sumSquaresB[g];
+    products += data.sumProducts[g];
+  }
+  const sumD2 = squaresA + squaresB - 2 * products;
+  out.totalA = totalA;
+  out.totalB = totalB;
+  out.sumD = totalA - totalB;
+  out.sumD2 = Math.max(sumD2, 0);
+  out.onlyA = totalA - products;
+  out.onlyB = totalB - products;
+  return out;
+}

@@ -1,0 +1,67 @@
+/**
+ * Unpaired clustered comparison (analyser adapter): each system's accuracy gets its own
+ * clustered standard error (core {@link clusteredIntervalFromTotals}, estimator `cr1` by
+ * default, or `miller` / `cr2`), and the two are combined as if the systems were
+ * independent: SE = √(SE_A² + SE_B²), estimate p̂_A − p̂_B, reference t_{K−1}
+ * (`critical: 't'`, default) or N(0, 1) (`'z'`). This is the "separate per-model error
+ * bars" comparison of seed 001, which ignores the positive covariance that pairing removes.
+ * Degenerate when the combined SE is 0 (fields as in methodResult.ts) or K < 2 (every
+ * field NaN but the estimate).
+ */
+import {
+  type ClusteredCritical,
+  type ClusteredEstimator,
+  type ClusteredIntervalOptions,
+  clusteredIntervalFromTotals,
+  createClusteredInterval,
+} from '@evalsim/core';
+import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
+import { createClusterTotalsView, viewPairedSystem } from './clusterTotalsView.js';
+import { criticalValue, fillUnanalysable, fillWaldTest } from './methodResult.js';
+import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+
+export interface UnpairedClusteredTestOptions {
+  readonly estimator?: ClusteredEstimator;
+  readonly critical?: ClusteredCritical;
+}
+
+export const unpairedClusteredTest: MethodDefinition<UnpairedClusteredTestOptions> = {
+  name: 'unpairedClusteredTest',
+  description:
+    "Each system's clustered SE (cr1 default) combined as if independent, t(K−1) (default) or z: " +
+    'the separate-error-bars comparison.',
+  kind: 'test',
+  accepts: ['pairedClusteredScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, ['estimator', 'critical']);
+    const estimator = choiceOption<ClusteredEstimator>(options, 'estimator', ['cr1', 'miller', 'cr2'], 'cr1');
+    const critical = choiceOption<ClusteredCritical>(options, 'critical', ['z', 't'], 't');
+    // Each system's SE only: the critical value inside these intervals is not used.
+    const perSystem: ClusteredIntervalOptions = { level, estimator, critical: 'z' };
+    const view = createClusterTotalsView();
+    const intervalA = createClusteredInterval();
+    const intervalB = createClusteredInterval();
+    let cachedClusters = -1;
+    let c = Number.NaN;
+    let df = Number.NaN;
+    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+      const k = data.clusterCount;
+      if (k < 2) {
+        const n = data.itemCount;
+        fillUnanalysable(out, k === 1 ? (data.totalsA[0] - data.totalsB[0]) / n : Number.NaN);
+        return;
+      }
+      clusteredIntervalFromTotals(viewPairedSystem(data, 'A', view), perSystem, intervalA);
+      clusteredIntervalFromTotals(viewPairedSystem(data, 'B', view), perSystem, intervalB);
+      if (k !== cachedClusters) {
+        cachedClusters = k;
+        df = critical === 't' ? k - 1 : Number.POSITIVE_INFINITY;
+        c = criticalValue(level, df);
+      }
+      const seA = intervalA.standardError;
+      const seB = intervalB.standardError;
+      fillWaldTest(out, intervalA.estimate - intervalB.estimate, Math.sqrt(seA * seA + seB * seB), df, c);
+    };
+    return analyse as Analyser;
+  },
+};

@@ -1,0 +1,29 @@
+/**
+ * Naive unpaired two-proportion z-test (analyser adapter): treats the two systems'
+ * accuracies p̂_A = k_A/N and p̂_B = k_B/N as independent binomial proportions,
+ * SE = √(p̂_A(1 − p̂_A)/N + p̂_B(1 − p̂_B)/N), ignoring both the pairing and the clusters
+ * (core {@link unpairedDifference}; Agresti 2013 §1.4). Needs 0/1 scores (integer totals).
+ * Degenerate when SE = 0 (both accuracies 0 or 1; see methodResult.ts for the fields).
+ */
+import { unpairedDifference } from '@evalsim/core';
+import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
+import { copyDifferenceTest } from './methodResult.js';
+import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { rejectUnknownOptions } from './readOptions.js';
+
+export const unpairedTwoProportionTest: MethodDefinition = {
+  name: 'unpairedTwoProportionTest',
+  description: 'Naive unpaired two-proportion z-test of accuracy A − B (ignores pairing and clusters).',
+  kind: 'test',
+  accepts: ['pairedClusteredScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, []);
+    const sums = createPairedSums();
+    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+      const n = data.itemCount;
+      sumPairedScores(data, sums);
+      copyDifferenceTest(out, unpairedDifference(sums.totalA, n, sums.totalB, n, level));
+    };
+    return analyse as Analyser;
+  },
+};

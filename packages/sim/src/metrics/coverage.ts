@@ -1,0 +1,45 @@
+/**
+ * Coverage: the share of replications whose interval contains the truth,
+ * lower ≤ θ ≤ upper, with binomial MCSE √(p̂(1 − p̂)/n) (Morris et al. 2019,
+ * Table 6).
+ *
+ * Every replication the method ran on counts. A degenerate replication counts
+ * as whatever interval the method still produced; one without finite bounds
+ * counts as a miss (the method gave no usable interval), so coverage is never
+ * flattered by dropping hard replications. The runner reports the number of
+ * degenerate replications beside it.
+ */
+import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
+import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import type { CountedMetricValue } from './metricValue.js';
+import { proportionMcse } from './monteCarloError.js';
+
+class CoverageAccumulator implements MetricAccumulator {
+  private count = 0;
+  private covered = 0;
+  private withBounds = 0;
+
+  add(result: Readonly<MethodResult>, truth: number): void {
+    this.count++;
+    // NaN bounds make both comparisons false: a miss.
+    if (result.lower <= truth && truth <= result.upper) this.covered++;
+    if (!Number.isNaN(result.lower) && !Number.isNaN(result.upper)) this.withBounds++;
+  }
+
+  result(): CountedMetricValue {
+    // A method that never produced bounds has no coverage (NaN), rather than 0.
+    if (this.withBounds === 0) return { value: Number.NaN, mcse: Number.NaN, count: this.count };
+    const p = this.covered / this.count;
+    return { value: p, mcse: proportionMcse(p, this.count), count: this.count };
+  }
+}
+
+export const coverage: MetricDefinition = {
+  name: 'coverage',
+  description:
+    'Share of replications with lower ≤ truth ≤ upper; a replication without bounds is a miss; binomial MCSE.',
+  create(options: MetricOptions) {
+    rejectUnknownMetricOptions('coverage', options, []);
+    return new CoverageAccumulator();
+  },
+};

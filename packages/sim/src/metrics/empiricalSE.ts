@@ -1,0 +1,32 @@
+/**
+ * Empirical standard error: the sample s.d. of the point estimates over
+ * replications, √(Σ(θ̂ᵢ − θ̄)²/(n − 1)), with MCSE s/√(2(n − 1)) (Morris,
+ * White & Crowther 2019, Stat. Med. 38:2074, Table 6).
+ */
+import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
+import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import type { CountedMetricValue } from './metricValue.js';
+import { sdMcse } from './monteCarloError.js';
+import { RunningMoments } from './runningMoments.js';
+
+class EmpiricalSEAccumulator implements MetricAccumulator {
+  private readonly moments = new RunningMoments();
+
+  add(result: Readonly<MethodResult>): void {
+    if (Number.isFinite(result.estimate)) this.moments.add(result.estimate);
+  }
+
+  result(): CountedMetricValue {
+    const sd = this.moments.sd();
+    return { value: sd, mcse: sdMcse(sd, this.moments.count), count: this.moments.count };
+  }
+}
+
+export const empiricalSE: MetricDefinition = {
+  name: 'empiricalSE',
+  description: 'Standard deviation of the point estimates over replications; MCSE s/√(2(n − 1)).',
+  create(options: MetricOptions) {
+    rejectUnknownMetricOptions('empiricalSE', options, []);
+    return new EmpiricalSEAccumulator();
+  },
+};

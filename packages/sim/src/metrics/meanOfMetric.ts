@@ -1,0 +1,47 @@
+/**
+ * Shared builder of "mean of a per-replication quantity" metrics: the mean
+ * over replications where the quantity is finite, with MCSE s/√n (Morris et
+ * al. 2019, Table 6). Replications where it is not finite (a degenerate
+ * replication without bounds, say) are left out and the count says how many
+ * entered.
+ */
+import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
+import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import type { CountedMetricValue } from './metricValue.js';
+import { meanMcse } from './monteCarloError.js';
+import { RunningMoments } from './runningMoments.js';
+
+/** Extracts the per-replication quantity (NaN when it does not apply). */
+export type ReplicationQuantity = (result: Readonly<MethodResult>, truth: number) => number;
+
+/** Streaming accumulator of the mean of `quantity` over replications. */
+export class MeanAccumulator implements MetricAccumulator {
+  private readonly moments = new RunningMoments();
+  constructor(private readonly quantity: ReplicationQuantity) {}
+
+  add(result: Readonly<MethodResult>, truth: number): void {
+    const x = this.quantity(result, truth);
+    if (Number.isFinite(x)) this.moments.add(x);
+  }
+
+  result(): CountedMetricValue {
+    const { count, mean } = this.moments;
+    return { value: count > 0 ? mean : Number.NaN, mcse: meanMcse(this.moments.sd(), count), count };
+  }
+}
+
+/** A metric that averages `quantity` over replications. */
+export function meanOfMetric(
+  name: string,
+  description: string,
+  quantity: ReplicationQuantity,
+): MetricDefinition {
+  return {
+    name,
+    description,
+    create(options: MetricOptions) {
+      rejectUnknownMetricOptions(name, options, []);
+      return new MeanAccumulator(quantity);
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { MetricValue } from '../types.js';
+
+/** A metric's value, its Monte Carlo SE and how many replications entered it. */
+export interface CountedMetricValue extends MetricValue {
+  /** Replications that entered the metric (e.g. those with a finite width for meanWidth). */
+  readonly count: number;
+}

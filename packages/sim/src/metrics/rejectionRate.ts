@@ -1,0 +1,61 @@
+/**
+ * Rejection rate: the share of replications whose p-value is below α,
+ * P(p < α), with binomial MCSE √(r̂(1 − r̂)/n). It is the false-win (type I
+ * error) rate when the truth is the null, and the power otherwise.
+ *
+ * Options: `alternative` picks the p-value ('two-sided' → pTwoSided, 'greater'
+ * → pGreater for H1: θ > θ₀, 'less' → pLess), `alpha` (default 0.05).
+ * A replication whose p-value is NaN (degenerate, e.g. no discordant pairs)
+ * counts as not rejecting — what a user of the test would conclude — and is
+ * counted in the runner's `degenerate` column.
+ */
+import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
+import {
+  type Alternative,
+  type MetricOptions,
+  readAlpha,
+  readAlternative,
+  rejectUnknownMetricOptions,
+} from './metricOptions.js';
+import type { CountedMetricValue } from './metricValue.js';
+import { proportionMcse } from './monteCarloError.js';
+
+function pickPValue(alternative: Alternative): (r: Readonly<MethodResult>) => number {
+  if (alternative === 'greater') return (r) => r.pGreater;
+  if (alternative === 'less') return (r) => r.pLess;
+  return (r) => r.pTwoSided;
+}
+
+class RejectionAccumulator implements MetricAccumulator {
+  private count = 0;
+  private rejected = 0;
+  private withP = 0;
+  constructor(
+    private readonly pValue: (r: Readonly<MethodResult>) => number,
+    private readonly alpha: number,
+  ) {}
+
+  add(result: Readonly<MethodResult>): void {
+    this.count++;
+    const p = this.pValue(result);
+    if (!Number.isNaN(p)) this.withP++;
+    if (p < this.alpha) this.rejected++;
+  }
+
+  result(): CountedMetricValue {
+    // A method that never produced this p-value has no rejection rate (NaN), rather than 0.
+    if (this.withP === 0) return { value: Number.NaN, mcse: Number.NaN, count: this.count };
+    const rate = this.rejected / this.count;
+    return { value: rate, mcse: proportionMcse(rate, this.count), count: this.count };
+  }
+}
+
+export const rejectionRate: MetricDefinition = {
+  name: 'rejectionRate',
+  description:
+    'Share of replications with p < alpha (alternative two-sided | greater | less, alpha default 0.05); NaN p counts as no rejection; binomial MCSE.',
+  create(options: MetricOptions) {
+    rejectUnknownMetricOptions('rejectionRate', options, ['alternative', 'alpha']);
+    return new RejectionAccumulator(pickPValue(readAlternative(options)), readAlpha(options, 0.05));
+  },
+};

@@ -1,0 +1,233 @@
+/**
+ * Two systems, A and B, answer K passages × m questions. Question i of passage k is
+ * right for system s when its latent score is positive:
+ *   y_{s,k,i} = μ_s + u_k + v_{k,i} + t_{s,k} + e_{s,k,i}
+ * with u_k ~ N(0, passageSd²) the shared passage difficulty, v_{k,i} ~ N(0, questionSd²)
+ * the shared question difficulty, t_{s,k} ~ N(0, sigmaT²) the system-specific passage
+ * effect (model × passage interaction) and e the independent noise: N(0, 1) by default
+ * ('normal', a probit model) or standard logistic ('logistic').
+ *
+ * The article ("Your benchmark's error bars are too narrow", paired-comparison setup) gives
+ * s.d. 0.8 for u and v, leaves the noise and intercept open, and states that both systems
+ * score about 71%. We take N(0, 1) noise: it reproduces the article's ICC of the
+ * differences (ρ_d ≈ 0.20 at σ_t = 0.8) and its per-system ICCs (0.17 to 0.27), which
+ * logistic noise does not (ρ_d ≈ 0.10). The intercept is solved per cell so that system B's
+ * accuracy is exactly `accuracy` (default 0.71) for every σ_t:
+ *   μ_B = Φ⁻¹(accuracy)·√(passageSd² + questionSd² + σ_t² + 1)
+ * (numerically for logistic noise, see latentAccuracy.ts). System A gets
+ * μ_A = μ_B + δ, with δ either `latentShift` directly or solved so that A's accuracy is
+ * accuracy + `advantage` (accuracy points as a fraction, e.g. 0.022).
+ * truth = P(A right) − P(B right), the true accuracy difference (0 for identical systems).
+ *
+ * Draws per replication: 3 normals per passage (u, t_A, t_B; the t's are skipped when
+ * σ_t = 0) and, with normal noise, 2 per question: (v + e_A, v + e_B) is bivariate normal
+ * with variances questionSd² + 1 and covariance questionSd², drawn exactly as c·Z₁ ± d·Z₂
+ * with c² = questionSd² + ½ and d² = ½ (logistic noise: v, e_A, e_B, 3 draws).
+ * Allocation-free.
+ *
+ * Diagnostics: `iccDifference`, the one-way ANOVA ICC of d_i = a_i − b_i;
+ * `designEffectDifference` = 1 + (m̄ − 1)·iccDifference; `iccA`, `iccB`, the ANOVA ICC
+ * of each system's 0/1 scores.
+ */
+import {
+  createClusterTotalsView,
+  createDifferenceTotalsView,
+  viewPairedDifference,
+  viewPairedSystem,
+} from '../methods/clusterTotalsView.js';
+import type { CellParams, ModelDefinition, PairedClusteredScores, RandomStream } from '../types.js';
+import { interceptForAccuracy, LATENT_NOISES, type LatentNoise, latentAccuracy } from './latentAccuracy.js';
+import { measuredDesignEffect, measuredIcc } from './measuredIcc.js';
+import {
+  hasParam,
+  optionalChoice,
+  optionalNumber,
+  rejectParam,
+  rejectUnknownParams,
+  requireNumber,
+} from './readParams.js';
+
+export interface PairedLatentParams {
+  readonly clusters: number;
+  readonly m: number;
+  /** System B's accuracy (and A's when there is no advantage). */
+  readonly accuracy: number;
+  readonly passageSd: number;
+  readonly questionSd: number;
+  /** σ_t, s.d. of the system-specific passage effect. */
+  readonly sigmaT: number;
+  readonly noise: LatentNoise;
+  readonly interceptA: number;
+  readonly interceptB: number;
+  /** True accuracies P(correct) of A and B. */
+  readonly accuracyA: number;
+  readonly accuracyB: number;
+}
+
+const KNOWN = [
+  'clusters',
+  'm',
+  'accuracy',
+  'passageSd',
+  'questionSd',
+  'sigmaT',
+  'noise',
+  'advantage',
+  'latentShift',
+] as const;
+
+const SD_RULE = { min: 0 } as const;
+
+/** Validates one cell's parameters and solves the intercepts. */
+export function parsePairedLatent(params: CellParams): PairedLatentParams {
+  rejectUnknownParams(params, KNOWN);
+  const clusters = requireNumber(params, 'clusters', { min: 1, integer: true });
+  const m = requireNumber(params, 'm', { min: 1, integer: true });
+  const open = { min: 0, minExclusive: true, max: 1, maxExclusive: true } as const;
+  const accuracy = optionalNumber(params, 'accuracy', 0.71, open);
+  const passageSd = optionalNumber(params, 'passageSd', 0.8, SD_RULE);
+  const questionSd = optionalNumber(params, 'questionSd', 0.8, SD_RULE);
+  const sigmaT = optionalNumber(params, 'sigmaT', 0, SD_RULE);
+  const noise = optionalChoice(params, 'noise', LATENT_NOISES, 'normal');
+  if (hasParam(params, 'advantage') && hasParam(params, 'latentShift')) {
+    rejectParam('latentShift', params.latentShift, 'absent when "advantage" is given (use one of the two)');
+  }
+  const sharedSd = Math.sqrt(passageSd * passageSd + questionSd * questionSd + sigmaT * sigmaT);
+  const interceptB = interceptForAccuracy(accuracy, sharedSd, noise);
+  let interceptA = interceptB;
+  if (hasParam(params, 'advantage')) {
+    const advantage = requireNumber(params, 'advantage', {
+      min: -accuracy,
+      minExclusive: true,
+      max: 1 - accuracy,
+      maxExclusive: true,
+    });
+    interceptA = interceptForAccuracy(accuracy + advantage, sharedSd, noise);
+  } else if (hasParam(params, 'latentShift')) {
+    interceptA = interceptB + requireNumber(params, 'latentShift');
+  }
+  return {
+    clusters,
+    m,
+    accuracy,
+    passageSd,
+    questionSd,
+    sigmaT,
+    noise,
+    interceptA,
+    interceptB,
+    accuracyA: latentAccuracy(interceptA, sharedSd, noise),
+    accuracyB: latentAccuracy(interceptB, sharedSd, noise),
+  };
+}
+
+/** Preallocated data of one cell. */
+export function allocatePairedLatent(params: PairedLatentParams): PairedClusteredScores {
+  const k = params.clusters;
+  const sizes = new Float64Array(k);
+  sizes.fill(params.m);
+  return {
+    kind: 'pairedClusteredScores',
+    clusterCount: k,
+    itemCount: k * params.m,
+    sizes,
+    totalsA: new Float64Array(k),
+    totalsB: new Float64Array(k),
+    sumSquaresA: new Float64Array(k),
+    sumSquaresB: new Float64Array(k),
+    sumProducts: new Float64Array(k),
+  };
+}
+
+/** Standard logistic draw by inversion, log(U/(1 − U)). */
+function logisticNoise(rng: RandomStream): number {
+  const u = rng.uniform();
+  return Math.log(u / (1 - u));
+}
+
+/** Draws one replication into `data` (allocation-free). */
+export function generatePairedLatent(
+  params: PairedLatentParams,
+  rng: RandomStream,
+  data: PairedClusteredScores,
+): void {
+  const { clusters, m, passageSd, questionSd, sigmaT, interceptA, interceptB } = params;
+  const logistic = params.noise === 'logistic';
+  // Normal noise: (v + e_A, v + e_B) is bivariate normal with variances q² + 1 and
+  // covariance q² (q = questionSd), drawn exactly as c·Z₁ ± d·Z₂ with c² = q² + ½, d² = ½.
+  const shared = Math.sqrt(questionSd * questionSd + 0.5);
+  const split = Math.SQRT1_2;
+  const { totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts } = data;
+  for (let k = 0; k < clusters; k++) {
+    const u = passageSd * rng.normal();
+    let baseA = interceptA + u;
+    let baseB = interceptB + u;
+    if (sigmaT > 0) {
+      baseA += sigmaT * rng.normal();
+      baseB += sigmaT * rng.normal();
+    }
+    let rightA = 0;
+    let rightB = 0;
+    let rightBoth = 0;
+    for (let i = 0; i < m; i++) {
+      let xA: number;
+      let xB: number;
+      if (logistic) {
+        const v = questionSd * rng.normal();
+        xA = v + logisticNoise(rng);
+        xB = v + logisticNoise(rng);
+      } else {
+        const common = shared * rng.normal();
+        const own = split * rng.normal();
+        xA = common + own;
+        xB = common - own;
+      }
+      const a = baseA + xA > 0 ? 1 : 0;
+      const b = baseB + xB > 0 ? 1 : 0;
+      rightA += a;
+      rightB += b;
+      rightBoth += a & b;
+    }
+    totalsA[k] = rightA;
+    totalsB[k] = rightB;
+    sumSquaresA[k] = rightA;
+    sumSquaresB[k] = rightB;
+    sumProducts[k] = rightBoth;
+  }
+  data.clusterCount = clusters;
+  data.itemCount = clusters * m;
+}
+
+function createDiagnostics(): NonNullable<
+  ModelDefinition<PairedLatentParams, PairedClusteredScores>['diagnostics']
+> {
+  const difference = createDifferenceTotalsView();
+  const system = createClusterTotalsView();
+  return {
+    names: ['iccDifference', 'designEffectDifference', 'iccA', 'iccB'],
+    measure(data: PairedClusteredScores, out: Float64Array): void {
+      out.fill(Number.NaN, 0, 4);
+      if (data.clusterCount < 2) return;
+      const n = data.itemCount;
+      const iccD = measuredIcc(viewPairedDifference(data, difference), n);
+      out[0] = iccD;
+      out[1] = measuredDesignEffect(n / data.clusterCount, 0, iccD);
+      out[2] = measuredIcc(viewPairedSystem(data, 'A', system), n);
+      out[3] = measuredIcc(viewPairedSystem(data, 'B', system), n);
+    },
+  };
+}
+
+export const pairedLatent: ModelDefinition<PairedLatentParams, PairedClusteredScores> = {
+  name: 'pairedLatent',
+  description:
+    'Two systems answer K passages × m questions; right when μ_s + passage (s.d. 0.8) + question (s.d. 0.8) ' +
+    '+ system×passage (s.d. sigmaT) + N(0,1) noise > 0; intercept solved so B scores `accuracy` (0.71); ' +
+    'A may get an `advantage` (accuracy points) or a `latentShift`.',
+  dataKind: 'pairedClusteredScores',
+  parse: (params) => parsePairedLatent(params),
+  allocate: allocatePairedLatent,
+  generate: generatePairedLatent,
+  truth: (params) => params.accuracyA - params.accuracyB,
+  diagnostics: createDiagnostics(),
+};

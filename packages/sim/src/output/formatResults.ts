@@ -1,0 +1,153 @@
+/**
+ * Renders result rows for people and tools: an aligned text table (value ±
+ * MCSE, published ± tolerance, ✓/✗ mark), CSV, JSON or a Markdown table.
+ */
+import type { ResultRow } from './resultRow.js';
+
+export type ResultsFormat = 'table' | 'csv' | 'json' | 'markdown';
+export const RESULTS_FORMATS: readonly ResultsFormat[] = ['table', 'csv', 'json', 'markdown'];
+
+export interface FormatOptions {
+  readonly format?: ResultsFormat;
+  /** Grid parameter columns (default: the first row's parameter names). */
+  readonly gridKeys?: readonly string[];
+}
+
+/** Decimals that show an MCSE to two significant digits (4 when it is 0 or unknown), capped at 6. */
+function decimalsFor(mcse: number): number {
+  if (!(mcse > 0) || !Number.isFinite(mcse)) return 4;
+  return Math.min(6, Math.max(0, Math.ceil(-Math.log10(mcse)) + 1));
+}
+
+function showNumber(value: number, decimals: number): string {
+  if (Number.isNaN(value)) return 'n/a';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
+  return value.toFixed(decimals);
+}
+
+/** `value ± mcse` at the MCSE's precision; integers with MCSE 0 (formula tables) print plainly. */
+export function formatEstimate(value: number, mcse: number): string {
+  if (mcse === 0 && Number.isInteger(value)) return String(value);
+  const decimals = decimalsFor(mcse);
+  return mcse > 0
+    ? `${showNumber(value, decimals)} ± ${showNumber(mcse, decimals)}`
+    : showNumber(value, decimals);
+}
+
+function formatParam(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** ✓ within tolerance, ✗ outside, blank without an expectation. */
+export function expectationMark(row: ResultRow): string {
+  return row.within === null ? '' : row.within ? '✓' : '✗';
+}
+
+function gridKeysOf(rows: readonly ResultRow[], options: FormatOptions): readonly string[] {
+  return options.gridKeys ?? (rows.length > 0 ? Object.keys(rows[0].params) : []);
+}
+
+function displayCells(
+  rows: readonly ResultRow[],
+  gridKeys: readonly string[],
+): { header: string[]; body: string[][] } {
+  const showDegenerate = rows.some((row) => row.degenerate > 0);
+  const header = [...gridKeys, 'method', 'metric', 'value ± mcse', 'published', ''];
+  if (showDegenerate) header.splice(header.length - 2, 0, 'degenerate');
+  const body = rows.map((row) => {
+    const cells = [
+      ...gridKeys.map((key) => formatParam(row.params[key])),
+      row.method,
+      row.metric,
+      formatEstimate(row.value, row.mcse),
+      row.published === null ? '' : `${row.published} ± ${row.tolerance}`,
+      expectationMark(row),
+    ];
+    if (showDegenerate) cells.splice(cells.length - 2, 0, row.degenerate > 0 ? String(row.degenerate) : '');
+    return cells;
+  });
+  return { header, body };
+}
+
+function width(text: string): number {
+  return [...text].length;
+}
+
+function alignedTable(header: string[], body: string[][]): string {
+  const widths = header.map((h, i) => Math.max(width(h), ...body.map((row) => width(row[i]))));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell + ' '.repeat(widths[i] - width(cell)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '─'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+function markdownTable(header: string[], body: string[][]): string {
+  const escapePipes = (cell: string) => cell.replace(/\|/g, '\\|');
+  const line = (cells: string[]) => `| ${cells.map(escapePipes).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
+}
+
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Flat records: cell, grid parameters, then the fixed columns (NaN as null). */
+export function flattenRows(
+  rows: readonly ResultRow[],
+  gridKeys: readonly string[],
+): Record<string, unknown>[] {
+  const finite = (x: number) => (Number.isFinite(x) ? x : null);
+  return rows.map((row) => {
+    const record: Record<string, unknown> = { cell: row.cell };
+    for (const key of gridKeys) record[key] = row.params[key];
+    Object.assign(record, {
+      method: row.method,
+      metric: row.metric,
+      value: finite(row.value),
+      mcse: finite(row.mcse),
+      replications: row.replications,
+      degenerate: row.degenerate,
+      published: row.published,
+      tolerance: row.tolerance,
+      within: row.within,
+    });
+    return record;
+  });
+}
+
+/** The rows as text in `format` (default an aligned table). */
+export function formatResultsTable(rows: readonly ResultRow[], options: FormatOptions = {}): string {
+  const gridKeys = gridKeysOf(rows, options);
+  const format = options.format ?? 'table';
+  if (format === 'json') return JSON.stringify(flattenRows(rows, gridKeys), null, 2);
+  if (format === 'csv') {
+    const records = flattenRows(rows, gridKeys);
+    const header = [
+      'cell',
+      ...gridKeys,
+      'method',
+      'metric',
+      'value',
+      'mcse',
+      'replications',
+      'degenerate',
+      'published',
+      'tolerance',
+      'within',
+    ];
+    return [header.join(','), ...records.map((r) => header.map((h) => csvField(r[h])).join(','))].join('\n');
+  }
+  const { header, body } = displayCells(rows, gridKeys);
+  return format === 'markdown' ? markdownTable(header, body) : alignedTable(header, body);
+}
+
+/** "k of n published values within tolerance" over rows with an expectation. */
+export function expectationSummary(rows: readonly ResultRow[]): { within: number; total: number } {
+  const checked = rows.filter((row) => row.within !== null);
+  return { within: checked.filter((row) => row.within).length, total: checked.length };
+}

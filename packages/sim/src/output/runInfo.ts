@@ -1,0 +1,33 @@
+/**
+ * The `<study>.run.json` sidecar: what varies from run to run (wall time,
+ * worker count, machine), kept out of the Arrow file so that file's bytes
+ * depend only on the study, its seed and its replication count.
+ */
+import { cpus } from 'node:os';
+import { writeFileAtomic } from './atomicWrite.js';
+
+export interface RunInfo {
+  readonly study: string;
+  readonly startedAt: string;
+  readonly wallTimeSeconds: number;
+  readonly workers: number;
+  readonly chunkSize: number;
+  readonly seed?: number;
+  readonly replications?: number;
+  /** Cells taken from checkpoints by --resume. */
+  readonly resumedCells: number;
+  readonly evalsimVersion: string;
+  readonly node: string;
+  readonly cpu: string;
+}
+
+/** The machine line recorded in run info. */
+export function machineDescription(): string {
+  const list = cpus();
+  return `${list.length} × ${list[0]?.model.trim() ?? 'unknown CPU'}`;
+}
+
+/** Writes `info` as pretty JSON, atomically. */
+export function writeRunInfo(path: string, info: RunInfo): void {
+  writeFileAtomic(path, `${JSON.stringify(info, null, 2)}\n`);
+}

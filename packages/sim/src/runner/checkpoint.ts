@@ -1,0 +1,135 @@
+/**
+ * Per-cell checkpoints: when a grid cell finishes, its rows are written to
+ * `<out>/.checkpoints/<study>-<hash>/cell-<i>.json` (temp file + rename). The
+ * hash covers the study fingerprint (config and user-module sources), the
+ * effective seed and replication count, the chunk-independent evalsim
+ * version — so `--resume` only ever reuses cells of the very same run.
+ * Numbers round-trip exactly (JSON keeps the shortest exact decimal; NaN,
+ * ±Infinity and −0 are written as strings), so a resumed run writes the same
+ * bytes as an uninterrupted one.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Study } from '../config/study.js';
+import { writeFileAtomic } from '../output/atomicWrite.js';
+import type { ResultRow } from '../output/resultRow.js';
+
+type StoredNumber = number | string;
+
+interface StoredRow {
+  readonly method: string;
+  readonly metric: string;
+  readonly value: StoredNumber;
+  readonly mcse: StoredNumber;
+  readonly replications: number;
+  readonly degenerate: number;
+}
+
+interface StoredCell {
+  readonly study: string;
+  readonly key: string;
+  readonly cell: number;
+  readonly rows: readonly StoredRow[];
+}
+
+function encode(x: number): StoredNumber {
+  if (Object.is(x, -0)) return '-0';
+  return Number.isFinite(x) ? x : String(x);
+}
+
+function decode(x: StoredNumber): number {
+  return typeof x === 'number' ? x : Number(x);
+}
+
+/** Hash naming a run's checkpoint directory. */
+export function checkpointKey(
+  study: Study,
+  seed: number | undefined,
+  replications: number | undefined,
+  version: string,
+): string {
+  return createHash('sha256')
+    .update(JSON.stringify([study.fingerprint, seed ?? null, replications ?? null, version]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+export class CheckpointStore {
+  readonly directory: string;
+
+  constructor(
+    outDir: string,
+    private readonly study: Study,
+    private readonly key: string,
+  ) {
+    this.directory = join(outDir, '.checkpoints', `${study.name}-${key}`);
+  }
+
+  private file(cell: number): string {
+    return join(this.directory, `cell-${cell}.json`);
+  }
+
+  /** Saves a finished cell's rows. */
+  save(cell: number, rows: readonly ResultRow[]): void {
+    const stored: StoredCell = {
+      study: this.study.name,
+      key: this.key,
+      cell,
+      rows: rows.map((row) => ({
+        method: row.method,
+        metric: row.metric,
+        value: encode(row.value),
+        mcse: encode(row.mcse),
+        replications: row.replications,
+        degenerate: row.degenerate,
+      })),
+    };
+    writeFileAtomic(this.file(cell), JSON.stringify(stored));
+  }
+
+  /** The finished cells on disk (unreadable or foreign files are ignored, so that cell reruns). */
+  load(): Map<number, ResultRow[]> {
+    const found = new Map<number, ResultRow[]>();
+    if (!existsSync(this.directory)) return found;
+    for (const name of readdirSync(this.directory)) {
+      const match = /^cell-(\d+)\.json$/.exec(name);
+      if (!match) continue;
+      try {
+        const stored = JSON.parse(readFileSync(join(this.directory, name), 'utf8')) as StoredCell;
+        const cell = Number(match[1]);
+        if (stored.key !== this.key || stored.cell !== cell || cell >= this.study.cells.length) continue;
+        const params = this.study.cells[cell].point;
+        found.set(
+          cell,
+          stored.rows.map((row) => ({
+            cell,
+            params,
+            method: row.method,
+            metric: row.metric,
+            value: decode(row.value),
+            mcse: decode(row.mcse),
+            replications: row.replications,
+            degenerate: row.degenerate,
+            published: null,
+            tolerance: null,
+            within: null,
+          })),
+        );
+      } catch {
+        // A torn or foreign file: ignore it and recompute the cell.
+      }
+    }
+    return found;
+  }
+
+  /** Removes this run's checkpoints (after the results are written, or before a fresh run). */
+  clear(): void {
+    rmSync(this.directory, { recursive: true, force: true });
+    try {
+      rmdirSync(dirname(this.directory)); // `.checkpoints` itself, when no other run left checkpoints
+    } catch {
+      // not empty, or already gone
+    }
+  }
+}

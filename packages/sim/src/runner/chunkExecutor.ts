@@ -1,0 +1,78 @@
+/**
+ * Where chunks run: a piscina pool of worker threads, or in this thread
+ * (workers = 0, for debugging). Both run the same executeChunk, and the
+ * runner consumes records in replication order, so results are identical.
+ * A pool can be created once and passed to several runStudy calls (as
+ * `evalsim reproduce` does).
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { Study } from '../config/study.js';
+import type { ChunkTask } from './chunkTask.js';
+import { executeChunk } from './executeChunk.js';
+
+export interface ChunkExecutor {
+  /** Worker threads (0 = in this thread). */
+  readonly workers: number;
+  run(task: ChunkTask, study: Study): Promise<Float64Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * The compiled worker module. From dist it sits beside this file; when this
+ * file runs from src (vitest), the built packages/sim/dist/runner/worker.js is
+ * used, so build sim (`npx tsc -b packages/sim`) before using a pool from src.
+ */
+export function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const file = here.endsWith('.ts')
+    ? fileURLToPath(new URL('../../dist/runner/worker.js', import.meta.url))
+    : fileURLToPath(new URL('./worker.js', import.meta.url));
+  if (!existsSync(file)) {
+    throw new Error(`worker module ${file} not found: build @evalsim/sim first (npx tsc -b packages/sim)`);
+  }
+  return file;
+}
+
+/** The default worker count: the machine's available parallelism. */
+export function defaultWorkerCount(): number {
+  return availableParallelism();
+}
+
+/** Runs chunks in this thread, yielding to the event loop between them (so progress still draws). */
+export function createInProcessExecutor(): ChunkExecutor {
+  return {
+    workers: 0,
+    async run(task, study) {
+      await new Promise((resolve) => setImmediate(resolve));
+      return executeChunk(task, study);
+    },
+    async close() {},
+  };
+}
+
+/** A pool of `workers` threads (≥ 1); `workers` 0 gives the in-process executor. */
+export function createStudyPool(options: { workers?: number } = {}): ChunkExecutor {
+  const workers = options.workers ?? defaultWorkerCount();
+  if (!Number.isInteger(workers) || workers < 0) {
+    throw new RangeError(`workers: must be an integer ≥ 0, got ${workers}`);
+  }
+  if (workers === 0) return createInProcessExecutor();
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 60_000,
+  });
+  return {
+    workers,
+    run(task) {
+      return pool.run(task) as Promise<Float64Array>;
+    },
+    close() {
+      return pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { StudyConfig } from '../config/studyConfig.js';
+
+/** One unit of work: replications [start, start + count) of one grid cell. */
+export interface ChunkTask {
+  /** Study fingerprint: workers cache the validated study under it. */
+  readonly studyKey: string;
+  /** The study config and its directory, so a worker can validate and resolve it once. */
+  readonly config: StudyConfig;
+  readonly baseDir: string;
+  readonly cell: number;
+  /** Effective study seed (after any --seed override). */
+  readonly seed: number;
+  readonly start: number;
+  readonly count: number;
+  /** Per method, the number of replications it runs on (its cap, or the study's count). */
+  readonly caps: readonly number[];
+}
