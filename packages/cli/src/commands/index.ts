@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
 import { designEffectCommand } from './designEffect.js';
+import { leaderboardCommand } from './leaderboard.js';
 import { listCommand } from './list.js';
 import { mcnemarCommand } from './mcnemar.js';
 import { powerCommand } from './power.js';
@@ -18,3 +19,4 @@ export const commands: CommandModule<any, any>[] = [
   designEffectCommand,
 ];
 commands.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
+commands.push(leaderboardCommand);

@@ -16,7 +16,8 @@ import type { FormulaDefinition } from './formulaDefinition.js';
 
 export const familywiseErrorRateFormula: FormulaDefinition = {
   name: 'familywiseErrorRate',
-  description: 'Chance of at least one false positive among m independent tests at level alpha: 1 − (1 − alpha)^m.',
+  description:
+    'Chance of at least one false positive among m independent tests at level alpha: 1 − (1 − alpha)^m.',
   create(options, { level }) {
     checkArgumentOptions('familywiseErrorRate', options, ['alpha', 'm']);
     return (params) => {

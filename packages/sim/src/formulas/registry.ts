@@ -7,6 +7,13 @@ import { designEffectFormula, naiveCoverageFormula, naiveFalseWinFormula } from 
 import type { FormulaDefinition } from './formulaDefinition.js';
 import { familywiseErrorRateFormula } from './multipleComparisonFormulas.js';
 import { uniformDifficultyScoreVarianceFormula } from './resamplingVarianceFormulas.js';
+import {
+  binaryMdeFormula,
+  binarySampleSizeFormula,
+  millerPairedMdeFormula,
+  millerPairedSampleSizeFormula,
+  planningRuleSampleSizeFormula,
+} from './sampleSizeFormulas.js';
 
 const formulaList: readonly FormulaDefinition[] = [
   designEffectFormula,
@@ -14,6 +21,11 @@ const formulaList: readonly FormulaDefinition[] = [
   naiveFalseWinFormula,
   familywiseErrorRateFormula,
   uniformDifficultyScoreVarianceFormula,
+  binaryMdeFormula,
+  binarySampleSizeFormula,
+  millerPairedSampleSizeFormula,
+  millerPairedMdeFormula,
+  planningRuleSampleSizeFormula,
 ];
 
 /** Every registered formula by name. */

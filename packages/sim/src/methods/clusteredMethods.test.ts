@@ -1,4 +1,9 @@
-import { clusteredInterval as coreClusteredInterval, cr1ClusteredVariance } from '@evalsim/core';
+import {
+  clusteredInterval as coreClusteredInterval,
+  cr1ClusteredVariance,
+  normalCritical,
+  tCritical,
+} from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
@@ -6,6 +11,7 @@ import { WEBB_POINTS } from '../samplers/webb.js';
 import type { ClusteredScores, MethodResult } from '../types.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
+import { naiveInterval } from './naiveInterval.js';
 import { binaryItems, blankResult, clusteredScoresOf, unusedRng } from './test-utils/itemData.js';
 import { wildClusterBootstrap } from './wildClusterBootstrap.js';
 import { fillWildWeights, type WildWeights } from './wildWeights.js';
@@ -258,5 +264,34 @@ describe('fillWildWeights', () => {
     // 99.9% points: χ²₁ = 10.83, χ²₃ = 16.27.
     expect(chiSquare(single)).toBeLessThan(10.83);
     expect(chiSquare(pairs)).toBeLessThan(16.27);
+  });
+});
+
+describe('naiveInterval', () => {
+  it.each(['z', 't'] as const)('critical %s: ȳ ± c·s/√N; for 0/1 scores the Wald interval × √(N/(N−1))', (critical) => {
+    const n = items.scores.length;
+    const k = items.scores.reduce((s, v) => s + v, 0);
+    const p = k / n;
+    // Independent of core: s² (ddof 1) of 0/1 scores is N p(1 − p)/(N − 1).
+    const se = Math.sqrt((p * (1 - p)) / (n - 1));
+    const c = critical === 'z' ? normalCritical(LEVEL) : tCritical(LEVEL, n - 1);
+    const out = blankResult();
+    naiveInterval.create({ critical }, { level: LEVEL })(data, unusedRng, out);
+    expect(out.estimate).toBeCloseTo(p, 15);
+    expect(Math.abs(out.se / se - 1)).toBeLessThan(1e-12);
+    expect(out.lower).toBeCloseTo(p - c * se, 14);
+    expect(out.upper).toBeCloseTo(p + c * se, 14);
+    expect(out.degenerate).toBe(false);
+  });
+
+  it('flags zero variance and one cluster', () => {
+    const analyse = naiveInterval.create({}, { level: LEVEL });
+    const out = blankResult();
+    analyse(clusteredScoresOf(new Array(items.scores.length).fill(0), items.clusters), unusedRng, out);
+    expect(out.degenerate).toBe(true);
+    expect([out.lower, out.upper]).toEqual([0, 0]);
+    analyse(clusteredScoresOf(items.scores, new Array(items.scores.length).fill(0)), unusedRng, out);
+    expect(out.degenerate).toBe(true);
+    expect(() => naiveInterval.create({ critical: 'q' } as never, { level: LEVEL })).toThrow(/critical/);
   });
 });

@@ -40,7 +40,7 @@ export class McnemarPValueCache {
       row = new Float64Array(d + 1).fill(Number.NaN);
       this.rows[d] = row;
     }
-    const m = b > c ? b : c;
+    const m = Math.max(b, c);
     let p = row[m];
     if (Number.isNaN(p)) {
       p = mcnemarExactPValue(b, c);
@@ -62,7 +62,7 @@ export class McnemarCriticalTable {
     const d = b + c;
     if (d >= this.crit.length)
       this.crit = mcnemarCriticalCounts(Math.max(d, 2 * this.crit.length), this.alpha);
-    return (b > c ? b : c) >= this.crit[d];
+    return Math.max(b, c) >= this.crit[d];
   }
 }
 

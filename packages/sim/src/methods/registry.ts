@@ -10,6 +10,7 @@ import { clusteredInterval } from './clusteredInterval.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { mcnemarExact } from './mcnemarExact.js';
 import { meanScore } from './meanScore.js';
+import { naiveInterval } from './naiveInterval.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
 import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
@@ -22,6 +23,7 @@ import { wildClusterBootstrap } from './wildClusterBootstrap.js';
 type AnyMethod = MethodDefinition<any>;
 
 const methodList: readonly AnyMethod[] = [
+  naiveInterval,
   clusteredInterval,
   clusterBootstrap,
   wildClusterBootstrap,

@@ -47,7 +47,8 @@ export const estimateQuantile: MetricDefinition = {
   create(options: MetricOptions) {
     rejectUnknownMetricOptions('estimateQuantile', options, ['q']);
     const q = options.q;
-    if (typeof q !== 'number' || !(q > 0 && q < 1)) throw new ConfigError('q', q, 'a number in (0, 1), e.g. 0.5 or 0.95');
+    if (typeof q !== 'number' || !(q > 0 && q < 1))
+      throw new ConfigError('q', q, 'a number in (0, 1), e.g. 0.5 or 0.95');
     return new QuantileAccumulator(q);
   },
 };

@@ -34,7 +34,8 @@ class ShareAccumulator implements MetricAccumulator {
 function finiteOption(options: MetricOptions, name: string): number | undefined {
   const value = options[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ConfigError(name, value, 'a finite number');
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new ConfigError(name, value, 'a finite number');
   return value;
 }
 

@@ -1,6 +1,9 @@
 export * from './bias.js';
 export * from './coverage.js';
 export * from './empiricalSE.js';
+export * from './estimateQuantile.js';
+export * from './estimateShare.js';
+export * from './estimateVariance.js';
 export * from './meanEstimate.js';
 export * from './meanOfMetric.js';
 export * from './meanSE.js';
@@ -13,6 +16,3 @@ export * from './quantileSketch.js';
 export * from './registry.js';
 export * from './rejectionRate.js';
 export * from './runningMoments.js';
-export * from './estimateQuantile.js';
-export * from './estimateShare.js';
-export * from './estimateVariance.js';

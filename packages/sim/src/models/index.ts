@@ -2,6 +2,7 @@ export * from './betaBinomialClusters.js';
 export * from './clusterSizes.js';
 export * from './itemPopulation.js';
 export * from './latentAccuracy.js';
+export * from './leaderboardAnswers.js';
 export * from './measuredIcc.js';
 export * from './pairedLatent.js';
 export * from './registry.js';

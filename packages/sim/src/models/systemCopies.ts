@@ -92,7 +92,7 @@ export function pairIndex(j: number, l: number, copies: number): number {
 }
 
 function clip01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
+  return Math.min(1, Math.max(0, x));
 }
 
 /** Validates one cell's parameters. */
@@ -110,7 +110,8 @@ export function parseSystemCopies(params: CellParams, context: StudyContext): Sy
   const gaps = hasParam(params, 'gaps')
     ? requireNumberList(params, 'gaps', { min: -100, max: 100 })
     : new Array<number>(copies).fill(0);
-  if (gaps.length !== copies) rejectParam('gaps', params.gaps, `a list of ${copies} gaps (one per copy), in points`);
+  if (gaps.length !== copies)
+    rejectParam('gaps', params.gaps, `a list of ${copies} gaps (one per copy), in points`);
   const Q = population.questionCount;
   const n = optionalNumber(params, 'n', Q, { integer: true, min: 1, max: Q });
   const rawRates = params.rates ?? 'population';
@@ -189,7 +190,12 @@ function addQuestion(
 }
 
 /** Answers of every copy to question i into `row`: a draw where 0 < p < 1, else p itself. */
-function answerQuestion(params: SystemCopiesParams, i: number, rng: RandomStream | null, row: Uint8Array): void {
+function answerQuestion(
+  params: SystemCopiesParams,
+  i: number,
+  rng: RandomStream | null,
+  row: Uint8Array,
+): void {
   const { copies, rates } = params;
   const offset = i * copies;
   for (let j = 0; j < copies; j++) {
@@ -249,7 +255,11 @@ function recordRow(data: CopiesBuffers, slot: number, question: number, n: numbe
 }
 
 /** Draws one replication into `data` (allocation-free). */
-export function generateSystemCopies(params: SystemCopiesParams, rng: RandomStream, data: SystemCopiesScores): void {
+export function generateSystemCopies(
+  params: SystemCopiesParams,
+  rng: RandomStream,
+  data: SystemCopiesScores,
+): void {
   const d = data as CopiesBuffers;
   const { copies, n } = params;
   const { totals, onlyFirst, onlySecond, row } = d;

@@ -1,0 +1,221 @@
+import {
+  benjaminiHochberg,
+  bonferroni,
+  holm,
+  mcnemarTest,
+  pairedDifference,
+  unpairedDifference,
+} from '@evalsim/core';
+import { describe, expect, test } from 'vitest';
+import type { SequentialPairedCounts } from '../models/sequentialPaired.js';
+import { pairIndex, type SystemCopiesScores } from '../models/systemCopies.js';
+import { SeededStream } from '../rng/index.js';
+import type { ClusteredScores } from '../types.js';
+import { McnemarCriticalTable, McnemarPValueCache, unpairedZPValue } from './discordantPairTests.js';
+import { leaderboardPairs } from './leaderboardPairs.js';
+import { meanScore } from './meanScore.js';
+import { createMethodResult } from './methodResult.js';
+import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
+import { topBottomGap } from './topBottomGap.js';
+
+const rng = new SeededStream(1, 0);
+
+/** A leaderboard from explicit answers (copies × n, LCG), with its item-level answers. */
+function leaderboardOf(copies: number, n: number, seed: number, rate: (j: number) => number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  const answers = Array.from({ length: copies }, (_, j) =>
+    Array.from({ length: n }, (): number => (next() < rate(j) ? 1 : 0)),
+  );
+  const pairCount = (copies * (copies - 1)) / 2;
+  const data: SystemCopiesScores = {
+    kind: 'systemCopiesScores',
+    copies,
+    pairCount,
+    itemCount: n,
+    totals: Int32Array.from(answers, (a) => a.reduce((s, y) => s + y, 0)),
+    onlyFirst: new Int32Array(pairCount),
+    onlySecond: new Int32Array(pairCount),
+    answers: null,
+    questions: null,
+  };
+  for (let j = 0; j < copies; j++)
+    for (let l = j + 1; l < copies; l++)
+      for (let i = 0; i < n; i++) {
+        if (answers[j][i] > answers[l][i]) data.onlyFirst[pairIndex(j, l, copies)]++;
+        if (answers[j][i] < answers[l][i]) data.onlySecond[pairIndex(j, l, copies)]++;
+      }
+  return { data, answers };
+}
+
+/** Core's p-value of each tested pair and whether the second copy is ahead. */
+function corePValues(answers: number[][], test: string, versusFirst: boolean) {
+  const p: number[] = [];
+  const ahead: boolean[] = [];
+  const n = answers[0].length;
+  for (let j = 0; j < answers.length; j++)
+    for (let l = j + 1; l < answers.length; l++) {
+      if (versusFirst && j > 0) continue;
+      const kA = answers[j].reduce((s, y) => s + y, 0);
+      const kB = answers[l].reduce((s, y) => s + y, 0);
+      let b = 0;
+      let c = 0;
+      for (let i = 0; i < n; i++) {
+        b += answers[j][i] > answers[l][i] ? 1 : 0;
+        c += answers[j][i] < answers[l][i] ? 1 : 0;
+      }
+      ahead.push(c > b);
+      if (test === 'mcnemarExact') p.push(b + c === 0 ? 1 : mcnemarTest(b, c, { method: 'exact' }).pValue);
+      else if (test === 'pairedZ') p.push(pairedDifference(answers[j], answers[l]).pValue);
+      else p.push(unpairedDifference(kA, n, kB, n).pValue);
+    }
+  return { p, ahead };
+}
+
+let significantSeen = 0;
+
+describe('leaderboardPairs agrees with core tests and corrections on constructed leaderboards', () => {
+  const rates = [0.5, 0.52, 0.55, 0.6, 0.62, 0.7, 0.5, 0.45];
+  const cases = [
+    { copies: 8, n: 60, seed: 1 },
+    { copies: 8, n: 200, seed: 2 },
+    { copies: 5, n: 40, seed: 3 },
+  ];
+  for (const { copies, n, seed } of cases) {
+    for (const pairTest of ['mcnemarExact', 'pairedZ', 'unpairedZ'] as const) {
+      for (const pairs of ['all', 'versusFirst'] as const) {
+        test(`${pairTest}, ${pairs}, ${copies} copies × ${n}`, () => {
+          const { data, answers } = leaderboardOf(copies, n, seed, (j) => rates[j]);
+          const { p, ahead } = corePValues(answers, pairTest, pairs === 'versusFirst');
+          const rules = {
+            none: p.map((x) => (x <= 0.05 ? 1 : 0)),
+            bonferroni: Array.from(bonferroni(p, 0.05).reject),
+            holm: Array.from(holm(p, 0.05).reject),
+            benjaminiHochberg: Array.from(benjaminiHochberg(p, 0.05).reject),
+          };
+          for (const [correction, reject] of Object.entries(rules)) {
+            for (const count of ['either', 'secondBetter'] as const) {
+              const out = createMethodResult();
+              leaderboardPairs.create({ pairs, test: pairTest, correction, count } as never, { level: 0.95 })(
+                data,
+                rng,
+                out,
+              );
+              const expected = reject.filter((r, t) => r === 1 && (count === 'either' || ahead[t])).length;
+              expect(out.estimate, `${correction}/${count}`).toBe(expected);
+              significantSeen += expected;
+            }
+          }
+        });
+      }
+    }
+  }
+
+  test('the constructed cases do reject (the comparisons above are not all 0 = 0)', () => {
+    expect(significantSeen).toBeGreaterThan(20);
+  });
+
+  test('options are checked', () => {
+    expect(() => leaderboardPairs.create({ correction: 'sidak' } as never, { level: 0.95 })).toThrow(
+      /correction/,
+    );
+    expect(() => leaderboardPairs.create({ pair: 'all' } as never, { level: 0.95 })).toThrow(/pair/);
+  });
+});
+
+describe('discordant-pair test helpers', () => {
+  test('critical table and p-value cache give the exact test decision and p-value', () => {
+    const table = new McnemarCriticalTable(0.05);
+    const cache = new McnemarPValueCache();
+    for (let d = 1; d <= 150; d++) {
+      for (const b of [0, Math.floor(d / 3), Math.floor(d / 2), d]) {
+        const c = d - b;
+        const p = mcnemarTest(b, c, { method: 'exact' }).pValue;
+        expect(cache.pValue(b, c)).toBe(p);
+        expect(table.rejects(b, c)).toBe(p <= 0.05);
+      }
+    }
+    expect(cache.pValue(0, 0)).toBe(1);
+  });
+
+  test('unpaired z p-value equals core unpairedDifference', () => {
+    for (const [kA, kB, n] of [
+      [50, 60, 100],
+      [0, 3, 40],
+      [71, 81, 100],
+      [100, 100, 100],
+    ]) {
+      expect(unpairedZPValue(kA, kB, n)).toBeCloseTo(unpairedDifference(kA, n, kB, n).pValue, 12);
+    }
+  });
+});
+
+describe('topBottomGap and meanScore', () => {
+  test('gap = (max − min total)/n', () => {
+    const { data } = leaderboardOf(6, 90, 4, (j) => 0.3 + 0.1 * j);
+    const out = createMethodResult();
+    topBottomGap.create({}, { level: 0.95 })(data, rng, out);
+    expect(out.estimate).toBe((Math.max(...data.totals) - Math.min(...data.totals)) / 90);
+  });
+
+  test('meanScore = Σ totals / Σ sizes', () => {
+    const data: ClusteredScores = {
+      kind: 'clusteredScores',
+      clusterCount: 2,
+      itemCount: 6,
+      sizes: Float64Array.of(4, 2, 9),
+      totals: Float64Array.of(3, 1, 9),
+      sumSquares: Float64Array.of(3, 1, 9),
+    };
+    const out = createMethodResult();
+    meanScore.create({}, { level: 0.95 })(data, rng, out);
+    expect(out.estimate).toBe(4 / 6);
+    expect(out.degenerate).toBe(false);
+  });
+});
+
+describe('stopAtFirstSignificant', () => {
+  function sequence(b: number[], c: number[], batch: number): SequentialPairedCounts {
+    return {
+      kind: 'sequentialPairedCounts',
+      looks: b.length,
+      items: Float64Array.from(b, (_, k) => (k + 1) * batch),
+      onlyFirst: Float64Array.from(b),
+      onlySecond: Float64Array.from(c),
+    };
+  }
+  /** Paired z p-value on n items with b, c discordant (core, from explicit differences). */
+  function zP(n: number, b: number, c: number): number {
+    const a = Array.from({ length: n }, (_, i) => (i < b ? 1 : 0));
+    const bb = Array.from({ length: n }, (_, i) => (i >= b && i < b + c ? 1 : 0));
+    return pairedDifference(a, bb).pValue;
+  }
+
+  test('stops at the first look with p ≤ α and reports that look', () => {
+    // Cumulative b, c after looks of 100: the z test rejects first at look 3.
+    const b = [10, 14, 30, 31];
+    const c = [8, 16, 12, 30];
+    const out = createMethodResult();
+    stopAtFirstSignificant.create({ test: 'pairedZ' }, { level: 0.95 })(sequence(b, c, 100), rng, out);
+    const ps = b.map((x, k) => zP((k + 1) * 100, x, c[k]));
+    const first = ps.findIndex((p) => p <= 0.05);
+    expect(first).toBe(2);
+    expect(out.pTwoSided).toBeCloseTo(ps[first], 12);
+    expect(out.estimate).toBe((30 - 12) / 300);
+    const exact = createMethodResult();
+    stopAtFirstSignificant.create({ test: 'mcnemarExact' }, { level: 0.95 })(sequence(b, c, 100), rng, exact);
+    const exactPs = b.map((x, k) => mcnemarTest(x, c[k], { method: 'exact' }).pValue);
+    const exactFirst = exactPs.findIndex((p) => p <= 0.05);
+    expect(exact.pTwoSided).toBe(exactPs[exactFirst]);
+  });
+
+  test('never significant: the last look is reported', () => {
+    const out = createMethodResult();
+    stopAtFirstSignificant.create({}, { level: 0.95 })(sequence([5, 10], [5, 11], 50), rng, out);
+    expect(out.pTwoSided).toBeCloseTo(zP(100, 10, 11), 12);
+    expect(out.estimate).toBe(-1 / 100);
+  });
+});

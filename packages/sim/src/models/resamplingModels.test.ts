@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest';
+import { uniformDifficultyScoreVariance } from '../formulas/resamplingVarianceFormulas.js';
+import { RunningFourMoments } from '../metrics/estimateVariance.js';
+import { RunningMoments } from '../metrics/runningMoments.js';
+import { SeededStream } from '../rng/index.js';
+import {
+  allocateSequentialPaired,
+  generateSequentialPaired,
+  parseSequentialPaired,
+} from './sequentialPaired.js';
+import {
+  allocateUniformDifficulty,
+  generateUniformDifficulty,
+  parseUniformDifficulty,
+} from './uniformDifficulty.js';
+
+describe('uniformDifficulty', () => {
+  for (const [K, zero] of [
+    [1, false],
+    [2, false],
+    [4, false],
+    [16, false],
+    [4, true],
+  ] as const) {
+    test(`score variance at K = ${K}${zero ? ', temperature zero' : ''} matches the closed form (4·MCSE)`, () => {
+      const params = parseUniformDifficulty({ K, temperatureZero: zero });
+      const data = allocateUniformDifficulty(params);
+      const rng = new SeededStream(31, 0);
+      const moments = new RunningFourMoments();
+      for (let r = 0; r < 40000; r++) {
+        rng.reseed(31 + K, r);
+        generateUniformDifficulty(params, rng, data);
+        moments.add(data.totals[0] / K);
+      }
+      const target = uniformDifficultyScoreVariance(K, zero);
+      expect(Math.abs(moments.variance() - target)).toBeLessThan(4 * moments.varianceMcse() + 1e-12);
+      expect(Math.abs(moments.mean - 0.5)).toBeLessThan(4 * Math.sqrt(target / 40000));
+    });
+  }
+
+  test('closed form: 1/4, 1/6, 1/8 and → 1/12; 1/4 at temperature zero', () => {
+    expect(uniformDifficultyScoreVariance(1, false)).toBeCloseTo(1 / 4, 15);
+    expect(uniformDifficultyScoreVariance(2, false)).toBeCloseTo(1 / 6, 15);
+    expect(uniformDifficultyScoreVariance(4, false)).toBeCloseTo(1 / 8, 15);
+    expect(uniformDifficultyScoreVariance(1e6, false)).toBeCloseTo(1 / 12, 6);
+    expect(uniformDifficultyScoreVariance(16, true)).toBe(1 / 4);
+  });
+
+  test('bad parameters', () => {
+    expect(() => parseUniformDifficulty({ K: 0 })).toThrow(/model\.params\.K/);
+    expect(() => parseUniformDifficulty({ K: 2, temperatureZero: 'yes' })).toThrow(/true or false/);
+  });
+});
+
+describe('sequentialPaired', () => {
+  test('cumulative counts: E[b_k] = E[c_k] = k·B·q/2, Var(b_k − c_k) = k·B·q (4·MCSE)', () => {
+    const params = parseSequentialPaired({ looks: 3, batchSize: 50, discordance: 0.3 });
+    const data = allocateSequentialPaired(params);
+    const rng = new SeededStream(8, 0);
+    const b = new RunningMoments();
+    const diff = new RunningMoments();
+    for (let r = 0; r < 5000; r++) {
+      rng.reseed(8, r);
+      generateSequentialPaired(params, rng, data);
+      expect(data.onlyFirst[2]).toBeGreaterThanOrEqual(data.onlyFirst[1]);
+      b.add(data.onlyFirst[2]);
+      diff.add(data.onlyFirst[2] - data.onlySecond[2]);
+    }
+    expect(Array.from(data.items)).toEqual([50, 100, 150]);
+    expect(Math.abs(b.mean - 22.5)).toBeLessThan(4 * (b.sd() / Math.sqrt(5000)));
+    expect(Math.abs(diff.variance() - 45)).toBeLessThan(4 * 45 * Math.sqrt(2 / 5000));
+  });
+
+  test('bad parameters', () => {
+    expect(() => parseSequentialPaired({ looks: 2, batchSize: 1, discordance: 0.3 })).toThrow(/batchSize/);
+    expect(() => parseSequentialPaired({ looks: 2, batchSize: 10, discordance: 0 })).toThrow(/discordance/);
+  });
+});

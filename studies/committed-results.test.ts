@@ -1,0 +1,60 @@
+/**
+ * The committed results/ must match the current code. For every study in
+ * studies/, the committed results/<name>.arrow must exist, record the current
+ * study config, and its first grid cell must be reproduced exactly (bit for bit)
+ * when that cell alone is rerun here: each cell draws from its own streams, so
+ * one cell is a cheap, exact check of the whole pipeline (model, methods,
+ * metrics, formulas, expectations) without rerunning everything.
+ * If this fails after an intended change, rerun `npm run reproduce` and commit results/.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadStudy, type ResultRow, readResultsArrow, runStudy } from '@evalsim/sim';
+import { describe, expect, it } from 'vitest';
+
+const studiesDir = fileURLToPath(new URL('.', import.meta.url));
+const resultsDir = join(studiesDir, '..', 'results');
+const studyFiles = readdirSync(studiesDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort();
+
+const comparable = (row: ResultRow) => ({
+  cell: row.cell,
+  params: row.params,
+  method: row.method,
+  metric: row.metric,
+  value: row.value,
+  mcse: row.mcse,
+  replications: row.replications,
+  degenerate: row.degenerate,
+  published: row.published,
+  tolerance: row.tolerance,
+  within: row.within,
+});
+
+describe('committed results match the current code', () => {
+  it('has a study file for every study', () => {
+    expect(studyFiles.length).toBeGreaterThan(0);
+  });
+  for (const file of studyFiles) {
+    const name = basename(file, '.json');
+    it(`${name}: results/${name}.arrow reproduces its first cell exactly`, async () => {
+      const arrow = join(resultsDir, `${name}.arrow`);
+      expect(existsSync(arrow), `missing ${arrow}: run npm run reproduce`).toBe(true);
+      const study = await loadStudy(join(studiesDir, file));
+      const committed = readResultsArrow(arrow);
+      const expectedConfig = study.model
+        ? { ...study.config, seed: study.seed, replications: study.replications }
+        : study.config;
+      expect(committed.metadata.config, 'the committed results were made from another config').toEqual(
+        JSON.parse(JSON.stringify(expectedConfig)),
+      );
+      const cell = study.cells[0];
+      const run = await runStudy({ ...study, cells: [cell] }, { workers: 0 });
+      const expected = committed.rows.filter((row) => row.cell === cell.index).map(comparable);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(run.rows.map(comparable)).toEqual(expected);
+    }, 120_000);
+  }
+});
