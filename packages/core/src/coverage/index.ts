@@ -1,1 +1,8 @@
-export {};
+export {
+  type CoverageMethod,
+  coverageFromTable,
+  exactCoverage,
+  exactCoverageCurve,
+  type IntervalTable,
+  intervalTable,
+} from './exactCoverage.js';

@@ -1,1 +1,3 @@
-export {};
+export { type MeanStandardErrorInput, meanStandardError } from './meanStandardError.js';
+export { perQuestionMeans } from './perQuestionMeans.js';
+export { type VarianceComponents, varianceComponents } from './varianceComponents.js';

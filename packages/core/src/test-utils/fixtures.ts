@@ -45,6 +45,7 @@ export class ErrorTracker {
       this.worst = scored;
       this.worstCase = label;
     }
-    if (!ok) this.failures.push(`${label}: got ${actual}, expected ${expected} (rel ${rel.toExponential(2)})`);
+    if (!ok)
+      this.failures.push(`${label}: got ${actual}, expected ${expected} (rel ${rel.toExponential(2)})`);
   }
 }

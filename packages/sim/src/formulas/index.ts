@@ -5,3 +5,4 @@ export * from './multipleComparisonFormulas.js';
 export * from './registry.js';
 export * from './resamplingVarianceFormulas.js';
 export * from './sampleSizeFormulas.js';
+export * from './exactCoverageFormula.js';

@@ -4,6 +4,7 @@
  */
 import { ConfigError } from '../config/errors.js';
 import { designEffectFormula, naiveCoverageFormula, naiveFalseWinFormula } from './designEffectFormulas.js';
+import { exactCoverageFormula } from './exactCoverageFormula.js';
 import type { FormulaDefinition } from './formulaDefinition.js';
 import { familywiseErrorRateFormula } from './multipleComparisonFormulas.js';
 import { uniformDifficultyScoreVarianceFormula } from './resamplingVarianceFormulas.js';
@@ -26,6 +27,7 @@ const formulaList: readonly FormulaDefinition[] = [
   millerPairedSampleSizeFormula,
   millerPairedMdeFormula,
   planningRuleSampleSizeFormula,
+  exactCoverageFormula,
 ];
 
 /** Every registered formula by name. */

@@ -268,21 +268,24 @@ describe('fillWildWeights', () => {
 });
 
 describe('naiveInterval', () => {
-  it.each(['z', 't'] as const)('critical %s: ȳ ± c·s/√N; for 0/1 scores the Wald interval × √(N/(N−1))', (critical) => {
-    const n = items.scores.length;
-    const k = items.scores.reduce((s, v) => s + v, 0);
-    const p = k / n;
-    // Independent of core: s² (ddof 1) of 0/1 scores is N p(1 − p)/(N − 1).
-    const se = Math.sqrt((p * (1 - p)) / (n - 1));
-    const c = critical === 'z' ? normalCritical(LEVEL) : tCritical(LEVEL, n - 1);
-    const out = blankResult();
-    naiveInterval.create({ critical }, { level: LEVEL })(data, unusedRng, out);
-    expect(out.estimate).toBeCloseTo(p, 15);
-    expect(Math.abs(out.se / se - 1)).toBeLessThan(1e-12);
-    expect(out.lower).toBeCloseTo(p - c * se, 14);
-    expect(out.upper).toBeCloseTo(p + c * se, 14);
-    expect(out.degenerate).toBe(false);
-  });
+  it.each(['z', 't'] as const)(
+    'critical %s: ȳ ± c·s/√N; for 0/1 scores the Wald interval × √(N/(N−1))',
+    (critical) => {
+      const n = items.scores.length;
+      const k = items.scores.reduce((s, v) => s + v, 0);
+      const p = k / n;
+      // Independent of core: s² (ddof 1) of 0/1 scores is N p(1 − p)/(N − 1).
+      const se = Math.sqrt((p * (1 - p)) / (n - 1));
+      const c = critical === 'z' ? normalCritical(LEVEL) : tCritical(LEVEL, n - 1);
+      const out = blankResult();
+      naiveInterval.create({ critical }, { level: LEVEL })(data, unusedRng, out);
+      expect(out.estimate).toBeCloseTo(p, 15);
+      expect(Math.abs(out.se / se - 1)).toBeLessThan(1e-12);
+      expect(out.lower).toBeCloseTo(p - c * se, 14);
+      expect(out.upper).toBeCloseTo(p + c * se, 14);
+      expect(out.degenerate).toBe(false);
+    },
+  );
 
   it('flags zero variance and one cluster', () => {
     const analyse = naiveInterval.create({}, { level: LEVEL });

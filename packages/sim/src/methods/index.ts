@@ -1,3 +1,4 @@
+export * from './binaryBootstrap.js';
 export * from './clusterBootstrap.js';
 export * from './clusterBootstrapInterval.js';
 export * from './clusteredInterval.js';
@@ -11,6 +12,7 @@ export * from './naiveInterval.js';
 export * from './pairedClusteredTest.js';
 export * from './pairedNaiveTest.js';
 export * from './pairedSums.js';
+export { proportionIntervalMethod } from './proportionInterval.js';
 export * from './registry.js';
 export * from './stopAtFirstSignificant.js';
 export * from './topBottomGap.js';

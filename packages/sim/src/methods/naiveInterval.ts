@@ -20,7 +20,8 @@ export interface NaiveIntervalOptions {
 
 export const naiveInterval: MethodDefinition<NaiveIntervalOptions> = {
   name: 'naiveInterval',
-  description: 'Interval ȳ ± c·s/√N ignoring clusters (s: item s.d., ddof 1); critical z (default) or t(N−1).',
+  description:
+    'Interval ȳ ± c·s/√N ignoring clusters (s: item s.d., ddof 1); critical z (default) or t(N−1).',
   kind: 'interval',
   accepts: ['clusteredScores'],
   create(options, { level }): Analyser {

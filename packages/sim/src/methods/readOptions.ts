@@ -58,3 +58,13 @@ export function integerOption(
   }
   return value;
 }
+
+/** An optional finite number option > `min` (exclusive), `fallback` when absent. */
+export function numberOption(options: Options | undefined, name: string, fallback: number, min: number): number {
+  const value = field(options, name);
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || !(value > min)) {
+    throw new ConfigError(name, value, `a number > ${min}`);
+  }
+  return value;
+}

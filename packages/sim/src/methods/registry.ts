@@ -5,6 +5,7 @@
  */
 import { ConfigError } from '../config/errors.js';
 import type { MethodDefinition } from '../types.js';
+import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
@@ -13,6 +14,15 @@ import { meanScore } from './meanScore.js';
 import { naiveInterval } from './naiveInterval.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
+import {
+  agrestiCoullInterval,
+  betaPosteriorInterval,
+  clopperPearsonInterval,
+  jeffreysInterval,
+  waldInterval,
+  wilsonCCInterval,
+  wilsonInterval,
+} from './proportionInterval.js';
 import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
 import { topBottomGap } from './topBottomGap.js';
 import { unpairedClusteredTest } from './unpairedClusteredTest.js';
@@ -23,6 +33,14 @@ import { wildClusterBootstrap } from './wildClusterBootstrap.js';
 type AnyMethod = MethodDefinition<any>;
 
 const methodList: readonly AnyMethod[] = [
+  waldInterval,
+  wilsonInterval,
+  wilsonCCInterval,
+  agrestiCoullInterval,
+  clopperPearsonInterval,
+  jeffreysInterval,
+  betaPosteriorInterval,
+  binaryBootstrap,
   naiveInterval,
   clusteredInterval,
   clusterBootstrap,

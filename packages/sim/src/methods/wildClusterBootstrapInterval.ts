@@ -24,7 +24,7 @@
  *
  * Interval = {μ0 : p(μ0) > α}, α = 1 − level. Each endpoint is found by moving away from ȳ
  * (where t = 0, p = 1) in steps SE, 2·SE, 4·SE, … until the test rejects, then by bisection
- * to 1e-9·SE. (p is a step function and need not be monotone; bisection returns one
+ * to 1e-7·SE. (p is a step function and need not be monotone; bisection returns one
  * crossing, as root-finding implementations do.) If it has not rejected at 2²⁰·SE the
  * bound is ±Infinity: with Rademacher weights and K ≤ 5 the two constant weight vectors
  * (all +1, all −1) reproduce |t| exactly, so p ≥ 2/2^K ≥ α can hold for every μ0 (Webb
@@ -78,7 +78,13 @@ const TIE_SLACK = 1 - 1e-10;
 const MAX_DOUBLINGS = 20;
 const BISECTION_STEPS = 60;
 
-/** Draws the B weight vectors and stores each draw's five sufficient numbers. */
+/**
+ * Draws the B weight vectors and stores each draw's five sufficient numbers, in one pass
+ * over the clusters per draw: with a = A/N, b = B/N and Σn² fixed,
+ *   Σα² = Σw²S² − 2a·ΣwnS + a²·Σn²,
+ *   Σαβ = b·ΣwnS − Σw²nS − ab·Σn² + a·Σwn²,
+ *   Σβ² = b²·Σn² − 2b·Σwn² + Σw²n².
+ */
 function drawBootstrap(
   t: ClusterTotals,
   itemCount: number,
@@ -89,34 +95,41 @@ function drawBootstrap(
   const k = t.count;
   if (ws.weights.length < k) ws.weights = new Float64Array(k);
   const w = ws.weights;
+  const totals = t.totals;
+  const sizes = t.sizes;
+  let sizeSquares = 0;
+  for (let g = 0; g < k; g++) sizeSquares += sizes[g] * sizes[g];
   const resamples = ws.shiftA.length;
   for (let b = 0; b < resamples; b++) {
     fillWildWeights(rng, weights, w, k);
     let shiftA = 0;
     let shiftB = 0;
+    let wwSS = 0;
+    let wnS = 0;
+    let wwnS = 0;
+    let wnn = 0;
+    let wwnn = 0;
     for (let g = 0; g < k; g++) {
       const weight = w[g];
-      shiftA += weight * t.totals[g];
-      shiftB += weight * t.sizes[g];
+      const total = totals[g];
+      const size = sizes[g];
+      const wS = weight * total;
+      const wn = weight * size;
+      shiftA += wS;
+      shiftB += wn;
+      wwSS += wS * wS;
+      wnS += wn * total;
+      wwnS += wS * wn;
+      wnn += wn * size;
+      wwnn += wn * wn;
     }
-    const meanA = shiftA / itemCount;
-    const meanB = shiftB / itemCount;
-    let aa = 0;
-    let ab = 0;
-    let bb = 0;
-    for (let g = 0; g < k; g++) {
-      const size = t.sizes[g];
-      const alpha = w[g] * t.totals[g] - size * meanA;
-      const beta = size * (meanB - w[g]);
-      aa += alpha * alpha;
-      ab += alpha * beta;
-      bb += beta * beta;
-    }
+    const a = shiftA / itemCount;
+    const m = shiftB / itemCount;
     ws.shiftA[b] = shiftA;
     ws.shiftB[b] = shiftB;
-    ws.alphaAlpha[b] = aa;
-    ws.alphaBeta[b] = ab;
-    ws.betaBeta[b] = bb;
+    ws.alphaAlpha[b] = wwSS - 2 * a * wnS + a * a * sizeSquares;
+    ws.alphaBeta[b] = m * wnS - wwnS - a * m * sizeSquares + a * wnn;
+    ws.betaBeta[b] = m * m * sizeSquares - 2 * m * wnn + wwnn;
   }
 }
 
@@ -164,7 +177,7 @@ function endpoint(
     step *= 2;
   }
   if (Number.isNaN(outside)) return direction * Number.POSITIVE_INFINITY;
-  const tolerance = 1e-9 * se;
+  const tolerance = 1e-7 * se;
   for (let i = 0; i < BISECTION_STEPS && Math.abs(outside - inside) > tolerance; i++) {
     const mid = 0.5 * (inside + outside);
     if (rejects(ws, mid, Math.abs(mid - mean) / se, correction, maxExceedances)) outside = mid;

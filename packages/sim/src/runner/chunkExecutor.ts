@@ -27,9 +27,10 @@ export interface ChunkExecutor {
  */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  const file = here.endsWith('.ts')
-    ? fileURLToPath(new URL('../../dist/runner/worker.js', import.meta.url))
-    : fileURLToPath(new URL('./worker.js', import.meta.url));
+  const dir = here.endsWith('.ts') ? new URL('../../dist/runner/', import.meta.url) : new URL('./', import.meta.url);
+  // Prefer the single-file bundle made by scripts/bundle.mjs (loads in ~0.1 s instead of ~0.9 s).
+  const bundle = fileURLToPath(new URL('worker.bundle.mjs', dir));
+  const file = existsSync(bundle) ? bundle : fileURLToPath(new URL('worker.js', dir));
   if (!existsSync(file)) {
     throw new Error(`worker module ${file} not found: build @evalsim/sim first (npx tsc -b packages/sim)`);
   }

@@ -1,0 +1,38 @@
+/**
+ * Exact (non-simulated) coverage of a binomial-proportion interval as a study formula
+ * (core {@link exactCoverage}; Brown, Cai & DasGupta 2001, eq. 2):
+ *
+ *   C(n, p) = Σ_{k=0}^{n} 1[L(k) ≤ p ≤ U(k)] · C(n, k) pᵏ (1 − p)ⁿ⁻ᵏ,
+ *
+ * the probability that the nominal-`level` interval of `method` built from k ~ Bin(n, p)
+ * contains p. Seed 003's exact coverage table; beside a simulated coverage it is what the
+ * simulation estimates when each observation is an independent Bernoulli(p).
+ * Options: `method` (required: wald, wilson, wilsonCC, agrestiCoull, clopperPearson,
+ * jeffreys or betaPosterior — Beta(1, 1) prior), `n` and `p` (a number, or the name of the
+ * cell parameter to read; default the cell parameters `n` and `p`); the level is the
+ * entry's `level` (default the study's).
+ */
+import { exactCoverage, isProportionIntervalMethod, proportionIntervalMethodNames } from '@evalsim/core';
+import { ConfigError } from '../config/errors.js';
+import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
+import type { FormulaDefinition } from './formulaDefinition.js';
+
+export const exactCoverageFormula: FormulaDefinition = {
+  name: 'exactCoverage',
+  description:
+    'Exact binomial coverage Σ_k 1[L(k) ≤ p ≤ U(k)]·Bin(k; n, p) of a proportion interval (method: wald, wilson, clopperPearson, jeffreys, agrestiCoull, betaPosterior, wilsonCC) at the cell’s n and p.',
+  create(options, { level }) {
+    const { method, ...rest } = options;
+    if (!isProportionIntervalMethod(method)) {
+      throw new ConfigError('method', method, `one of ${proportionIntervalMethodNames.join(', ')}`);
+    }
+    checkArgumentOptions('exactCoverage', rest, ['n', 'p']);
+    return (params) => {
+      const n = formulaArgument(rest, params, 'n', 'n');
+      const p = formulaArgument(rest, params, 'p', 'p');
+      if (!(Number.isInteger(n) && n >= 1)) throw new ConfigError('n', n, 'a whole number of items ≥ 1');
+      if (!(p >= 0 && p <= 1)) throw new ConfigError('p', p, 'a true proportion in [0, 1]');
+      return exactCoverage(method, n, p, level);
+    };
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * Percentile bootstrap of a 0/1 mean by the Binomial(n, k/n) shortcut: a resample of n
+ * items with k ones has a Binomial(n, k/n) sum, so `resamples` binomial draws replace
+ * resampling items, and percentiles are read from a histogram of the integer sums
+ * (core `binaryPercentileBootstrapBounds`; numpy's linear percentile rule).
+ * Clusters are ignored (items resampled independently). Option `resamples` (default 1,000).
+ * Degenerate: zero-width interval (k = 0 or k = n: every resample equals the data).
+ */
+import { binaryPercentileBootstrapBounds, type Bounds, tailProbability } from '@evalsim/core';
+import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
+import { clearPValues } from './methodResult.js';
+import { integerOption, rejectUnknownOptions } from './readOptions.js';
+
+export interface BinaryBootstrapOptions {
+  readonly resamples?: number;
+}
+
+export const binaryBootstrap: MethodDefinition<BinaryBootstrapOptions> = {
+  name: 'binaryBootstrap',
+  description:
+    'Percentile bootstrap of a 0/1 mean via Binomial(n, k/n) resample sums (resamples, default 1,000).',
+  kind: 'interval',
+  accepts: ['clusteredScores'],
+  create(options, { level }): Analyser {
+    rejectUnknownOptions(options, ['resamples']);
+    const resamples = integerOption(options, 'resamples', 1000, 1);
+    const tail = tailProbability(level);
+    const bounds: Bounds = { lower: Number.NaN, upper: Number.NaN };
+    let counts = new Int32Array(0);
+    const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
+      const n = data.itemCount;
+      let k = 0;
+      for (let g = 0; g < data.clusterCount; g++) k += data.totals[g];
+      if (counts.length < n + 1) counts = new Int32Array(n + 1);
+      binaryPercentileBootstrapBounds(k, n, resamples, tail, rng, counts, bounds);
+      out.estimate = k / n;
+      out.se = Number.NaN;
+      out.lower = bounds.lower;
+      out.upper = bounds.upper;
+      clearPValues(out);
+      out.degenerate = !(bounds.upper > bounds.lower);
+    };
+    return analyse as Analyser;
+  },
+};
