@@ -15,9 +15,13 @@ const files = readdirSync(studiesDir)
   .sort();
 
 function runOnce(file, workers) {
-  const out = execFileSync(process.execPath, [join(root, 'scripts/bench-one.mjs'), join(studiesDir, file), String(workers)], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    [join(root, 'scripts/bench-one.mjs'), join(studiesDir, file), String(workers)],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out.trim().split('\n').pop());
 }
 

@@ -5,7 +5,8 @@
 // does only this; the packages' own dist/ stays plain tsc output.
 import { build } from 'esbuild';
 
-const banner = "import { createRequire as __evalsimCreateRequire } from 'node:module'; const require = __evalsimCreateRequire(import.meta.url);";
+const banner =
+  "import { createRequire as __evalsimCreateRequire } from 'node:module'; const require = __evalsimCreateRequire(import.meta.url);";
 
 await build({
   entryPoints: ['packages/sim/dist/runner/worker.js'],

@@ -124,7 +124,11 @@ export interface MethodResult {
   degenerate: boolean;
 }
 
-export type Analyser<D extends ModelData = ModelData> = (data: D, rng: RandomStream, out: MethodResult) => void;
+export type Analyser<D extends ModelData = ModelData> = (
+  data: D,
+  rng: RandomStream,
+  out: MethodResult,
+) => void;
 
 export interface MethodDefinition<O = Record<string, unknown>> {
   readonly name: string;

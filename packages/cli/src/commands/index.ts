@@ -1,7 +1,9 @@
 /** Registry of evalsim subcommands (one module each). */
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
+import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
+import { intervalCommand } from './interval.js';
 import { leaderboardCommand } from './leaderboard.js';
 import { listCommand } from './list.js';
 import { mcnemarCommand } from './mcnemar.js';
@@ -13,6 +15,8 @@ import { validateCommand } from './validate.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.
 export const commands: CommandModule<any, any>[] = [
+  intervalCommand,
+  coverageCommand,
   mcnemarCommand,
   adjustCommand,
   powerCommand,

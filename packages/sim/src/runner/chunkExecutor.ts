@@ -27,7 +27,9 @@ export interface ChunkExecutor {
  */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  const dir = here.endsWith('.ts') ? new URL('../../dist/runner/', import.meta.url) : new URL('./', import.meta.url);
+  const dir = here.endsWith('.ts')
+    ? new URL('../../dist/runner/', import.meta.url)
+    : new URL('./', import.meta.url);
   // Prefer the single-file bundle made by scripts/bundle.mjs (loads in ~0.1 s instead of ~0.9 s).
   const bundle = fileURLToPath(new URL('worker.bundle.mjs', dir));
   const file = existsSync(bundle) ? bundle : fileURLToPath(new URL('worker.js', dir));

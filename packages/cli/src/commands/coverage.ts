@@ -1,0 +1,49 @@
+/**
+ * `evalsim coverage`: exact coverage of proportion intervals, Σ binomial pmf over the
+ * outcomes whose interval contains p (no simulation), for every (n, p) asked.
+ */
+import { exactCoverage, proportionIntervalMethodNames } from '@evalsim/core';
+import type { CommandModule } from 'yargs';
+import { printRows } from '../format/printRows.js';
+import { checkChoices, listOption, numberList, withJson } from './shared.js';
+
+interface Args {
+  n: string[];
+  p: string[];
+  method?: string[];
+  level: number;
+  json: boolean;
+}
+
+export const coverageCommand: CommandModule<object, Args> = {
+  command: 'coverage',
+  describe: 'Exact coverage of proportion intervals at given n and true p (no simulation)',
+  builder: (y) =>
+    withJson(
+      y
+        .option('n', { type: 'string', array: true, demandOption: true, describe: 'eval sizes' })
+        .option('p', { type: 'string', array: true, demandOption: true, describe: 'true accuracies' })
+        .option('method', {
+          type: 'string',
+          array: true,
+          describe: `one or more of ${proportionIntervalMethodNames.join(', ')} (default: wald, wilson, betaPosterior)`,
+        })
+        .option('level', { type: 'number', default: 0.95, describe: 'nominal level in (0, 1)' })
+        .example('$0 coverage --n 15 30 100 500 --p 0.95', 'seed 003: Wald 53.6% at n = 15'),
+    ) as never,
+  handler: (args) => {
+    const requested = listOption(args.method);
+    const methods = requested.length
+      ? checkChoices('method', requested, proportionIntervalMethodNames)
+      : (['wald', 'wilson', 'betaPosterior'] as const);
+    const rows: Record<string, unknown>[] = [];
+    for (const n of numberList('n', args.n)) {
+      for (const p of numberList('p', args.p)) {
+        const row: Record<string, unknown> = { n, p };
+        for (const method of methods) row[method] = exactCoverage(method, n, p, args.level);
+        rows.push(row);
+      }
+    }
+    printRows(rows, args.json, { digits: 4 });
+  },
+};

@@ -1,0 +1,64 @@
+/** `evalsim interval`: every proportion interval (or the ones picked) for k of n. */
+import {
+  betaPosteriorInterval,
+  type ProportionIntervalMethod,
+  proportionIntervalMethodNames,
+  proportionIntervalMethods,
+} from '@evalsim/core';
+import type { CommandModule } from 'yargs';
+import { printRows } from '../format/printRows.js';
+import { checkChoices, listOption, withJson } from './shared.js';
+
+interface Args {
+  k: number;
+  n: number;
+  method?: string[];
+  level: number;
+  priorA: number;
+  priorB: number;
+  json: boolean;
+}
+
+export const intervalCommand: CommandModule<object, Args> = {
+  command: 'interval',
+  describe: 'Confidence intervals for a proportion: k successes in n',
+  builder: (y) =>
+    withJson(
+      y
+        .option('k', { type: 'number', demandOption: true, describe: 'successes (questions right)' })
+        .option('n', { type: 'number', demandOption: true, describe: 'trials (questions)' })
+        .option('method', {
+          type: 'string',
+          array: true,
+          describe: `one or more of ${proportionIntervalMethodNames.join(', ')} (default: all)`,
+        })
+        .option('level', { type: 'number', default: 0.95, describe: 'confidence level in (0, 1)' })
+        .option('prior-a', { type: 'number', default: 1, describe: 'Beta prior a for betaPosterior' })
+        .option('prior-b', { type: 'number', default: 1, describe: 'Beta prior b for betaPosterior' })
+        .example('$0 interval --k 14 --n 15', 'seed 003: Wald (0.81, 1.06) vs Wilson (0.70, 0.99)')
+        .example('$0 interval --k 909 --n 1140 --method wald,wilson --json', 'machine-readable'),
+    ) as never,
+  handler: (args) => {
+    const requested = listOption(args.method);
+    const methods = requested.length
+      ? checkChoices('method', requested, proportionIntervalMethodNames)
+      : [...proportionIntervalMethodNames];
+    const rows = methods.map((method: ProportionIntervalMethod) => {
+      const interval =
+        method === 'betaPosterior'
+          ? betaPosteriorInterval(args.k, args.n, args.level, args.priorA, args.priorB)
+          : proportionIntervalMethods[method](args.k, args.n, args.level);
+      return {
+        method,
+        k: args.k,
+        n: args.n,
+        estimate: interval.estimate,
+        lower: interval.lower,
+        upper: interval.upper,
+        width: interval.upper - interval.lower,
+        level: args.level,
+      };
+    });
+    printRows(rows, args.json, { digits: 5 });
+  },
+};
