@@ -11,6 +11,8 @@ export interface ChartPoint {
   mcse: number;
   series: string;
   facet?: string;
+  /** Numeric order of the facet panels (e.g. the grid value), so 5 comes before 10. */
+  facetOrder?: number;
   published?: number | null;
 }
 
@@ -62,12 +64,17 @@ export function lineChartSpec(points: readonly ChartPoint[], options: LineChartO
     },
     {
       mark: { type: 'errorbar', ticks: true },
-      encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color },
+      encoding: {
+        x,
+        y: { field: 'lo', type: 'quantitative', title: options.yTitle },
+        y2: { field: 'hi' },
+        color,
+      },
     },
     {
       transform: [{ filter: 'datum.published !== null' }],
       mark: { type: 'point', shape: 'diamond', filled: false, size: 70, strokeWidth: 1.5 },
-      encoding: { x, y: { field: 'published', type: 'quantitative' }, color },
+      encoding: { x, y: { field: 'published', type: 'quantitative', title: options.yTitle }, color },
     },
   ];
   if (options.reference !== undefined) {
@@ -90,7 +97,14 @@ export function lineChartSpec(points: readonly ChartPoint[], options: LineChartO
   if (hasFacet) {
     return {
       ...base,
-      facet: { column: { field: 'facet', type: 'nominal', title: options.facetTitle ?? null } },
+      facet: {
+        column: {
+          field: 'facet',
+          type: 'nominal',
+          title: options.facetTitle ?? null,
+          sort: { field: 'facetOrder', op: 'min' },
+        },
+      },
       spec: { width: 180, height: 200, layer: layers },
       resolve: { scale: { y: 'shared' } },
     };
@@ -100,30 +114,23 @@ export function lineChartSpec(points: readonly ChartPoint[], options: LineChartO
 
 /** Histogram of integer counts (e.g. significant pairs per leaderboard) with relative frequencies. */
 export function countHistogramSpec(
-  counts: readonly { value: number; frequency: number }[],
-  options: { title: string; xTitle: string; reference?: number; referenceLabel?: string },
+  counts: readonly { value: string; frequency: number }[],
+  options: { title: string; xTitle: string; yTitle?: string },
 ): VegaLiteSpec {
   const layers: VegaLiteSpec[] = [
     {
       mark: { type: 'bar', width: { band: 0.85 } },
       encoding: {
-        x: { field: 'value', type: 'ordinal', title: options.xTitle },
+        x: { field: 'value', type: 'ordinal', title: options.xTitle, sort: null },
         y: {
           field: 'frequency',
           type: 'quantitative',
-          title: 'share of replications',
+          title: options.yTitle ?? 'share of replications',
           axis: { format: '.0%' },
         },
       },
     },
   ];
-  if (options.reference !== undefined) {
-    layers.push({
-      data: { values: [{ ref: options.reference }] },
-      mark: { type: 'rule', strokeDash: [5, 4], color: '#c00' },
-      encoding: { x: { field: 'ref', type: 'ordinal' } },
-    });
-  }
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: options.title,

@@ -30,8 +30,30 @@ export function plotPoints(rows: readonly ResultRow[], plot: PlotConfig): ChartP
       series: label,
       published: row.published === null ? null : row.published * scale,
     };
-    if (plot.facet !== undefined) point.facet = `${plot.facet} = ${String(row.params[plot.facet])}`;
+    if (plot.facet !== undefined) {
+      const facetValue = row.params[plot.facet];
+      point.facet = `${plot.facet} = ${String(facetValue)}`;
+      if (typeof facetValue === 'number') point.facetOrder = facetValue;
+    }
     points.push(point);
   }
   return points;
+}
+
+/**
+ * Bars for a 'bar' plot: rows whose metric label starts with `plot.metric` (e.g.
+ * "pairs:" for "pairs:0", "pairs:1", …, "pairs:21+"), one bar per label suffix, in
+ * row order, for the first method listed (or the first method seen).
+ */
+export function barPoints(
+  rows: readonly ResultRow[],
+  plot: PlotConfig,
+): { value: string; frequency: number }[] {
+  const method = plot.methods?.[0] ?? rows.find((row) => row.metric.startsWith(plot.metric))?.method;
+  return rows
+    .filter((row) => row.method === method && row.metric.startsWith(plot.metric) && matches(row, plot.where))
+    .map((row) => ({
+      value: row.metric.slice(plot.metric.length),
+      frequency: row.value * (plot.scale ?? 1),
+    }));
 }

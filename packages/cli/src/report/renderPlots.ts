@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ResultRow, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
-import { lineChartSpec } from './chartSpec.js';
-import { plotPoints } from './plotPoints.js';
+import { countHistogramSpec, lineChartSpec } from './chartSpec.js';
+import { barPoints, plotPoints } from './plotPoints.js';
 import { renderSvg } from './renderSvg.js';
 
 export interface RenderedPlot {
@@ -28,6 +28,19 @@ export async function renderStudyPlots(
   mkdirSync(join(outDir, 'plots'), { recursive: true });
   const rendered: RenderedPlot[] = [];
   for (const plot of plots) {
+    if (plot.kind === 'bar') {
+      const bars = barPoints(rows, plot);
+      if (bars.length === 0) continue;
+      const spec = countHistogramSpec(bars, {
+        title: plot.title,
+        xTitle: plot.xTitle ?? plot.x,
+        ...(plot.yTitle ? { yTitle: plot.yTitle } : {}),
+      });
+      const file = join('plots', `${config.name}-${plot.id}.svg`);
+      writeFileAtomic(join(outDir, file), await renderSvg(spec));
+      rendered.push({ id: plot.id, title: plot.title, file, points: bars.length });
+      continue;
+    }
     const points = plotPoints(rows, plot);
     if (points.length === 0) continue;
     const spec = lineChartSpec(points, {
