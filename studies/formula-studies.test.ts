@@ -24,11 +24,7 @@ async function formulaRows(name: string): Promise<Map<string, ResultRow[]>> {
 }
 
 /** The one row of `method` (in the cell matching `cell`). */
-function rowOf(
-  rows: Map<string, ResultRow[]>,
-  method: string,
-  cell: Record<string, number> = {},
-): ResultRow {
+function rowOf(rows: Map<string, ResultRow[]>, method: string, cell: Record<string, number> = {}): ResultRow {
   const matches = (rows.get(method) ?? []).filter((row) =>
     Object.entries(cell).every(([key, value]) => row.params[key] === value),
   );

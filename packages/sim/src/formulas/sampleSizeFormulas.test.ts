@@ -5,8 +5,11 @@ import { getFormula } from './registry.js';
 /** z_{0.975} + z_{0.8} (scipy.stats.norm.ppf). */
 const Z_SUM = 1.959963984540054 + 0.8416212335729143;
 
-const compute = (name: string, options: Record<string, unknown>, params: Record<string, number | string> = {}) =>
-  getFormula(name).create(options, { level: 0.95 })(params);
+const compute = (
+  name: string,
+  options: Record<string, unknown>,
+  params: Record<string, number | string> = {},
+) => getFormula(name).create(options, { level: 0.95 })(params);
 
 describe('sample-size formulas', () => {
   it('binaryMde is zSum·√(p(1 − p)/n), arguments from options or cell parameters', () => {
@@ -29,10 +32,9 @@ describe('sample-size formulas', () => {
     expect(compute('millerPairedSampleSize', { ...base, kA: 'unlimited', kB: 'unlimited' })).toBe(unlimited);
     expect(compute('millerPairedSampleSize', base, { kA: 'unlimited', kB: 'unlimited' })).toBe(unlimited);
     expect(compute('millerPairedSampleSize', base)).toBe(Math.ceil((Z_SUM ** 2 * 0.133) / 0.0009));
-    expect(compute('millerPairedMde', { omega2: 0.116, sigmaA2: 0.013, sigmaB2: 0.004, n: 1140 })).toBeCloseTo(
-      Z_SUM * Math.sqrt(0.133 / 1140),
-      12,
-    );
+    expect(
+      compute('millerPairedMde', { omega2: 0.116, sigmaA2: 0.013, sigmaB2: 0.004, n: 1140 }),
+    ).toBeCloseTo(Z_SUM * Math.sqrt(0.133 / 1140), 12);
   });
 
   it('planningRuleSampleSize is 16·p(1 − p)/δ²', () => {

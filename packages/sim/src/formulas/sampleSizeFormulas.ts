@@ -116,7 +116,7 @@ export const binarySampleSizeFormula = powerFormula(
 /** Formula `millerPairedSampleSize`: ⌈zSum²·(ω² + σ_A²/K_A + σ_B²/K_B)/δ²⌉ questions (Miller eq. 9). */
 export const millerPairedSampleSizeFormula = powerFormula(
   'millerPairedSampleSize',
-  "Miller's paired sample size ⌈(z_{1−α/2} + z_{power})²·(ω² + σ_A²/K_A + σ_B²/K_B)/δ²⌉ (K: a number or \"unlimited\").",
+  'Miller\'s paired sample size ⌈(z_{1−α/2} + z_{power})²·(ω² + σ_A²/K_A + σ_B²/K_B)/δ²⌉ (K: a number or "unlimited").',
   ['delta', ...MILLER],
   (options, params) =>
     millerPairedSampleSize({

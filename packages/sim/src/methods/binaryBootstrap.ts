@@ -6,7 +6,7 @@
  * Clusters are ignored (items resampled independently). Option `resamples` (default 1,000).
  * Degenerate: zero-width interval (k = 0 or k = n: every resample equals the data).
  */
-import { binaryPercentileBootstrapBounds, type Bounds, tailProbability } from '@evalsim/core';
+import { type Bounds, binaryPercentileBootstrapBounds, tailProbability } from '@evalsim/core';
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
 import { clearPValues } from './methodResult.js';
 import { integerOption, rejectUnknownOptions } from './readOptions.js';

@@ -5,12 +5,12 @@
  * (core {@link mcnemarExactPValue}); one-sided pGreater = P(X ≥ b) and pLess = P(X ≥ c)
  * (core {@link binomialUpperTail}). Pairs the systems but ignores the clusters.
  * estimate = (b − c)/N, the accuracy difference; it has no SE or interval here (NaN).
- * Zero discordant pairs: degenerate, every p = 1.
+ * Zero discordant pairs: degenerate, every p = 1. No pairing (independent question sets): degenerate, all NaN.
  * Throws if the scores are not 0/1 (Σ a² ≠ Σ a in some cluster).
  */
 import { binomialUpperTail, mcnemarExactPValue } from '@evalsim/core';
 import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
-import { clearPValues } from './methodResult.js';
+import { clearPValues, fillUnanalysable } from './methodResult.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
 import { rejectUnknownOptions } from './readOptions.js';
 
@@ -34,6 +34,10 @@ export const mcnemarExact: MethodDefinition = {
     const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
       assertBinary(data);
       sumPairedScores(data, sums);
+      if (!sums.paired) {
+        fillUnanalysable(out);
+        return;
+      }
       const b = sums.onlyA;
       const c = sums.onlyB;
       out.estimate = data.itemCount > 0 ? (b - c) / data.itemCount : Number.NaN;

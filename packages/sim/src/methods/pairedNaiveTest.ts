@@ -34,6 +34,10 @@ export const pairedNaiveTest: MethodDefinition<PairedNaiveTestOptions> = {
         return;
       }
       sumPairedScores(data, sums);
+      if (!sums.paired) {
+        fillUnanalysable(out);
+        return;
+      }
       copyDifferenceTest(out, pairedDifferenceFromSums(n, sums.sumD, sums.sumD2, level, result, critical));
     };
     return analyse as Analyser;

@@ -16,10 +16,12 @@ export interface PairedSums {
   onlyA: number;
   /** A wrong, B right (0/1 scores). */
   onlyB: number;
+  /** False when the data carry no pairing (Σab not finite: independent question sets). */
+  paired: boolean;
 }
 
 export function createPairedSums(): PairedSums {
-  return { totalA: 0, totalB: 0, sumD: 0, sumD2: 0, onlyA: 0, onlyB: 0 };
+  return { totalA: 0, totalB: 0, sumD: 0, sumD2: 0, onlyA: 0, onlyB: 0, paired: true };
 }
 
 /** Fills `out` from the first `clusterCount` clusters of `data`; returns `out`. */
@@ -43,5 +45,6 @@ export function sumPairedScores(data: PairedClusteredScores, out: PairedSums): P
   out.sumD2 = Math.max(sumD2, 0);
   out.onlyA = totalA - products;
   out.onlyB = totalB - products;
+  out.paired = Number.isFinite(products);
   return out;
 }

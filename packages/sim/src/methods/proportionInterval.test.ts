@@ -1,7 +1,7 @@
 import {
   binaryPercentileBootstrapInterval,
-  clopperPearsonInterval as coreClopperPearson,
   betaPosteriorInterval as coreBetaPosterior,
+  clopperPearsonInterval as coreClopperPearson,
   waldInterval as coreWald,
   wilsonInterval as coreWilson,
 } from '@evalsim/core';

@@ -60,7 +60,12 @@ export function integerOption(
 }
 
 /** An optional finite number option > `min` (exclusive), `fallback` when absent. */
-export function numberOption(options: Options | undefined, name: string, fallback: number, min: number): number {
+export function numberOption(
+  options: Options | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
   const value = field(options, name);
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || !(value > min)) {

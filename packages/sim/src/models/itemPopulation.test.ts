@@ -191,6 +191,59 @@ describe('itemPopulationPaired model', () => {
     expect(Math.abs(mean - itemPopulationPaired.truth(p))).toBeLessThan(4 * mcse);
   });
 
+  it("design 'independent' draws a separate question set per system (the unpaired design)", () => {
+    const whole = parse({
+      population: STANDIN,
+      systems: ['haiku_off', 'sonnet_off'],
+      n: 1140,
+      answer: 'first',
+      design: 'independent',
+    });
+    const all = itemPopulationPaired.allocate(whole);
+    itemPopulationPaired.generate(whole, new SeededStream(2), all);
+    // Without replacement each set is the whole population: both totals are exact.
+    expect([all.totalsA[0], all.totalsB[0], all.itemCount, all.clusterCount]).toEqual([909, 988, 1140, 1]);
+    expect(Number.isNaN(all.sumProducts[0])).toBe(true);
+    // With replacement, the gap varies like two independent means (no pairing cancellation):
+    // Var ≈ (p_A q_A + p_B q_B)/n vs the paired Var(d)/n, about 2.5× smaller here.
+    const variance = (design: string) => {
+      const p = parse({
+        population: STANDIN,
+        systems: ['haiku_off', 'sonnet_off'],
+        n: 300,
+        answer: 'first',
+        replace: true,
+        design,
+      });
+      const data = itemPopulationPaired.allocate(p);
+      const rng = new SeededStream(3);
+      let s = 0;
+      let s2 = 0;
+      for (let r = 0; r < 2000; r++) {
+        rng.reseed(3, r);
+        itemPopulationPaired.generate(p, rng, data);
+        const x = diff(data);
+        s += x;
+        s2 += x * x;
+      }
+      return s2 / 2000 - (s / 2000) ** 2;
+    };
+    const expectedIndependent = (0.797 * 0.203 + 0.867 * 0.133) / 300;
+    const independent = variance('independent');
+    // The sample variance of 2,000 draws has relative s.d. ≈ √(2/2000) = 3.2%; allow 4 s.d.
+    expect(Math.abs(independent / expectedIndependent - 1)).toBeLessThan(0.13);
+    expect(independent / variance('paired')).toBeGreaterThan(1.8);
+  });
+
+  it("rejects design 'independent' for one system", () => {
+    expect(() =>
+      itemPopulation.parse(
+        { population: STANDIN, systems: ['haiku_off'], n: 5, design: 'independent' },
+        studies,
+      ),
+    ).toThrow(/design/);
+  });
+
   it('fills the paired sums of the first answers exactly on the whole population', () => {
     const p = parse({ population: STANDIN, systems: ['haiku_off', 'sonnet_off'], n: 1140, answer: 'first' });
     const data = itemPopulationPaired.allocate(p);

@@ -65,12 +65,19 @@ export interface ItemPopulationParams {
   /** Questions drawn (unit 'questions') or clusters drawn (unit 'clusters'). */
   readonly draws: number;
   readonly replace: boolean;
+  /**
+   * Two systems: 'paired' (default) scores both on the same drawn questions;
+   * 'independent' draws a separate question set for each system — the unpaired design
+   * ("1,804 questions per system"). Independent data carry one pooled slot and
+   * sumProducts NaN, so only unpaired methods are meaningful (paired ones come out NaN).
+   */
+  readonly design: 'paired' | 'independent';
   readonly members: ClusterMembers;
   /** The true value: mean expected score (difference A − B when paired). */
   readonly truth: number;
 }
 
-const KNOWN = ['population', 'systems', 'n', 'clusters', 'replace', 'answer'] as const;
+const KNOWN = ['population', 'systems', 'n', 'clusters', 'replace', 'answer', 'design'] as const;
 
 const cache = new Map<string, ItemPopulation>();
 
@@ -139,6 +146,10 @@ export function parseItemPopulation(
   const replaceRaw = params.replace ?? false;
   if (typeof replaceRaw !== 'boolean') rejectParam('replace', replaceRaw, 'true or false');
   const replace = replaceRaw as boolean;
+  const design = optionalChoice(params, 'design', ['paired', 'independent'] as const, 'paired');
+  if (design === 'independent' && systemCount !== 2) {
+    rejectParam('design', design, '"paired" (independent question sets need two systems)');
+  }
   if (hasParam(params, 'n') === hasParam(params, 'clusters')) {
     rejectParam(
       hasParam(params, 'n') ? 'clusters' : 'n',
@@ -167,6 +178,7 @@ export function parseItemPopulation(
     unit,
     draws,
     replace,
+    design,
     members: clusterMembers(population),
     truth,
   };
@@ -328,6 +340,7 @@ function generateSingle(params: ItemPopulationParams, rng: RandomStream, data: C
 
 interface PairedItemScores extends PairedClusteredScores {
   readonly scratch: DrawScratch;
+  readonly setPass: (pass: 0 | 1 | 2) => void;
   readonly startSlot: (slot: number) => void;
   readonly visit: (slot: number, question: number) => void;
   rng: RandomStream | null;
@@ -340,6 +353,8 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
   const a = params.scoresA;
   const b = params.scoresB as Float64Array;
   const recorded = params.answer === 'recorded';
+  // 0: both systems on each drawn question; 1 / 2: only A / only B, pooled in slot 0.
+  let pass = 0;
   const data: PairedItemScores = {
     kind: 'pairedClusteredScores',
     clusterCount: 0,
@@ -352,11 +367,26 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
     sumProducts,
     scratch: allocateScratch(params),
     rng: null,
+    setPass: (value) => {
+      pass = value;
+    },
     startSlot: (slot) => {
-      for (const array of arrays) array[slot] = 0;
+      if (pass === 0) for (const array of arrays) array[slot] = 0;
     },
     visit: (slot, question) => {
       const rng = data.rng as RandomStream;
+      if (pass !== 0) {
+        const y = recorded ? rng.bernoulli((pass === 1 ? a : b)[question]) : (pass === 1 ? a : b)[question];
+        if (pass === 1) {
+          sizes[0] += 1;
+          totalsA[0] += y;
+          sumSquaresA[0] += y * y;
+        } else {
+          totalsB[0] += y;
+          sumSquaresB[0] += y * y;
+        }
+        return;
+      }
       const ya = recorded ? rng.bernoulli(a[question]) : a[question];
       const yb = recorded ? rng.bernoulli(b[question]) : b[question];
       sizes[slot] += 1;
@@ -373,6 +403,19 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
 function generatePaired(params: ItemPopulationParams, rng: RandomStream, data: PairedClusteredScores): void {
   const d = data as PairedItemScores;
   d.rng = rng;
+  if (params.design === 'independent') {
+    for (const array of [d.sizes, d.totalsA, d.totalsB, d.sumSquaresA, d.sumSquaresB]) array[0] = 0;
+    d.setPass(1);
+    drawQuestions(params, rng, d.scratch, d.startSlot, d.visit);
+    d.setPass(2);
+    drawQuestions(params, rng, d.scratch, d.startSlot, d.visit);
+    d.setPass(0);
+    d.sumProducts[0] = Number.NaN;
+    d.clusterCount = 1;
+    d.itemCount = d.sizes[0];
+    d.rng = null;
+    return;
+  }
   d.clusterCount = drawQuestions(params, rng, d.scratch, d.startSlot, d.visit);
   let items = 0;
   for (let s = 0; s < d.clusterCount; s++) items += d.sizes[s];
@@ -384,6 +427,7 @@ function generatePaired(params: ItemPopulationParams, rng: RandomStream, data: P
 
 const PARAMS_HELP =
   'population (file), systems, n questions or clusters (whole clusters), replace (false), ' +
+  "design: 'paired' (default) | 'independent' (two systems: a separate question set each), " +
   "answer: 'recorded' (one recorded answer, Bernoulli c/k) | 'rate' (c/k) | 'first'";
 
 export const itemPopulation: ModelDefinition<ItemPopulationParams, ClusteredScores> = {
