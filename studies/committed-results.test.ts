@@ -19,9 +19,15 @@ const studyFiles = readdirSync(studiesDir)
   .filter((file) => file.endsWith('.json'))
   .sort();
 
+// The Arrow file stores list-valued grid parameters as JSON text.
+const paramsAsStored = (params: ResultRow['params']) =>
+  Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? JSON.stringify(value) : value]),
+  );
+
 const comparable = (row: ResultRow) => ({
   cell: row.cell,
-  params: row.params,
+  params: paramsAsStored(row.params),
   method: row.method,
   metric: row.metric,
   value: row.value,
