@@ -4,14 +4,12 @@
  * bad value and what is allowed.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { simPackageFile } from '../output/packageRoot.js';
 import { type ConfigIssue, showValue } from './errors.js';
 
 /** Absolute path of the published schema (packages/sim/schema/study.schema.json). */
-export const studySchemaPath: string = fileURLToPath(
-  new URL('../../schema/study.schema.json', import.meta.url),
-);
+export const studySchemaPath: string = simPackageFile('schema/study.schema.json');
 
 let compiled: ValidateFunction | undefined;
 

@@ -10,6 +10,7 @@ import { getFormula } from '../formulas/registry.js';
 import { getMethod } from '../methods/registry.js';
 import { getMetric } from '../metrics/registry.js';
 import { getModel } from '../models/registry.js';
+import { RESULT_FIXED_COLUMNS } from '../output/resultRow.js';
 import { ConfigError } from './errors.js';
 import { cellMatches, expandGrid, type StudyCell } from './grid.js';
 import { importDefinition, missingMethodFields, missingModelFields } from './importDefinition.js';
@@ -27,18 +28,7 @@ import {
 import type { MethodConfig, MetricConfig, StudyConfig } from './studyConfig.js';
 
 /** Columns of the results table that a grid key may not shadow. */
-export const RESERVED_COLUMNS: readonly string[] = [
-  'cell',
-  'method',
-  'metric',
-  'value',
-  'mcse',
-  'replications',
-  'degenerate',
-  'published',
-  'tolerance',
-  'within',
-];
+export const RESERVED_COLUMNS: readonly string[] = RESULT_FIXED_COLUMNS;
 
 /** Method entry fields the runner reads; the rest are the method's options. */
 const METHOD_FIELDS = ['id', 'method', 'module', 'replications', 'level'];

@@ -8,7 +8,7 @@
  */
 import { type Bounds, binaryPercentileBootstrapBounds, tailProbability } from '@evalsim/core';
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { clearPValues } from './methodResult.js';
+import { fillProportionResult, totalScore } from './proportionInterval.js';
 import { integerOption, rejectUnknownOptions } from './readOptions.js';
 
 export interface BinaryBootstrapOptions {
@@ -29,16 +29,10 @@ export const binaryBootstrap: MethodDefinition<BinaryBootstrapOptions> = {
     let counts = new Int32Array(0);
     const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
       const n = data.itemCount;
-      let k = 0;
-      for (let g = 0; g < data.clusterCount; g++) k += data.totals[g];
+      const k = totalScore(data);
       if (counts.length < n + 1) counts = new Int32Array(n + 1);
       binaryPercentileBootstrapBounds(k, n, resamples, tail, rng, counts, bounds);
-      out.estimate = k / n;
-      out.se = Number.NaN;
-      out.lower = bounds.lower;
-      out.upper = bounds.upper;
-      clearPValues(out);
-      out.degenerate = !(bounds.upper > bounds.lower);
+      fillProportionResult(out, k, n, bounds);
     };
     return analyse as Analyser;
   },

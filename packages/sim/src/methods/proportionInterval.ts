@@ -14,7 +14,7 @@ import {
   proportionBoundsFor,
   tailProbability,
 } from '@evalsim/core';
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
+import type { Analyser, ClusteredScores, MethodDefinition, MethodResult } from '../types.js';
 import { clearPValues } from './methodResult.js';
 import { numberOption, rejectUnknownOptions } from './readOptions.js';
 
@@ -27,6 +27,23 @@ const DESCRIPTIONS: Record<ProportionIntervalMethod, string> = {
   jeffreys: 'Jeffreys interval, Beta(k+½, n−k+½) quantiles (Brown, Cai & DasGupta 2001).',
   betaPosterior: 'Equal-tailed Beta(a + k, b + n − k) posterior interval; options a, b (default 1, 1).',
 };
+
+/** k = Σ scores over the replication's clusters. */
+export function totalScore(data: ClusteredScores): number {
+  let k = 0;
+  for (let g = 0; g < data.clusterCount; g++) k += data.totals[g];
+  return k;
+}
+
+/** Fills an interval method's result from k of n and its bounds; zero width is degenerate. */
+export function fillProportionResult(out: MethodResult, k: number, n: number, bounds: Bounds): void {
+  out.estimate = k / n;
+  out.se = Number.NaN;
+  out.lower = bounds.lower;
+  out.upper = bounds.upper;
+  clearPValues(out);
+  out.degenerate = !(bounds.upper > bounds.lower);
+}
 
 /** Builds the method for one proportion interval. */
 export function proportionIntervalMethod(name: ProportionIntervalMethod): MethodDefinition {
@@ -49,16 +66,9 @@ export function proportionIntervalMethod(name: ProportionIntervalMethod): Method
         fill = proportionBoundsFor(name, level);
       }
       const analyse: Analyser<ClusteredScores> = (data, _rng, out) => {
-        const n = data.itemCount;
-        let k = 0;
-        for (let g = 0; g < data.clusterCount; g++) k += data.totals[g];
-        fill(k, n, bounds);
-        out.estimate = k / n;
-        out.se = Number.NaN;
-        out.lower = bounds.lower;
-        out.upper = bounds.upper;
-        clearPValues(out);
-        out.degenerate = !(bounds.upper > bounds.lower);
+        const k = totalScore(data);
+        fill(k, data.itemCount, bounds);
+        fillProportionResult(out, k, data.itemCount, bounds);
       };
       return analyse as Analyser;
     },

@@ -31,7 +31,7 @@ import {
 } from 'apache-arrow';
 import type { ParamValue } from '../config/studyConfig.js';
 import { writeFileAtomic } from './atomicWrite.js';
-import type { ResultRow } from './resultRow.js';
+import { RESULT_FIXED_COLUMNS, type ResultRow } from './resultRow.js';
 
 export interface ResultsMetadata {
   /** Grid parameter names, in grid order (the parameter columns). */
@@ -103,18 +103,7 @@ export interface ResultsFile {
   readonly metadata: ResultsMetadata;
 }
 
-const FIXED = new Set([
-  'cell',
-  'method',
-  'metric',
-  'value',
-  'mcse',
-  'replications',
-  'degenerate',
-  'published',
-  'tolerance',
-  'within',
-]);
+const FIXED = new Set(RESULT_FIXED_COLUMNS);
 
 function plainNumber(value: unknown): number {
   return typeof value === 'bigint' ? Number(value) : (value as number);

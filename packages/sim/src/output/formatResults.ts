@@ -2,7 +2,7 @@
  * Renders result rows for people and tools: an aligned text table (value ±
  * MCSE, published ± tolerance, ✓/✗ mark), CSV, JSON or a Markdown table.
  */
-import type { ResultRow } from './resultRow.js';
+import { RESULT_VALUE_COLUMNS, type ResultRow } from './resultRow.js';
 
 export type ResultsFormat = 'table' | 'csv' | 'json' | 'markdown';
 export const RESULTS_FORMATS: readonly ResultsFormat[] = ['table', 'csv', 'json', 'markdown'];
@@ -127,19 +127,7 @@ export function formatResultsTable(rows: readonly ResultRow[], options: FormatOp
   if (format === 'json') return JSON.stringify(flattenRows(rows, gridKeys), null, 2);
   if (format === 'csv') {
     const records = flattenRows(rows, gridKeys);
-    const header = [
-      'cell',
-      ...gridKeys,
-      'method',
-      'metric',
-      'value',
-      'mcse',
-      'replications',
-      'degenerate',
-      'published',
-      'tolerance',
-      'within',
-    ];
+    const header = ['cell', ...gridKeys, ...RESULT_VALUE_COLUMNS];
     return [header.join(','), ...records.map((r) => header.map((h) => csvField(r[h])).join(','))].join('\n');
   }
   const { header, body } = displayCells(rows, gridKeys);

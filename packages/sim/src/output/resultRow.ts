@@ -27,3 +27,19 @@ export interface ResultRow {
   /** |value − published| ≤ tolerance, else null when no expectation matches. */
   readonly within: boolean | null;
 }
+
+/** The fixed columns of a results table after `cell` and the grid parameters, in order. */
+export const RESULT_VALUE_COLUMNS = [
+  'method',
+  'metric',
+  'value',
+  'mcse',
+  'replications',
+  'degenerate',
+  'published',
+  'tolerance',
+  'within',
+] as const;
+
+/** Every fixed column (a grid key may not shadow one). */
+export const RESULT_FIXED_COLUMNS: readonly string[] = ['cell', ...RESULT_VALUE_COLUMNS];
