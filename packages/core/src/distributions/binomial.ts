@@ -13,6 +13,7 @@
  */
 import betainc from '@stdlib/math-base-special-betainc';
 import { assertInteger, assertProbability } from '../validate.js';
+import { assertBetaShapes } from './beta.js';
 
 function check(n: number, p: number): void {
   assertInteger('n', n, 0);
@@ -89,6 +90,7 @@ export function binomialCdf(k: number, n: number, p: number): number {
   if (kk >= n) return 1;
   if (p === 0) return 1;
   if (p === 1) return 0;
+  assertBetaShapes(n - kk, kk, 'n');
   return betainc(1 - p, n - kk, kk + 1, true, false);
 }
 
@@ -100,5 +102,6 @@ export function binomialUpperTail(k: number, n: number, p: number): number {
   if (kk > n) return 0;
   if (p === 0) return 0;
   if (p === 1) return 1;
+  assertBetaShapes(kk, n - kk, 'n');
   return betainc(p, kk, n - kk + 1, true, false);
 }

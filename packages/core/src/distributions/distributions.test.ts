@@ -181,3 +181,17 @@ describe('jstat 1.9.6 falls short where ours does not (issue 2, item 9)', () => 
     expect(oursWorst).toBeLessThan(1e-12);
   });
 });
+
+describe('validated range of the incomplete beta', () => {
+  it('throws instead of returning a wrong probability beyond n = 1e7 (stdlib betainc gives −6.9 at n = 1e12)', () => {
+    expect(() => binomialCdf(5e11, 1e12, 0.5)).toThrow(/n: must be ≤ 10000001/);
+    expect(() => binomialUpperTail(5e7, 1e8, 0.5)).toThrow(/n: must be ≤ 10000001/);
+    expect(() => betaCdf(0.5, 5e8, 5e8)).toThrow(/a \+ b: must be ≤ 10000001/);
+  });
+  it('still answers at n = 1e7 (centre of Binomial(n, ½) within 1e-9)', () => {
+    // P(X ≤ n/2) = ½ + P(X = n/2)/2 exactly, and P(X = n/2) ≈ 1/√(πn/2)·(1 − 1/(4n)).
+    const n = 1e7;
+    const expected = 0.5 + (0.5 / Math.sqrt((Math.PI * n) / 2)) * (1 - 1 / (4 * n));
+    expect(Math.abs(binomialCdf(n / 2, n, 0.5) - expected)).toBeLessThan(1e-9);
+  });
+});

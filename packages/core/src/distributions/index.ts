@@ -1,4 +1,4 @@
-export { betaCdf, betaLogPdf, betaQuantile, betaSf } from './beta.js';
+export { assertBetaShapes, betaCdf, betaLogPdf, betaQuantile, betaSf, MAX_BETA_SHAPE_SUM } from './beta.js';
 export { binomialCdf, binomialLogPmf, binomialPmf, binomialUpperTail } from './binomial.js';
 export { chiSquareSf } from './chiSquare.js';
 export { logBeta, logGamma } from './logGamma.js';
