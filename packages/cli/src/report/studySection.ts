@@ -48,10 +48,17 @@ export function comparisonTable(rows: readonly ResultRow[], gridKeys: readonly s
   return lines.join('\n');
 }
 
-/** The study's bases for its tolerances, one bullet per distinct basis. */
+/** Why each tolerance is what it is: one bullet per expectation, folded away. */
 function toleranceBases(run: StudyRun): string {
-  const bases = [...new Set((run.config.expectations ?? []).map((e) => e.basis))];
-  return bases.length ? bases.map((b) => `- ${b}`).join('\n') : '';
+  const expectations = run.config.expectations ?? [];
+  if (expectations.length === 0) return '';
+  const bullets = expectations.map((e) => {
+    const where = Object.entries(e.cell ?? {})
+      .map(([key, value]) => `${key} = ${Array.isArray(value) ? value.join(',') : String(value)}`)
+      .join(', ');
+    return `- ${where ? `${where}, ` : ''}${e.method} ${e.metric} (± ${e.tolerance}): ${e.basis}`;
+  });
+  return ['<details><summary>Basis of each tolerance</summary>', '', ...bullets, '', '</details>'].join('\n');
 }
 
 /** Misses with the expectation's note, if any. */
@@ -98,7 +105,7 @@ export function studySection(run: StudyRun, plots: readonly RenderedPlot[]): str
   if (config.report?.reading) parts.push(`**Reading.** ${config.report.reading}`, '');
   parts.push(comparisonTable(run.rows, run.study.gridKeys), '');
   const bases = toleranceBases(run);
-  if (bases) parts.push('Tolerances:', '', bases, '');
+  if (bases) parts.push(bases, '');
   for (const plot of plots) parts.push(`![${plot.title}](${plot.file})`, '');
   parts.push(
     '<details><summary>Full results table</summary>',
