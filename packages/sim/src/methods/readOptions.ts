@@ -44,6 +44,22 @@ export function choiceOption<T extends string>(
   return value as T;
 }
 
+/** An optional numeric option, `fallback` when absent; `accept` states the rule, `allowed` says it in words. */
+function numericOption(
+  options: Options | undefined,
+  name: string,
+  fallback: number,
+  accept: (value: number) => boolean,
+  allowed: string,
+): number {
+  const value = field(options, name);
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || !accept(value)) {
+    throw new ConfigError(name, value, allowed);
+  }
+  return value;
+}
+
 /** An optional integer option ≥ `min`, `fallback` when absent. */
 export function integerOption(
   options: Options | undefined,
@@ -51,12 +67,13 @@ export function integerOption(
   fallback: number,
   min: number,
 ): number {
-  const value = field(options, name);
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new ConfigError(name, value, `an integer ≥ ${min}`);
-  }
-  return value;
+  return numericOption(
+    options,
+    name,
+    fallback,
+    (v) => Number.isInteger(v) && v >= min,
+    `an integer ≥ ${min}`,
+  );
 }
 
 /** An optional finite number option > `min` (exclusive), `fallback` when absent. */
@@ -66,10 +83,5 @@ export function numberOption(
   fallback: number,
   min: number,
 ): number {
-  const value = field(options, name);
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || !(value > min)) {
-    throw new ConfigError(name, value, `a number > ${min}`);
-  }
-  return value;
+  return numericOption(options, name, fallback, (v) => v > min, `a number > ${min}`);
 }

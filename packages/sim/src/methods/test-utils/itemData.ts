@@ -2,7 +2,8 @@
  * Test helpers: explicit item-level scores with cluster ids, and the sim data kinds
  * built from them, so adapters can be compared with core's item-level estimators.
  */
-import type { ClusteredScores, MethodResult, PairedClusteredScores, RandomStream } from '../../types.js';
+import type { ClusteredScores, PairedClusteredScores, RandomStream } from '../../types.js';
+import { createMethodResult } from '../methodResult.js';
 
 /** Deterministic pseudo-random 0/1 items (LCG; independent of the stream under test). */
 export function binaryItems(
@@ -78,18 +79,7 @@ export function pairedScoresOf(
 }
 
 /** A fresh all-NaN result. */
-export function blankResult(): MethodResult {
-  return {
-    estimate: Number.NaN,
-    se: Number.NaN,
-    lower: Number.NaN,
-    upper: Number.NaN,
-    pTwoSided: Number.NaN,
-    pGreater: Number.NaN,
-    pLess: Number.NaN,
-    degenerate: false,
-  };
-}
+export const blankResult = createMethodResult;
 
 /** A stream that must not be used (for methods that need no randomness). */
 export const unusedRng = new Proxy({} as RandomStream, {
