@@ -44,7 +44,7 @@ export function lineChartSpec(points: readonly ChartPoint[], options: LineChartO
     field: 'x',
     type: 'quantitative',
     title: options.xTitle,
-    scale: options.xLog ? { type: 'log' } : { zero: false },
+    scale: options.xLog ? { type: 'log', nice: false, padding: 8 } : { zero: false },
   };
   const color = { field: 'series', type: 'nominal', title: null };
   const layers: VegaLiteSpec[] = [
