@@ -125,6 +125,18 @@ describe('semantic errors before any work', () => {
     expect(fixed.message).toContain('model.params.clusters: must be an integer ≥ 1, got 0');
   });
 
+  test('independent problems (model cell, method option, metric) are reported together', async () => {
+    const error = await configError({
+      ...base,
+      grid: { p: [0.5, 1.5, 2] },
+      methods: [methods[0], { ...methods[1], resamples: 3 }],
+      metrics: ['coverage', 'coverage'],
+    });
+    expect(error.issues.map((issue) => issue.path)).toEqual(['grid.p', 'methods[1].resamples', 'metrics[1].id']);
+    // each field once: the first bad cell stands for the others
+    expect(error.issues[0].message).toContain('(in grid cell 1: p=1.5)');
+  });
+
   test('method.create checks options: methods[i].<option>', async () => {
     const error = await configError({ ...base, methods: [methods[0], { ...methods[1], resamples: 3 }] });
     expect(error.message).toBe('methods[1].resamples: must be an integer ≥ 10, got 3');

@@ -11,7 +11,7 @@ import { getMethod } from '../methods/registry.js';
 import { getMetric } from '../metrics/registry.js';
 import { getModel } from '../models/registry.js';
 import { RESULT_FIXED_COLUMNS } from '../output/resultRow.js';
-import { ConfigError } from './errors.js';
+import { ConfigError, type ConfigIssue } from './errors.js';
 import { cellMatches, expandGrid, type StudyCell } from './grid.js';
 import { importDefinition, missingMethodFields, missingModelFields } from './importDefinition.js';
 import { schemaIssues } from './schema.js';
@@ -38,6 +38,46 @@ function pick(entry: Readonly<Record<string, unknown>>, drop: readonly string[])
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(entry)) if (!drop.includes(key)) out[key] = value;
   return out;
+}
+
+/** Collects ConfigError issues so several independent problems are reported at once. */
+class IssueList {
+  private readonly issues: ConfigIssue[] = [];
+  private readonly paths = new Set<string>();
+
+  /** Adds an error's issues; with `oncePerPath`, a path already reported is skipped. */
+  add(error: ConfigError, oncePerPath = false): void {
+    for (const issue of error.issues) {
+      if (oncePerPath && this.paths.has(issue.path)) continue;
+      this.paths.add(issue.path);
+      this.issues.push(issue);
+    }
+  }
+
+  /** Runs `fn`; a ConfigError it throws is collected (result undefined), anything else rethrown. */
+  async attempt<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.add(error);
+      return undefined;
+    }
+  }
+
+  attemptSync<T>(fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.add(error);
+      return undefined;
+    }
+  }
+
+  throwIfAny(): void {
+    if (this.issues.length > 0) throw new ConfigError([...this.issues]);
+  }
 }
 
 /**
@@ -110,12 +150,15 @@ async function resolveModel(
   }
   const parsed: unknown[] = [];
   const truths: number[] = [];
+  const problems = new IssueList();
   for (const cell of cells) {
     let params: unknown;
     try {
       params = definition.parse(cell.params, { baseDir });
     } catch (error) {
-      throw placeModelError(asConfigError(error, 'model.params'), cell, gridKeys);
+      // Every bad cell is reported, but each field only once (its first bad cell).
+      problems.add(placeModelError(asConfigError(error, 'model.params'), cell, gridKeys), true);
+      continue;
     }
     const truth = definition.truth(params);
     if (typeof truth !== 'number' || Number.isNaN(truth)) {
@@ -127,6 +170,7 @@ async function resolveModel(
     parsed.push(params);
     truths.push(truth);
   }
+  problems.throwIfAny();
   return { definition, label: entry.name ?? entry.module!, parsed, truths };
 }
 
@@ -136,14 +180,35 @@ async function resolveMethods(
   level: number,
   baseDir: string,
   sources: string[],
+  modelFailed = false,
 ): Promise<ResolvedMethod[]> {
   const entries: readonly MethodConfig[] = config.methods ?? [];
-  if (entries.length > 0 && !model)
+  if (entries.length > 0 && !model && !modelFailed)
     throw new ConfigError('methods', 'need a model to analyse; add "model" or remove "methods"');
   const out: ResolvedMethod[] = [];
   const ids = new Set<string>();
+  const problems = new IssueList();
   for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i];
+    const resolved = await problems.attempt(() =>
+      resolveMethod(entries[i], i, model, level, baseDir, sources, ids),
+    );
+    if (resolved) out.push(resolved);
+  }
+  problems.throwIfAny();
+  return out;
+}
+
+/** Resolves methods[i]: registry or module, unique id, data kind, options. */
+async function resolveMethod(
+  entry: MethodConfig,
+  i: number,
+  model: ResolvedModel | undefined,
+  level: number,
+  baseDir: string,
+  sources: string[],
+  ids: Set<string>,
+): Promise<ResolvedMethod> {
+  {
     const path = `methods[${i}]`;
     let definition: AnyMethodDefinition;
     if (entry.module !== undefined) {
@@ -168,11 +233,11 @@ async function resolveMethods(
       );
     }
     ids.add(id);
-    const dataKind = model!.definition.dataKind;
-    if (!definition.accepts.includes(dataKind)) {
+    const dataKind = model?.definition.dataKind;
+    if (model && dataKind !== undefined && !definition.accepts.includes(dataKind)) {
       throw new ConfigError(
         entry.module !== undefined ? `${path}.module` : `${path}.method`,
-        `${definition.name} analyses ${definition.accepts.join(', ')} data, but model ${model!.label} produces ${dataKind}`,
+        `${definition.name} analyses ${definition.accepts.join(', ')} data, but model ${model.label} produces ${dataKind}`,
       );
     }
     const methodLevel = entry.level ?? level;
@@ -185,21 +250,34 @@ async function resolveMethods(
       throw asConfigError(error, path);
     }
     const replications = entry.replications;
-    out.push({
+    return {
       id,
       definition,
       options,
       level: methodLevel,
       ...(replications !== undefined ? { replications } : {}),
-    });
+    };
   }
-  return out;
 }
 
 function resolveMetrics(config: StudyConfig): ResolvedMetric[] {
   const out: ResolvedMetric[] = [];
   const ids = new Set<string>();
+  const problems = new IssueList();
   (config.metrics ?? []).forEach((entry, i) => {
+    problems.attemptSync(() => resolveMetric(entry, i, ids, out));
+  });
+  problems.throwIfAny();
+  return out;
+}
+
+function resolveMetric(
+  entry: string | MetricConfig,
+  i: number,
+  ids: Set<string>,
+  out: ResolvedMetric[],
+): void {
+  {
     const path = `metrics[${i}]`;
     const spec: MetricConfig = typeof entry === 'string' ? { metric: entry } : entry;
     const definition = getMetric(spec.metric, typeof entry === 'string' ? path : `${path}.metric`);
@@ -219,8 +297,7 @@ function resolveMetrics(config: StudyConfig): ResolvedMetric[] {
       throw asConfigError(error, path);
     }
     out.push({ id, definition, options });
-  });
-  return out;
+  }
 }
 
 function resolveFormulas(
@@ -368,9 +445,15 @@ export async function validateStudy(
   }
   const cells = expandGrid(params, grid);
   const sources: string[] = [];
-  const model = await resolveModel(study, cells, gridKeys, baseDir, sources);
-  const methods = await resolveMethods(study, model, level, baseDir, sources);
-  const metrics = resolveMetrics(study);
+  // Model, methods and metrics are checked independently and all their problems reported together.
+  const problems = new IssueList();
+  const model = await problems.attempt(() => resolveModel(study, cells, gridKeys, baseDir, sources));
+  const modelFailed = study.model !== undefined && model === undefined;
+  // With a broken model the methods are still checked, except against its data kind.
+  const methods =
+    (await problems.attempt(() => resolveMethods(study, model, level, baseDir, sources, modelFailed))) ?? [];
+  const metrics = problems.attemptSync(() => resolveMetrics(study)) ?? [];
+  problems.throwIfAny();
   if (model && methods.length > 0 && metrics.length === 0)
     throw new ConfigError('metrics', 'is required with methods');
   const formulas = resolveFormulas(study, cells, level, new Set(methods.map((m) => m.id)));
