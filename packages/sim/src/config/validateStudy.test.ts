@@ -132,7 +132,11 @@ describe('semantic errors before any work', () => {
       methods: [methods[0], { ...methods[1], resamples: 3 }],
       metrics: ['coverage', 'coverage'],
     });
-    expect(error.issues.map((issue) => issue.path)).toEqual(['grid.p', 'methods[1].resamples', 'metrics[1].id']);
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      'grid.p',
+      'methods[1].resamples',
+      'metrics[1].id',
+    ]);
     // each field once: the first bad cell stands for the others
     expect(error.issues[0].message).toContain('(in grid cell 1: p=1.5)');
   });
