@@ -1,7 +1,7 @@
 import type { Interval } from '../types.js';
 import { assertPositive } from '../validate.js';
 import { betaLowerQuantile, betaUpperQuantile } from './betaQuantiles.js';
-import { type Bounds, checkProportionArgs, proportionInterval, tailProbability } from './bounds.js';
+import { type Bounds, proportionInterval, tailProbability } from './bounds.js';
 
 /**
  * Equal-tailed Beta-posterior bounds (allocation-free; inputs not checked): with a
@@ -26,10 +26,9 @@ export function betaPosteriorBounds(
  * Bowyer, Aitchison & Ivanova 2025). Matches scipy.stats.beta.ppf/isf.
  */
 export function betaPosteriorInterval(k: number, n: number, level = 0.95, a = 1, b = 1): Interval {
-  checkProportionArgs(k, n, level);
   assertPositive('a', a);
   assertPositive('b', b);
-  const out: Bounds = { lower: 0, upper: 0 };
-  betaPosteriorBounds(k, n, tailProbability(level), a, b, out);
-  return proportionInterval(k, n, level, 'betaPosterior', out);
+  return proportionInterval(k, n, level, 'betaPosterior', (out) =>
+    betaPosteriorBounds(k, n, tailProbability(level), a, b, out),
+  );
 }

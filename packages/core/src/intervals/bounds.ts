@@ -18,8 +18,20 @@ export function checkProportionArgs(k: number, n: number, level: number): void {
   assertLevel(level);
 }
 
-/** Package filled bounds as an Interval whose estimate is the observed proportion k/n. */
-export function proportionInterval(k: number, n: number, level: number, method: string, b: Bounds): Interval {
+/**
+ * The Interval form of a `*Bounds` function: checks (k, n, level), lets `fill` write the
+ * bounds, and packages them with the observed proportion k/n as the estimate.
+ */
+export function proportionInterval(
+  k: number,
+  n: number,
+  level: number,
+  method: string,
+  fill: (out: Bounds) => void,
+): Interval {
+  checkProportionArgs(k, n, level);
+  const b: Bounds = { lower: 0, upper: 0 };
+  fill(b);
   return { estimate: k / n, lower: b.lower, upper: b.upper, level, method };
 }
 

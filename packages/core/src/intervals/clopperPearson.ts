@@ -1,6 +1,6 @@
 import type { Interval } from '../types.js';
 import { betaLowerQuantile, betaUpperQuantile } from './betaQuantiles.js';
-import { type Bounds, checkProportionArgs, proportionInterval, tailProbability } from './bounds.js';
+import { type Bounds, proportionInterval, tailProbability } from './bounds.js';
 
 /**
  * Clopper–Pearson bounds for tail probability α/2 = (1 − level)/2 (allocation-free; inputs
@@ -17,8 +17,7 @@ export function clopperPearsonBounds(k: number, n: number, tail: number, out: Bo
  * binomial tests. Matches statsmodels `proportion_confint(method='beta')`.
  */
 export function clopperPearsonInterval(k: number, n: number, level = 0.95): Interval {
-  checkProportionArgs(k, n, level);
-  const out: Bounds = { lower: 0, upper: 0 };
-  clopperPearsonBounds(k, n, tailProbability(level), out);
-  return proportionInterval(k, n, level, 'clopperPearson', out);
+  return proportionInterval(k, n, level, 'clopperPearson', (out) =>
+    clopperPearsonBounds(k, n, tailProbability(level), out),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Interval } from '../types.js';
 import { betaPosteriorBounds } from './betaPosterior.js';
-import { type Bounds, checkProportionArgs, proportionInterval, tailProbability } from './bounds.js';
+import { type Bounds, proportionInterval, tailProbability } from './bounds.js';
 
 /**
  * Jeffreys bounds (allocation-free; inputs not checked): the α/2 and 1 − α/2 quantiles
@@ -20,8 +20,7 @@ export function jeffreysBounds(k: number, n: number, tail: number, out: Bounds):
  * for 0 < k < n and on the other bound at k = 0 and k = n.
  */
 export function jeffreysInterval(k: number, n: number, level = 0.95): Interval {
-  checkProportionArgs(k, n, level);
-  const out: Bounds = { lower: 0, upper: 0 };
-  jeffreysBounds(k, n, tailProbability(level), out);
-  return proportionInterval(k, n, level, 'jeffreys', out);
+  return proportionInterval(k, n, level, 'jeffreys', (out) =>
+    jeffreysBounds(k, n, tailProbability(level), out),
+  );
 }

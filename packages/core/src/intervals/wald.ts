@@ -1,6 +1,6 @@
 import { normalCritical } from '../distributions/index.js';
 import type { Interval } from '../types.js';
-import { type Bounds, checkProportionArgs, proportionInterval } from './bounds.js';
+import { type Bounds, proportionInterval } from './bounds.js';
 
 /**
  * Wald bounds p̂ ± z·√(p̂(1 − p̂)/n), p̂ = k/n, for a precomputed critical value z
@@ -21,8 +21,5 @@ export function waldBounds(k: number, n: number, z: number, out: Bounds): void {
  * before statsmodels' clipping to [0, 1].
  */
 export function waldInterval(k: number, n: number, level = 0.95): Interval {
-  checkProportionArgs(k, n, level);
-  const out: Bounds = { lower: 0, upper: 0 };
-  waldBounds(k, n, normalCritical(level), out);
-  return proportionInterval(k, n, level, 'wald', out);
+  return proportionInterval(k, n, level, 'wald', (out) => waldBounds(k, n, normalCritical(level), out));
 }

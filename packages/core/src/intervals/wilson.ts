@@ -1,6 +1,6 @@
 import { normalCritical } from '../distributions/index.js';
 import type { Interval } from '../types.js';
-import { type Bounds, checkProportionArgs, proportionInterval } from './bounds.js';
+import { type Bounds, proportionInterval } from './bounds.js';
 import { wilsonRoots } from './wilsonRoots.js';
 
 /**
@@ -19,8 +19,5 @@ export function wilsonBounds(k: number, n: number, z: number, out: Bounds): void
  * Matches statsmodels `proportion_confint(method='wilson')`.
  */
 export function wilsonInterval(k: number, n: number, level = 0.95): Interval {
-  checkProportionArgs(k, n, level);
-  const out: Bounds = { lower: 0, upper: 0 };
-  wilsonBounds(k, n, normalCritical(level), out);
-  return proportionInterval(k, n, level, 'wilson', out);
+  return proportionInterval(k, n, level, 'wilson', (out) => wilsonBounds(k, n, normalCritical(level), out));
 }

@@ -1,6 +1,6 @@
 import { normalCritical } from '../distributions/index.js';
 import type { Interval } from '../types.js';
-import { type Bounds, checkProportionArgs, proportionInterval } from './bounds.js';
+import { type Bounds, proportionInterval } from './bounds.js';
 import { wilsonRoots } from './wilsonRoots.js';
 
 const scratch: Bounds = { lower: 0, upper: 0 };
@@ -34,8 +34,7 @@ export function wilsonCCBounds(k: number, n: number, z: number, out: Bounds): vo
  * below ½ (e.g. k = n/2 with the default p₀ = ½), which Newcombe's interval does not.
  */
 export function wilsonCCInterval(k: number, n: number, level = 0.95): Interval {
-  checkProportionArgs(k, n, level);
-  const out: Bounds = { lower: 0, upper: 0 };
-  wilsonCCBounds(k, n, normalCritical(level), out);
-  return proportionInterval(k, n, level, 'wilsonCC', out);
+  return proportionInterval(k, n, level, 'wilsonCC', (out) =>
+    wilsonCCBounds(k, n, normalCritical(level), out),
+  );
 }

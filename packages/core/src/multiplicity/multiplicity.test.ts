@@ -4,9 +4,9 @@
  * single-p vectors at α = 0.01, 0.05, 0.1; countRejections against the reject flags.
  */
 import { describe, expect, it } from 'vitest';
-import { expectRelative } from '../paired/test-utils/expectRelative.js';
-import { testRng } from '../paired/test-utils/testRng.js';
+import { expectRelative } from '../test-utils/expectRelative.js';
 import { loadFixture } from '../test-utils/fixtures.js';
+import { TestRng } from '../test-utils/testRng.js';
 import { ADJUSTMENT_METHODS, type AdjustmentMethod, adjustPValues } from './adjustPValues.js';
 import { bonferroni } from './bonferroni.js';
 import { countRejections } from './countRejections.js';
@@ -70,7 +70,7 @@ describe('multiplicity: seeds and edge cases', () => {
   });
 
   it('countRejections agrees with the reject flags on 2,000 random families', () => {
-    const rng = testRng(190);
+    const rng = new TestRng(190);
     const workspace = new Float64Array(200);
     for (let rep = 0; rep < 2000; rep++) {
       const m = 1 + Math.floor(rng.uniform() * 200);

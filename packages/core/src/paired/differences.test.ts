@@ -4,6 +4,7 @@
  * worked numbers of seeds 000 and 002.
  */
 import { describe, expect, it } from 'vitest';
+import { expectRelative } from '../test-utils/expectRelative.js';
 import { loadFixture } from '../test-utils/fixtures.js';
 import { InputError } from '../validate.js';
 import { createDifferenceTestOut } from './differenceInference.js';
@@ -14,8 +15,7 @@ import { pairedDifferenceFromCounts } from './pairedDifferenceFromCounts.js';
 import { pairedDifferenceFromSums } from './pairedDifferenceFromSums.js';
 import { pairedTTest } from './pairedTTest.js';
 import { scoreCorrelation } from './scoreCorrelation.js';
-import { expectRelative } from './test-utils/expectRelative.js';
-import { unpairedDifference } from './unpairedDifference.js';
+import { unpairedDifference, unpairedDifferenceFromCounts } from './unpairedDifference.js';
 
 interface Fixture {
   unpaired: Array<
@@ -59,6 +59,15 @@ describe('unpairedDifference vs statsmodels confint_proportions_2indep(wald)', (
     expectRelative(r.upper, row.upper, REL, ABS, 'upper');
     expectRelative(r.z, row.z, REL, ABS, 'z');
     expectRelative(r.pValue, row.pValue, REL, 0, 'p');
+  });
+
+  it.each(fx.unpaired)('the allocation-free form fills the same numbers (kA=$kA nA=$nA)', (row) => {
+    const out = createDifferenceTestOut();
+    const filled = unpairedDifferenceFromCounts(row.kA, row.nA, row.kB, row.nB, row.level, out);
+    expect(filled).toBe(out);
+    expectRelative(out.se, row.se, REL, 0, 'se');
+    expectRelative(out.pValue, row.pValue, REL, 0, 'p');
+    expectRelative(out.lower, row.lower, REL, ABS, 'lower');
   });
 
   it('seed 002: 75 vs 71 of 100 → +4 points, 95% CI [−8.3, +16.3], z 0.638, p ≈ 0.52', () => {

@@ -21,4 +21,8 @@ export { type PairedCritical, pairedDifferenceFromSums } from './pairedDifferenc
 export { type PairedTTest, pairedTTest } from './pairedTTest.js';
 export { scoreCorrelation } from './scoreCorrelation.js';
 export { type SignFlipTest, signFlipPermutationTest } from './signFlipPermutationTest.js';
-export { type UnpairedDifference, unpairedDifference } from './unpairedDifference.js';
+export {
+  type UnpairedDifference,
+  unpairedDifference,
+  unpairedDifferenceFromCounts,
+} from './unpairedDifference.js';

@@ -4,12 +4,12 @@
  * critical-count table against per-pair p-values.
  */
 import { describe, expect, it } from 'vitest';
+import { expectRelative } from '../test-utils/expectRelative.js';
 import { loadFixture } from '../test-utils/fixtures.js';
 import { mcnemarChiSquare } from './mcnemarChiSquare.js';
 import { mcnemarCriticalCounts } from './mcnemarCriticalCounts.js';
 import { mcnemarExactPValue, mcnemarMidPValue } from './mcnemarExact.js';
 import { mcnemarTest } from './mcnemarTest.js';
-import { expectRelative } from './test-utils/expectRelative.js';
 
 interface Row {
   b: number;

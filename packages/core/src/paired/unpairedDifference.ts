@@ -13,11 +13,34 @@
  * Degenerate when SE = 0 (both rates 0 or 1): see differenceInference.ts.
  */
 import { assertCounts, assertLevel } from '../validate.js';
-import { type DifferenceTest, differenceTest } from './differenceInference.js';
+import {
+  createDifferenceTestOut,
+  type DifferenceTest,
+  type DifferenceTestOut,
+  fillDifferenceTest,
+} from './differenceInference.js';
 
 export interface UnpairedDifference extends DifferenceTest {
   /** Same as `statistic`. */
   readonly z: number;
+}
+
+/**
+ * Allocation-free form for simulation loops: fills `out` with the same interval and z-test
+ * (inputs not checked; `level` must be in (0, 1)); returns `out`.
+ */
+export function unpairedDifferenceFromCounts(
+  kA: number,
+  nA: number,
+  kB: number,
+  nB: number,
+  level: number,
+  out: DifferenceTestOut,
+): DifferenceTestOut {
+  const pA = kA / nA;
+  const pB = kB / nB;
+  const se = Math.sqrt((pA * (1 - pA)) / nA + (pB * (1 - pB)) / nB);
+  return fillDifferenceTest(out, pA - pB, se, level, Number.POSITIVE_INFINITY);
 }
 
 /** Wald interval and z-test for p̂_A − p̂_B from kA of nA and kB of nB successes. */
@@ -31,9 +54,6 @@ export function unpairedDifference(
   assertCounts(kA, nA, 'kA', 'nA');
   assertCounts(kB, nB, 'kB', 'nB');
   assertLevel(level);
-  const pA = kA / nA;
-  const pB = kB / nB;
-  const se = Math.sqrt((pA * (1 - pA)) / nA + (pB * (1 - pB)) / nB);
-  const result = differenceTest(pA - pB, se, level, Number.POSITIVE_INFINITY, 'unpaired-wald');
-  return { ...result, z: result.statistic };
+  const out = unpairedDifferenceFromCounts(kA, nA, kB, nB, level, createDifferenceTestOut());
+  return { ...out, level, method: 'unpaired-wald', z: out.statistic };
 }

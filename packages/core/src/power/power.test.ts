@@ -3,7 +3,7 @@
  * (packages/core/fixtures/scripts/power.py), and the seeds' printed tables and numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { expectRelative } from '../paired/test-utils/expectRelative.js';
+import { expectRelative } from '../test-utils/expectRelative.js';
 import { loadFixture } from '../test-utils/fixtures.js';
 import { clusteredSampleSize } from './clusteredSampleSize.js';
 import { familywiseErrorRate } from './familywiseErrorRate.js';

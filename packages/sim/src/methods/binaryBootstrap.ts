@@ -8,7 +8,8 @@
  */
 import { type Bounds, binaryPercentileBootstrapBounds, tailProbability } from '@evalsim/core';
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { fillProportionResult, totalScore } from './proportionInterval.js';
+import { totalOfClusteredScores } from './clusterTotalsView.js';
+import { fillProportionResult } from './proportionInterval.js';
 import { integerOption, rejectUnknownOptions } from './readOptions.js';
 
 export interface BinaryBootstrapOptions {
@@ -29,7 +30,7 @@ export const binaryBootstrap: MethodDefinition<BinaryBootstrapOptions> = {
     let counts = new Int32Array(0);
     const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
       const n = data.itemCount;
-      const k = totalScore(data);
+      const k = totalOfClusteredScores(data);
       if (counts.length < n + 1) counts = new Int32Array(n + 1);
       binaryPercentileBootstrapBounds(k, n, resamples, tail, rng, counts, bounds);
       fillProportionResult(out, k, n, bounds);

@@ -11,8 +11,7 @@ import {
   createClusterBootstrapInterval,
   createClusterBootstrapWorkspace,
 } from './clusterBootstrapInterval.js';
-import { meanOfClusteredScores } from './clusteredInterval.js';
-import { createClusterTotalsView, viewClusteredScores } from './clusterTotalsView.js';
+import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
 import { clearPValues, fillUnanalysable } from './methodResult.js';
 import { integerOption, rejectUnknownOptions } from './readOptions.js';
 

@@ -7,6 +7,18 @@
 import type { ClusterTotals } from '@evalsim/core';
 import type { ClusteredScores, PairedClusteredScores } from '../types.js';
 
+/** Σ scores over the replication's clusters (k successes, for 0/1 scores). */
+export function totalOfClusteredScores(data: ClusteredScores): number {
+  let sum = 0;
+  for (let g = 0; g < data.clusterCount; g++) sum += data.totals[g];
+  return sum;
+}
+
+/** ȳ over the replication's clusters (NaN when there are no items). */
+export function meanOfClusteredScores(data: ClusteredScores): number {
+  return data.itemCount > 0 ? totalOfClusteredScores(data) / data.itemCount : Number.NaN;
+}
+
 /** A reusable, mutable {@link ClusterTotals}. */
 export interface ClusterTotalsView extends ClusterTotals {
   count: number;

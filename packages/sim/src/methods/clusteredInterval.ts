@@ -15,7 +15,7 @@ import {
   createClusteredInterval,
 } from '@evalsim/core';
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { createClusterTotalsView, viewClusteredScores } from './clusterTotalsView.js';
+import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
 import { clearPValues, fillUnanalysable } from './methodResult.js';
 import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
@@ -24,11 +24,16 @@ export interface ClusteredIntervalMethodOptions {
   readonly critical?: ClusteredCritical;
 }
 
-/** ȳ of the first clusterCount clusters (NaN when there are no items). */
-export function meanOfClusteredScores(data: ClusteredScores): number {
-  let sum = 0;
-  for (let g = 0; g < data.clusterCount; g++) sum += data.totals[g];
-  return data.itemCount > 0 ? sum / data.itemCount : Number.NaN;
+/** The `estimator` and `critical` options shared by the clustered methods. */
+export function clusteredSEOptions(options: ClusteredIntervalMethodOptions | undefined): {
+  estimator: ClusteredEstimator;
+  critical: ClusteredCritical;
+} {
+  rejectUnknownOptions(options, ['estimator', 'critical']);
+  return {
+    estimator: choiceOption<ClusteredEstimator>(options, 'estimator', ['cr1', 'miller', 'cr2'], 'cr1'),
+    critical: choiceOption<ClusteredCritical>(options, 'critical', ['z', 't'], 't'),
+  };
 }
 
 export const clusteredInterval: MethodDefinition<ClusteredIntervalMethodOptions> = {
@@ -38,9 +43,7 @@ export const clusteredInterval: MethodDefinition<ClusteredIntervalMethodOptions>
   kind: 'interval',
   accepts: ['clusteredScores'],
   create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['estimator', 'critical']);
-    const estimator = choiceOption<ClusteredEstimator>(options, 'estimator', ['cr1', 'miller', 'cr2'], 'cr1');
-    const critical = choiceOption<ClusteredCritical>(options, 'critical', ['z', 't'], 't');
+    const { estimator, critical } = clusteredSEOptions(options);
     const settings: ClusteredIntervalOptions = { level, estimator, critical };
     const view = createClusterTotalsView();
     const interval = createClusteredInterval();

@@ -11,8 +11,8 @@
  *  - 'pairedZ': d̄/SE with d_i = a_i − b_i, Σd = b − c, Σd² = b + c,
  *    SE = √((Σd² − (Σd)²/n)/((n − 1)n)), normal reference (core {@link pairedDifferenceFromSums}).
  *  - 'unpairedZ': (p̂_A − p̂_B)/√(p̂_A(1 − p̂_A)/n + p̂_B(1 − p̂_B)/n), normal reference — the
- *    two-proportion z-test that ignores the pairing (Agresti 2013 §1.4; core
- *    {@link unpairedDifference}, written out here because that form allocates).
+ *    two-proportion z-test that ignores the pairing (Agresti 2013 §1.4;
+ *    core {@link unpairedDifferenceFromCounts}, allocation-free).
  * A z statistic with SE = 0 gives p = 1 when the difference is 0, else p = 0 (as core).
  */
 import {
@@ -20,8 +20,8 @@ import {
   type DifferenceTestOut,
   mcnemarCriticalCounts,
   mcnemarExactPValue,
-  normalSf,
   pairedDifferenceFromSums,
+  unpairedDifferenceFromCounts,
 } from '@evalsim/core';
 
 export const PAIR_TESTS = ['mcnemarExact', 'pairedZ', 'unpairedZ'] as const;
@@ -78,13 +78,15 @@ export function pairedZPValue(
   return pairedDifferenceFromSums(n, b - c, b + c, level, scratch).pValue;
 }
 
-/** Two-sided p-value of the unpaired two-proportion z-test of kA/n vs kB/n. */
-export function unpairedZPValue(kA: number, kB: number, n: number): number {
-  const pA = kA / n;
-  const pB = kB / n;
-  const se = Math.sqrt((pA * (1 - pA)) / n + (pB * (1 - pB)) / n);
-  if (!(se > 0)) return pA === pB ? 1 : 0;
-  return Math.min(1, 2 * normalSf(Math.abs(pA - pB) / se));
+/** Two-sided p-value of the unpaired two-proportion z-test of kA/n vs kB/n (core's allocation-free form). */
+export function unpairedZPValue(
+  kA: number,
+  kB: number,
+  n: number,
+  level: number,
+  scratch: DifferenceTestOut,
+): number {
+  return unpairedDifferenceFromCounts(kA, n, kB, n, level, scratch).pValue;
 }
 
 /** A reusable scratch for {@link pairedZPValue}. */

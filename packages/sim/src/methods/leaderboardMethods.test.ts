@@ -11,7 +11,12 @@ import type { SequentialPairedCounts } from '../models/sequentialPaired.js';
 import { pairIndex, type SystemCopiesScores } from '../models/systemCopies.js';
 import { SeededStream } from '../rng/index.js';
 import type { ClusteredScores } from '../types.js';
-import { McnemarCriticalTable, McnemarPValueCache, unpairedZPValue } from './discordantPairTests.js';
+import {
+  createPairTestScratch,
+  McnemarCriticalTable,
+  McnemarPValueCache,
+  unpairedZPValue,
+} from './discordantPairTests.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { meanScore } from './meanScore.js';
 import { createMethodResult } from './methodResult.js';
@@ -148,7 +153,10 @@ describe('discordant-pair test helpers', () => {
       [71, 81, 100],
       [100, 100, 100],
     ]) {
-      expect(unpairedZPValue(kA, kB, n)).toBeCloseTo(unpairedDifference(kA, n, kB, n).pValue, 12);
+      expect(unpairedZPValue(kA, kB, n, 0.95, createPairTestScratch())).toBeCloseTo(
+        unpairedDifference(kA, n, kB, n).pValue,
+        12,
+      );
     }
   });
 });

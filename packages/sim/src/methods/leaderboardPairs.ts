@@ -34,6 +34,7 @@ import {
   pairedZPValue,
   unpairedZPValue,
 } from './discordantPairTests.js';
+import { resetMethodResult } from './methodResult.js';
 import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
 export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
@@ -120,7 +121,7 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
               ? cache.pValue(b, c)
               : test === 'pairedZ'
                 ? pairedZPValue(n, b, c, level, scratch)
-                : unpairedZPValue(totals[first[t]], totals[second[t]], n);
+                : unpairedZPValue(totals[first[t]], totals[second[t]], n, level, scratch);
         }
         let threshold = correction === 'bonferroni' ? alpha / m : alpha;
         if (stepwise) {
@@ -132,14 +133,7 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
             count++;
         }
       }
-      out.estimate = count;
-      out.se = Number.NaN;
-      out.lower = Number.NaN;
-      out.upper = Number.NaN;
-      out.pTwoSided = Number.NaN;
-      out.pGreater = Number.NaN;
-      out.pLess = Number.NaN;
-      out.degenerate = false;
+      resetMethodResult(out).estimate = count;
     };
     return analyse as Analyser;
   },

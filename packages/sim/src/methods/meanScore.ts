@@ -5,7 +5,7 @@
  * Miller's resampling example). Every other field is NaN; degenerate when there are no items.
  */
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { meanOfClusteredScores } from './clusteredInterval.js';
+import { meanOfClusteredScores } from './clusterTotalsView.js';
 import { fillUnanalysable } from './methodResult.js';
 import { rejectUnknownOptions } from './readOptions.js';
 

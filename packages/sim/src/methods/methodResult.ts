@@ -14,18 +14,20 @@
 import { normalCritical, normalSf, tCritical, tSf } from '@evalsim/core';
 import type { MethodResult } from '../types.js';
 
+/** Sets every field to NaN and `degenerate` to false. */
+export function resetMethodResult(out: MethodResult): MethodResult {
+  out.estimate = Number.NaN;
+  out.se = Number.NaN;
+  out.lower = Number.NaN;
+  out.upper = Number.NaN;
+  clearPValues(out);
+  out.degenerate = false;
+  return out;
+}
+
 /** A fresh result with every field NaN and `degenerate` false. */
 export function createMethodResult(): MethodResult {
-  return {
-    estimate: Number.NaN,
-    se: Number.NaN,
-    lower: Number.NaN,
-    upper: Number.NaN,
-    pTwoSided: Number.NaN,
-    pGreater: Number.NaN,
-    pLess: Number.NaN,
-    degenerate: false,
-  };
+  return resetMethodResult({} as MethodResult);
 }
 
 /** Sets the three p-values to NaN (for interval-only methods). */

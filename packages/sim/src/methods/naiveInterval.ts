@@ -9,8 +9,7 @@
  */
 import { naiveVarianceOfMean } from '@evalsim/core';
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { meanOfClusteredScores } from './clusteredInterval.js';
-import { createClusterTotalsView, viewClusteredScores } from './clusterTotalsView.js';
+import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
 import { clearPValues, criticalValue, fillUnanalysable } from './methodResult.js';
 import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 

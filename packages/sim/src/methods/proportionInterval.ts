@@ -15,6 +15,7 @@ import {
   tailProbability,
 } from '@evalsim/core';
 import type { Analyser, ClusteredScores, MethodDefinition, MethodResult } from '../types.js';
+import { totalOfClusteredScores } from './clusterTotalsView.js';
 import { clearPValues } from './methodResult.js';
 import { numberOption, rejectUnknownOptions } from './readOptions.js';
 
@@ -27,13 +28,6 @@ const DESCRIPTIONS: Record<ProportionIntervalMethod, string> = {
   jeffreys: 'Jeffreys interval, Beta(k+½, n−k+½) quantiles (Brown, Cai & DasGupta 2001).',
   betaPosterior: 'Equal-tailed Beta(a + k, b + n − k) posterior interval; options a, b (default 1, 1).',
 };
-
-/** k = Σ scores over the replication's clusters. */
-export function totalScore(data: ClusteredScores): number {
-  let k = 0;
-  for (let g = 0; g < data.clusterCount; g++) k += data.totals[g];
-  return k;
-}
 
 /** Fills an interval method's result from k of n and its bounds; zero width is degenerate. */
 export function fillProportionResult(out: MethodResult, k: number, n: number, bounds: Bounds): void {
@@ -66,7 +60,7 @@ export function proportionIntervalMethod(name: ProportionIntervalMethod): Method
         fill = proportionBoundsFor(name, level);
       }
       const analyse: Analyser<ClusteredScores> = (data, _rng, out) => {
-        const k = totalScore(data);
+        const k = totalOfClusteredScores(data);
         fill(k, data.itemCount, bounds);
         fillProportionResult(out, k, data.itemCount, bounds);
       };

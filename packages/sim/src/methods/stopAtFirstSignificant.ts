@@ -19,6 +19,7 @@ import {
   McnemarPValueCache,
   pairedZPValue,
 } from './discordantPairTests.js';
+import { resetMethodResult } from './methodResult.js';
 import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
 export const SEQUENTIAL_TESTS = ['pairedZ', 'mcnemarExact'] as const;
@@ -66,13 +67,9 @@ export const stopAtFirstSignificant: MethodDefinition<StopAtFirstSignificantOpti
       const b = data.onlyFirst[stop];
       const c = data.onlySecond[stop];
       if (exact || Number.isNaN(p)) p = pValue(n, b, c);
+      resetMethodResult(out);
       out.estimate = (b - c) / n;
-      out.se = Number.NaN;
-      out.lower = Number.NaN;
-      out.upper = Number.NaN;
       out.pTwoSided = p;
-      out.pGreater = Number.NaN;
-      out.pLess = Number.NaN;
       out.degenerate = b + c === 0;
     };
     return analyse as Analyser;

@@ -9,21 +9,16 @@
  * field NaN but the estimate).
  */
 import {
-  type ClusteredCritical,
-  type ClusteredEstimator,
   type ClusteredIntervalOptions,
   clusteredIntervalFromTotals,
   createClusteredInterval,
 } from '@evalsim/core';
 import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
+import { type ClusteredIntervalMethodOptions, clusteredSEOptions } from './clusteredInterval.js';
 import { createClusterTotalsView, viewPairedSystem } from './clusterTotalsView.js';
 import { criticalValue, fillUnanalysable, fillWaldTest } from './methodResult.js';
-import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
-export interface UnpairedClusteredTestOptions {
-  readonly estimator?: ClusteredEstimator;
-  readonly critical?: ClusteredCritical;
-}
+export type UnpairedClusteredTestOptions = ClusteredIntervalMethodOptions;
 
 export const unpairedClusteredTest: MethodDefinition<UnpairedClusteredTestOptions> = {
   name: 'unpairedClusteredTest',
@@ -33,9 +28,7 @@ export const unpairedClusteredTest: MethodDefinition<UnpairedClusteredTestOption
   kind: 'test',
   accepts: ['pairedClusteredScores'],
   create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['estimator', 'critical']);
-    const estimator = choiceOption<ClusteredEstimator>(options, 'estimator', ['cr1', 'miller', 'cr2'], 'cr1');
-    const critical = choiceOption<ClusteredCritical>(options, 'critical', ['z', 't'], 't');
+    const { estimator, critical } = clusteredSEOptions(options);
     // Each system's SE only: the critical value inside these intervals is not used.
     const perSystem: ClusteredIntervalOptions = { level, estimator, critical: 'z' };
     const view = createClusterTotalsView();

@@ -5,7 +5,7 @@
  * (core {@link unpairedDifference}; Agresti 2013 §1.4). Needs 0/1 scores (integer totals).
  * Degenerate when SE = 0 (both accuracies 0 or 1; see methodResult.ts for the fields).
  */
-import { unpairedDifference } from '@evalsim/core';
+import { createDifferenceTestOut, unpairedDifferenceFromCounts } from '@evalsim/core';
 import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
 import { copyDifferenceTest } from './methodResult.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
@@ -19,10 +19,11 @@ export const unpairedTwoProportionTest: MethodDefinition = {
   create(options, { level }): Analyser {
     rejectUnknownOptions(options, []);
     const sums = createPairedSums();
+    const result = createDifferenceTestOut();
     const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
       const n = data.itemCount;
       sumPairedScores(data, sums);
-      copyDifferenceTest(out, unpairedDifference(sums.totalA, n, sums.totalB, n, level));
+      copyDifferenceTest(out, unpairedDifferenceFromCounts(sums.totalA, n, sums.totalB, n, level, result));
     };
     return analyse as Analyser;
   },

@@ -9,8 +9,7 @@
  * widths skip it).
  */
 import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { meanOfClusteredScores } from './clusteredInterval.js';
-import { createClusterTotalsView, viewClusteredScores } from './clusterTotalsView.js';
+import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
 import { clearPValues, fillUnanalysable } from './methodResult.js';
 import { choiceOption, integerOption, rejectUnknownOptions } from './readOptions.js';
 import {

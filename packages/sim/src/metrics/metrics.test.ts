@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../config/errors.js';
+import { createMethodResult } from '../methods/methodResult.js';
 import { SeededStream } from '../rng/index.js';
-import { emptyResult } from '../runner/replicationRecord.js';
 import type { MethodResult } from '../types.js';
 import { medianMcse } from './medianWidth.js';
 import type { CountedMetricValue } from './metricValue.js';
@@ -11,7 +11,7 @@ import { getMetric } from './registry.js';
 import { RunningMoments } from './runningMoments.js';
 
 function result(fields: Partial<MethodResult>): MethodResult {
-  return Object.assign(emptyResult(), fields);
+  return Object.assign(createMethodResult(), fields);
 }
 
 function summarise(

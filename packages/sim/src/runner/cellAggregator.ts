@@ -6,12 +6,13 @@
  */
 import type { Study } from '../config/study.js';
 import { MODEL_ROW_METHOD } from '../config/study.js';
+import { createMethodResult } from '../methods/methodResult.js';
 import type { CountedMetricValue } from '../metrics/metricValue.js';
 import { meanMcse } from '../metrics/monteCarloError.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import type { ResultRow } from '../output/resultRow.js';
 import type { MethodResult, MetricAccumulator } from '../types.js';
-import { emptyResult, RESULT_FIELDS, readResult, recordStride } from './replicationRecord.js';
+import { RESULT_FIELDS, readResult, recordStride } from './replicationRecord.js';
 
 export class CellAggregator {
   private readonly accumulators: MetricAccumulator[][];
@@ -20,7 +21,7 @@ export class CellAggregator {
   private readonly diagnosticFailures: number[];
   private readonly stride: number;
   private readonly truth: number;
-  private readonly result: MethodResult = emptyResult();
+  private readonly result: MethodResult = createMethodResult();
   private next = 0;
 
   /** The replication the aggregator expects next. */

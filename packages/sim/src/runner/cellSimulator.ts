@@ -8,9 +8,10 @@
  * streamSeed(`${seed}/${method id}`, cell).
  */
 import type { Study } from '../config/study.js';
+import { createMethodResult, resetMethodResult } from '../methods/methodResult.js';
 import { SeededStream, streamSeed } from '../rng/index.js';
 import type { Analyser, MethodResult, ModelData } from '../types.js';
-import { emptyResult, RESULT_FIELDS, recordStride, resetResult, writeResult } from './replicationRecord.js';
+import { RESULT_FIELDS, recordStride, writeResult } from './replicationRecord.js';
 
 export class CellSimulator {
   readonly stride: number;
@@ -39,7 +40,7 @@ export class CellSimulator {
       this.measure = (out) => diagnostics.measure(data, out);
     }
     this.analysers = study.methods.map((m) => m.definition.create(m.options, { level: m.level }));
-    this.results = study.methods.map(() => emptyResult());
+    this.results = study.methods.map(() => createMethodResult());
     this.stride = recordStride(study.methods.length, study.diagnostics.length);
     this.cellKey = streamSeed(seed, cellIndex);
     this.methodKeys = study.methods.map((m) => streamSeed(`${seed}/${m.id}`, cellIndex));
@@ -62,7 +63,7 @@ export class CellSimulator {
       this.generate(modelStream);
       for (let j = 0; j < methodCount; j++) {
         const result = results[j];
-        resetResult(result);
+        resetMethodResult(result);
         if (r < caps[j]) {
           methodStream.reseed(methodKeys[j], r);
           analysers[j](data, methodStream, result);

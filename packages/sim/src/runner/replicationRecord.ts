@@ -36,22 +36,3 @@ export function readResult(records: Float64Array, offset: number, result: Method
   result.pLess = records[offset + 6];
   result.degenerate = records[offset + 7] === 1;
 }
-
-/** Sets every field to NaN and `degenerate` to false (before each analyser call, so no value leaks between replications). */
-export function resetResult(result: MethodResult): void {
-  result.estimate = Number.NaN;
-  result.se = Number.NaN;
-  result.lower = Number.NaN;
-  result.upper = Number.NaN;
-  result.pTwoSided = Number.NaN;
-  result.pGreater = Number.NaN;
-  result.pLess = Number.NaN;
-  result.degenerate = false;
-}
-
-/** A MethodResult with every field NaN. */
-export function emptyResult(): MethodResult {
-  const result = {} as MethodResult;
-  resetResult(result);
-  return result;
-}

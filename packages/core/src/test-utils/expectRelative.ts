@@ -1,10 +1,10 @@
 /**
- * Assertion wrapper over the shared `close` (packages/core/src/test-utils/fixtures.ts) for
+ * Assertion wrapper over `close` (fixtures.ts) for
  * the paired/, multiplicity/ and power/ tests: the failure message prints Δ and the
  * tolerance, stdlib-js style (vitest's `toBeCloseTo` is absolute).
  */
 import { expect } from 'vitest';
-import { close } from '../../test-utils/fixtures.js';
+import { close } from './fixtures.js';
 
 /** Asserts |actual − expected| ≤ rel·|expected| or ≤ abs; equal infinities pass. */
 export function expectRelative(actual: number, expected: number, rel = 1e-9, abs = 0, label = ''): void {
