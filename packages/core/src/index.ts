@@ -9,9 +9,12 @@ export * from './distributions/index.js';
 export * from './intervals/index.js';
 export * from './multiplicity/index.js';
 export * from './paired/index.js';
+export * from './pairedIntervals/index.js';
 export * from './power/index.js';
 export * from './repeated/index.js';
-export type { Interval, Rng } from './types.js';
+export * from './roots/index.js';
+export * from './twoSampleIntervals/index.js';
+export type { Interval, MarkedInterval, Rng } from './types.js';
 export {
   assertCounts,
   assertFinite,
