@@ -15,13 +15,24 @@ import type { PairedBoundsFunction, PairedTable } from './pairedTable.js';
 import { pairedWaldBounds, pairedWaldInterval } from './pairedWald.js';
 import { tangoScoreBounds, tangoScoreInterval } from './tangoScore.js';
 
-export type PairedIntervalMethod = 'pairedWald' | 'tangoScore' | 'newcombePaired' | 'bonettPrice' | 'agrestiMin';
+export type PairedIntervalMethod =
+  | 'pairedWald'
+  | 'tangoScore'
+  | 'newcombePaired'
+  | 'bonettPrice'
+  | 'agrestiMin';
 
 /** A checked paired interval builder. */
 export type PairedIntervalFunction = (table: PairedTable, level?: number) => MarkedInterval;
 
 /** Allocation-free paired bounds with the critical value fixed. */
-export type PairedBoundsAtLevel = (n11: number, n10: number, n01: number, n00: number, out: MarkedBounds) => void;
+export type PairedBoundsAtLevel = (
+  n11: number,
+  n10: number,
+  n01: number,
+  n00: number,
+  out: MarkedBounds,
+) => void;
 
 interface Entry {
   readonly interval: PairedIntervalFunction;

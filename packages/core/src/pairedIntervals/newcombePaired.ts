@@ -17,9 +17,10 @@
  * depends on n11 and n00 separately (through p̂₁, p̂₂ and ψ), not only on n10, n01 and n.
  * Always defined and inside [−1, 1].
  */
-import { wilsonBounds } from '../intervals/wilson.js';
+
 import type { Bounds } from '../intervals/bounds.js';
 import type { MarkedBounds } from '../intervals/markedBounds.js';
+import { wilsonBounds } from '../intervals/wilson.js';
 import type { MarkedInterval } from '../types.js';
 import { type PairedTable, pairedInterval } from './pairedTable.js';
 

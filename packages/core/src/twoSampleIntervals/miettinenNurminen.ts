@@ -23,7 +23,8 @@ import { twoSampleInterval } from './twoSample.js';
 function scoreStep(p2: number, d0: number, x1: number, n1: number, x2: number, n2: number): number {
   const p1 = p2 + d0;
   const g = x1 / p1 - (n1 - x1) / (1 - p1) + x2 / p2 - (n2 - x2) / (1 - p2);
-  const h = -x1 / (p1 * p1) - (n1 - x1) / ((1 - p1) * (1 - p1)) - x2 / (p2 * p2) - (n2 - x2) / ((1 - p2) * (1 - p2));
+  const h =
+    -x1 / (p1 * p1) - (n1 - x1) / ((1 - p1) * (1 - p1)) - x2 / (p2 * p2) - (n2 - x2) / ((1 - p2) * (1 - p2));
   return g / h;
 }
 
