@@ -1,0 +1,1 @@
+export { hierarchicalBetaBinomialBounds, hierarchicalBetaBinomialInterval } from './hierarchicalBetaBinomial.js';
