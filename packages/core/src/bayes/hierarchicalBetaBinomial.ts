@@ -100,7 +100,13 @@ function argmax(h: (x: number) => number, lo: number, hi: number, step: number):
 }
 
 /** The range around `mode` where h stays within LOG_DROP of h(mode), walking out by step. */
-function support(h: (x: number) => number, mode: number, step: number, lo: number, hi: number): [number, number] {
+function support(
+  h: (x: number) => number,
+  mode: number,
+  step: number,
+  lo: number,
+  hi: number,
+): [number, number] {
   const top = h(mode);
   let left = mode;
   while (left > lo && h(left) > top - LOG_DROP) left -= step;
@@ -147,7 +153,12 @@ function group(successes: ArrayLike<number>, trials: ArrayLike<number>): Groups 
       count.push(1);
     } else count[at]++;
   }
-  return { k: Float64Array.from(k), n: Float64Array.from(n), count: Float64Array.from(count), size: k.length };
+  return {
+    k: Float64Array.from(k),
+    n: Float64Array.from(n),
+    count: Float64Array.from(count),
+    size: k.length,
+  };
 }
 
 /** Posterior of u on PANELS Gauss–Legendre panels: node positions, densities, cumulative mass. */
@@ -214,7 +225,8 @@ function cdfEquation(u: number, panel: number, q: number): number {
   const a = post.edges[panel];
   const half = (u - a) / 2;
   let mass = 0;
-  for (let j = 0; j < NODES; j++) mass += GL_WEIGHTS[j] * interpolate(post, panel, a + half + half * GL_NODES[j]);
+  for (let j = 0; j < NODES; j++)
+    mass += GL_WEIGHTS[j] * interpolate(post, panel, a + half + half * GL_NODES[j]);
   return post.cumulative[panel] + mass * half - q;
 }
 
@@ -222,13 +234,7 @@ function quantile(post: Posterior, q: number): number {
   let panel = 0;
   while (panel < PANELS - 1 && post.cumulative[panel + 1] < q) panel++;
   current = post;
-  const u = brentRoot(
-    (x, p, qq) => cdfEquation(x, p, qq),
-    post.edges[panel],
-    post.edges[panel + 1],
-    panel,
-    q,
-  );
+  const u = brentRoot(cdfEquation, post.edges[panel], post.edges[panel + 1], panel, q);
   current = null;
   return logistic(Number.isNaN(u) ? (q < 0.5 ? post.edges[panel] : post.edges[panel + 1]) : u);
 }

@@ -1,1 +1,4 @@
-export { hierarchicalBetaBinomialBounds, hierarchicalBetaBinomialInterval } from './hierarchicalBetaBinomial.js';
+export {
+  hierarchicalBetaBinomialBounds,
+  hierarchicalBetaBinomialInterval,
+} from './hierarchicalBetaBinomial.js';
