@@ -2,6 +2,7 @@
  * @evalsim/core — pure estimators for the statistics used to judge LLM evaluations.
  * No I/O; randomness only through an injected {@link Rng}.
  */
+export * from './bayes/index.js';
 export * from './bootstrap/index.js';
 export * from './clustered/index.js';
 export * from './coverage/index.js';
@@ -9,9 +10,12 @@ export * from './distributions/index.js';
 export * from './intervals/index.js';
 export * from './multiplicity/index.js';
 export * from './paired/index.js';
+export * from './pairedIntervals/index.js';
 export * from './power/index.js';
 export * from './repeated/index.js';
-export type { Interval, Rng } from './types.js';
+export * from './roots/index.js';
+export * from './twoSampleIntervals/index.js';
+export type { Interval, MarkedInterval, Rng } from './types.js';
 export {
   assertCounts,
   assertFinite,

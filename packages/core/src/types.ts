@@ -26,3 +26,12 @@ export interface Rng {
   /** Binomial(n, p) draw (exact for any n). */
   binomial(n: number, p: number): number;
 }
+
+/**
+ * An {@link Interval} that says whether its data were degenerate for the method (e.g. no
+ * discordant pairs for a paired Wald interval, a proportion of 0 or 1 for an effective
+ * sample size): the interval is still defined (see each method) and the engine counts it.
+ */
+export interface MarkedInterval extends Interval {
+  readonly degenerate: boolean;
+}

@@ -3,5 +3,15 @@ export {
   binaryPercentileBootstrapBounds,
   binaryPercentileBootstrapInterval,
 } from './binaryPercentileBootstrapInterval.js';
+export { bootQuantile } from './bootQuantile.js';
+export { bootstrapBasicBounds, bootstrapBasicInterval } from './bootstrapBasic.js';
+export { bcaBiasCorrection, bootstrapBcaBounds, bootstrapBcaInterval } from './bootstrapBca.js';
+export { bootstrapPercentileBounds, bootstrapPercentileInterval } from './bootstrapPercentile.js';
+export {
+  bootstrapStudentizedBounds,
+  bootstrapStudentizedInterval,
+  bootstrapStudentizedRoots,
+} from './bootstrapStudentized.js';
+export { jackknifeAcceleration, jackknifeAccelerationOf } from './jackknifeAcceleration.js';
 export { percentileOfHistogram, percentileOfSorted } from './percentile.js';
 export { bootstrapResampleMeans, percentileBootstrapInterval } from './percentileBootstrapInterval.js';

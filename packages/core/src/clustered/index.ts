@@ -26,6 +26,19 @@ export { designEffect } from './designEffect.js';
 export { designEffectUnequal } from './designEffectUnequal.js';
 export { effectiveSampleSize } from './effectiveSampleSize.js';
 export { iccAnova, iccAnovaFromTotals } from './iccAnova.js';
+export {
+  type KornGraubardAdjustment,
+  type KornGraubardSize,
+  kornGraubardDfFactor,
+  kornGraubardEffectiveSize,
+} from './kornGraubardEffectiveSize.js';
+export {
+  type KornGraubardOptions,
+  kornGraubardClopperPearsonBounds,
+  kornGraubardClopperPearsonInterval,
+  kornGraubardWilsonBounds,
+  kornGraubardWilsonInterval,
+} from './kornGraubardIntervals.js';
 export { millerClusteredVariance } from './millerVariance.js';
 export { naiveVarianceOfMean } from './naiveVariance.js';
 export { createOneWayAnova, type OneWayAnova, oneWayAnovaFromTotals } from './oneWayAnova.js';

@@ -3,6 +3,7 @@ export { betaPosteriorBounds, betaPosteriorInterval } from './betaPosterior.js';
 export { type Bounds, tailProbability } from './bounds.js';
 export { clopperPearsonBounds, clopperPearsonInterval } from './clopperPearson.js';
 export { jeffreysBounds, jeffreysInterval } from './jeffreys.js';
+export { createMarkedBounds, type MarkedBounds, markedInterval } from './markedBounds.js';
 export {
   isProportionIntervalMethod,
   type ProportionBoundsFunction,

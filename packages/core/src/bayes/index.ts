@@ -1,0 +1,4 @@
+export {
+  hierarchicalBetaBinomialBounds,
+  hierarchicalBetaBinomialInterval,
+} from './hierarchicalBetaBinomial.js';

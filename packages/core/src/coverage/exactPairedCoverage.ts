@@ -1,0 +1,230 @@
+/**
+ * Exact coverage of a paired-difference interval, no simulation. The paired table
+ * (n11, n10, n01, n00) of n questions is Multinomial(n; p11, p10, p01, p00), and the
+ * interval covers the true Δ = p10 − p01 when L ≤ Δ ≤ U (closed interval, as in
+ * exactCoverage.ts):
+ *
+ *   C = Σ_tables P(table) · 1[L(table) ≤ Δ ≤ U(table)].
+ *
+ * The multinomial is factored into binomials, each from Loader's saddle point
+ * (binomialPmf, ~1e-15 relative), so no probability mass is pruned or approximated:
+ *   m = n10 + n01 ~ Bin(n, pd), pd = p10 + p01;  n10 | m ~ Bin(m, p10/pd);
+ *   n11 | m ~ Bin(n − m, p11/(1 − pd)).
+ * Intervals that depend only on (n10, n01) and n (Wald, Tango, Bonett–Price, Agresti–Min)
+ * need the (n + 1)(n + 2)/2 discordant tables only, and their coverage is a double sum,
+ * O(n²) per parameter point; Newcombe's interval also depends on how the concordant pairs
+ * split (through ψ and the marginal Wilson limits), so it needs all C(n + 3, 3) tables
+ * (1,373,701 at n = 200), a triple sum of which the inner one has no pmf evaluations.
+ * The bounds are computed once per (method, n, level) in an {@link PairedIntervalTable} and
+ * reused for every parameter point of a curve.
+ */
+import { binomialPmf } from '../distributions/index.js';
+import { createMarkedBounds } from '../intervals/markedBounds.js';
+import {
+  isPairedIntervalMethod,
+  type PairedIntervalMethod,
+  pairedBoundsFor,
+  pairedIntervalMethodNames,
+  pairedMethodUsesConcordant,
+} from '../pairedIntervals/index.js';
+import { assertInteger, assertLevel, assertProbability, InputError } from '../validate.js';
+
+/** A custom paired interval: bounds for the table at a level. */
+export type PairedCoverageFunction = (
+  n11: number,
+  n10: number,
+  n01: number,
+  n00: number,
+  level: number,
+) => { lower: number; upper: number };
+
+/** A method name, or a custom function (treated as depending on all four cells). */
+export type PairedCoverageMethod = PairedIntervalMethod | PairedCoverageFunction;
+
+/**
+ * Bounds for every table of size n. With `full` false the entry for (n10 = a, n01 = b) is
+ * at index b + a(2n + 3 − a)/2 (tables with a + b ≤ n, a-major); with `full` true the
+ * entries run over m = a + b, then a, then n11 = c in 0..n − m.
+ */
+export interface PairedIntervalTable {
+  readonly n: number;
+  readonly full: boolean;
+  readonly lower: Float64Array;
+  readonly upper: Float64Array;
+}
+
+/** Largest table of bounds built (two Float64Arrays of this length: 80 MB). */
+export const MAX_PAIRED_TABLE_ENTRIES = 5_000_000;
+
+function tableSize(n: number, full: boolean): number {
+  return full ? ((n + 1) * (n + 2) * (n + 3)) / 6 : ((n + 1) * (n + 2)) / 2;
+}
+
+/** Compute the bounds of every table once; a NaN bound from a custom function is an error. */
+export function pairedIntervalTable(
+  method: PairedCoverageMethod,
+  n: number,
+  level = 0.95,
+): PairedIntervalTable {
+  assertInteger('n', n, 1);
+  assertLevel(level);
+  let fill: (n11: number, n10: number, n01: number, n00: number) => void;
+  const out = createMarkedBounds();
+  let full: boolean;
+  if (typeof method === 'function') {
+    full = true;
+    fill = (n11, n10, n01, n00) => {
+      const r = method(n11, n10, n01, n00, level);
+      out.lower = r.lower;
+      out.upper = r.upper;
+    };
+  } else if (isPairedIntervalMethod(method)) {
+    full = pairedMethodUsesConcordant(method);
+    const bounds = pairedBoundsFor(method, level);
+    fill = (n11, n10, n01, n00) => bounds(n11, n10, n01, n00, out);
+  } else {
+    throw new InputError(
+      'method',
+      `must be a function or one of ${pairedIntervalMethodNames.join(', ')}, got ${JSON.stringify(method)}`,
+    );
+  }
+  const size = tableSize(n, full);
+  if (size > MAX_PAIRED_TABLE_ENTRIES) {
+    throw new InputError(
+      'n',
+      `gives ${size} tables for this method, more than the ${MAX_PAIRED_TABLE_ENTRIES} allowed (n = ${n})`,
+    );
+  }
+  const lower = new Float64Array(size);
+  const upper = new Float64Array(size);
+  let i = 0;
+  const store = (n11: number, n10: number, n01: number, n00: number) => {
+    fill(n11, n10, n01, n00);
+    if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) {
+      throw new InputError(
+        'method',
+        `returned a NaN bound at (n11, n10, n01, n00) = (${n11}, ${n10}, ${n01}, ${n00})`,
+      );
+    }
+    lower[i] = out.lower;
+    upper[i] = out.upper;
+    i++;
+  };
+  if (full) {
+    for (let m = 0; m <= n; m++)
+      for (let a = 0; a <= m; a++) for (let c = 0; c <= n - m; c++) store(c, a, m - a, n - m - c);
+  } else {
+    for (let a = 0; a <= n; a++) for (let b = 0; b <= n - a; b++) store(n - a - b, a, b, 0);
+  }
+  return { n, full, lower, upper };
+}
+
+/** Checks (p11, p10, p01) as cell probabilities with p11 + p10 + p01 ≤ 1. */
+function checkCells(p11: number, p10: number, p01: number): void {
+  assertProbability('p11', p11);
+  assertProbability('p10', p10);
+  assertProbability('p01', p01);
+  const total = p11 + p10 + p01;
+  if (total > 1 + 1e-12) {
+    throw new InputError('p01', `p11 + p10 + p01 must be ≤ 1, got ${total}`);
+  }
+}
+
+/** Exact coverage at cell probabilities (p11, p10, p01) from a precomputed table. */
+export function pairedCoverageFromTable(
+  table: PairedIntervalTable,
+  p11: number,
+  p10: number,
+  p01: number,
+): number {
+  const { n, full, lower, upper } = table;
+  const delta = p10 - p01;
+  const pd = Math.min(1, p10 + p01);
+  // Conditional shares; any value works when the conditioning event has no mass.
+  const share10 = pd > 0 ? Math.min(1, p10 / pd) : 0.5;
+  const share11 = pd < 1 ? Math.min(1, p11 / (1 - pd)) : 0.5;
+  let sum = 0;
+  if (!full) {
+    // Index of (a, b) is rowStart(a) + b with rowStart(a) = a(2n + 3 − a)/2.
+    for (let m = 0; m <= n; m++) {
+      const pm = binomialPmf(m, n, pd);
+      if (pm === 0) continue;
+      let inner = 0;
+      for (let a = 0; a <= m; a++) {
+        const idx = (a * (2 * n + 3 - a)) / 2 + (m - a);
+        if (lower[idx] <= delta && delta <= upper[idx]) inner += binomialPmf(a, m, share10);
+      }
+      sum += pm * inner;
+    }
+    return sum;
+  }
+  let idx = 0;
+  for (let m = 0; m <= n; m++) {
+    const pm = binomialPmf(m, n, pd);
+    const rest = n - m;
+    if (pm === 0) {
+      idx += (m + 1) * (rest + 1);
+      continue;
+    }
+    // P(n11 = c | m) for c = 0..n − m, computed once per m.
+    const concordant = concordantPmf(rest, share11);
+    let inner = 0;
+    for (let a = 0; a <= m; a++) {
+      let covered = 0;
+      for (let c = 0; c <= rest; c++, idx++) {
+        if (lower[idx] <= delta && delta <= upper[idx]) covered += concordant[c];
+      }
+      if (covered > 0) inner += binomialPmf(a, m, share10) * covered;
+    }
+    sum += pm * inner;
+  }
+  return sum;
+}
+
+// Reused workspace of concordantPmf (grows to the largest n seen).
+let concordantWork = new Float64Array(0);
+
+function concordantPmf(rest: number, share11: number): Float64Array {
+  if (concordantWork.length < rest + 1) concordantWork = new Float64Array(rest + 1);
+  for (let c = 0; c <= rest; c++) concordantWork[c] = binomialPmf(c, rest, share11);
+  return concordantWork;
+}
+
+/** Exact coverage of `method` for Δ = p10 − p01 at cell probabilities (p11, p10, p01), n questions. */
+export function exactPairedCoverage(
+  method: PairedCoverageMethod,
+  n: number,
+  p11: number,
+  p10: number,
+  p01: number,
+  level = 0.95,
+): number {
+  checkCells(p11, p10, p01);
+  return pairedCoverageFromTable(pairedIntervalTable(method, n, level), p11, p10, p01);
+}
+
+/** Exact coverage at each row of `cells` ([p11, p10, p01] triples), building the table once. */
+export function exactPairedCoverageCurve(
+  method: PairedCoverageMethod,
+  n: number,
+  cells: ArrayLike<readonly [number, number, number]>,
+  level = 0.95,
+): Float64Array {
+  for (let i = 0; i < cells.length; i++) {
+    const row = cells[i];
+    if (!Array.isArray(row) || row.length !== 3)
+      throw new InputError(`cells[${i}]`, 'must be [p11, p10, p01]');
+    try {
+      checkCells(row[0], row[1], row[2]);
+    } catch (e) {
+      if (e instanceof InputError)
+        throw new InputError(`cells[${i}].${e.argument}`, e.message.slice(e.argument.length + 2));
+      throw e;
+    }
+  }
+  const table = pairedIntervalTable(method, n, level);
+  const out = new Float64Array(cells.length);
+  for (let i = 0; i < cells.length; i++)
+    out[i] = pairedCoverageFromTable(table, cells[i][0], cells[i][1], cells[i][2]);
+  return out;
+}

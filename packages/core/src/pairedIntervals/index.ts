@@ -1,0 +1,16 @@
+export { agrestiMinBounds, agrestiMinInterval } from './agrestiMin.js';
+export { bonettPriceBounds, bonettPriceInterval } from './bonettPrice.js';
+export {
+  isPairedIntervalMethod,
+  type PairedBoundsAtLevel,
+  type PairedIntervalFunction,
+  type PairedIntervalMethod,
+  pairedBoundsFor,
+  pairedIntervalMethodNames,
+  pairedIntervalMethods,
+  pairedMethodUsesConcordant,
+} from './methods.js';
+export { newcombePairedBounds, newcombePairedInterval, newcombePsi } from './newcombePaired.js';
+export { checkPairedTable, type PairedBoundsFunction, type PairedTable } from './pairedTable.js';
+export { pairedWaldBounds, pairedWaldInterval } from './pairedWald.js';
+export { tangoScoreBounds, tangoScoreInterval } from './tangoScore.js';

@@ -1,0 +1,2 @@
+export { brentRoot, type RootFunction } from './brentRoot.js';
+export { scoreIntervalLimit } from './scoreLimit.js';

@@ -1,0 +1,8 @@
+export { agrestiCaffoBounds, agrestiCaffoInterval } from './agrestiCaffo.js';
+export {
+  miettinenNurminenBounds,
+  miettinenNurminenConstrainedP2,
+  miettinenNurminenInterval,
+} from './miettinenNurminen.js';
+export { newcombeHybridBounds, newcombeHybridInterval } from './newcombeHybrid.js';
+export type { TwoSampleBoundsFunction } from './twoSample.js';
