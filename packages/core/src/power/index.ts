@@ -1,7 +1,7 @@
 export { clusteredSampleSize } from './clusteredSampleSize.js';
 export { familywiseErrorRate } from './familywiseErrorRate.js';
-export { mdeFor } from './mdeFor.js';
 export { type McnemarPowerOptions, type McnemarPowerTest, mcnemarPower } from './mcnemarPower.js';
+export { mdeFor } from './mdeFor.js';
 export { millerPairedMde } from './millerPairedMde.js';
 export { millerPairedSampleSize } from './millerPairedSampleSize.js';
 export { type MillerPairedParams, millerPairedVariance } from './millerPairedVariance.js';
