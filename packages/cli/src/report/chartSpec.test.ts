@@ -50,6 +50,13 @@ describe('lineChartSpec + renderSvg', () => {
       await renderSvg(lineChartSpec(sizes, { title: 't', xTitle: 'n', yTitle: 'c', xLog: true })),
     );
     expect(sizeLabels).toEqual(expect.arrayContaining(['15', '30', '100', '500', '1,140']));
+    // A linear axis of few integers: plain integers (Vega's default precision printed 10 as "1e+1").
+    const subjects = [5, 10, 20, 40].map((k) => point('naive', k, 0.7));
+    const subjectLabels = texts(
+      await renderSvg(lineChartSpec(subjects, { title: 't', xTitle: 'k', yTitle: 'c' })),
+    );
+    expect(subjectLabels).toEqual(expect.arrayContaining(['5', '10', '20', '40']));
+    expect(subjectLabels.join(' ')).not.toContain('e+');
   });
 
   it('draws series that coincide everywhere once, labelled "a = b"; others get distinct dashes', () => {

@@ -142,7 +142,12 @@ export function lineChartSpec(points: readonly ChartPoint[], options: LineChartO
     type: 'quantitative',
     title: options.xTitle,
     scale: options.xLog ? { type: 'log', nice: false, padding: 8 } : { zero: false },
-    axis: { format: ',~g', ...(ticks ? { values: ticks, labelOverlap: false } : {}) },
+    // Integers with thousands separators (1,140); other values as short as they go. (Vega gives a
+    // precision-less "g" the tick step's precision, which printed 10 as "1e+1".)
+    axis: {
+      format: merged.every((p) => Number.isInteger(p.x)) ? ',d' : '~r',
+      ...(ticks ? { values: ticks, labelOverlap: false } : {}),
+    },
   };
   const legend = { labelLimit: 0, symbolType: 'stroke', symbolStrokeWidth: 2.5, symbolSize: 300 };
   // One legend: colour and dash (stroke symbols); marker shapes use a copy of the field, kept out of it.
