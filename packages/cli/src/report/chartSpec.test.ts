@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ChartPoint, countHistogramSpec, lineChartSpec, mergeIdenticalSeries } from './chartSpec.js';
+import type { ChartPoint } from './chartPoint.js';
+import { countHistogramSpec, lineChartSpec } from './chartSpec.js';
+import { mergeIdenticalSeries } from './mergeIdenticalSeries.js';
 import { renderSvg } from './renderSvg.js';
 
 const point = (series: string, x: number, y: number, extra: Partial<ChartPoint> = {}): ChartPoint => ({

@@ -9,18 +9,9 @@
  * at the grid values when they are few or the axis is logarithmic (K = 16, n = 15
  * and n = 1,140 get a tick); the subtitle says what the marks and the dashed line are.
  */
+import type { ChartPoint } from './chartPoint.js';
+import { mergeIdenticalSeries } from './mergeIdenticalSeries.js';
 import type { VegaLiteSpec } from './renderSvg.js';
-
-export interface ChartPoint {
-  x: number;
-  y: number;
-  mcse: number;
-  series: string;
-  facet?: string;
-  /** Numeric order of the facet panels (e.g. the grid value), so 5 comes before 10. */
-  facetOrder?: number;
-  published?: number | null;
-}
 
 export interface LineChartOptions {
   title: string;
@@ -46,56 +37,6 @@ const DASHES = [
   [1, 3],
 ];
 const SHAPES = ['circle', 'square', 'triangle-up', 'cross', 'triangle-down', 'triangle-right', 'stroke'];
-
-function pointKey(p: ChartPoint): string {
-  return `${p.facet ?? ''}\u0000${p.x}`;
-}
-
-/**
- * Series whose points coincide everywhere (same facets and x, equal values and MCSEs, and
- * published values that do not disagree) relabelled as one "a = b" series, keeping the first
- * one's points with the published values of either.
- */
-export function mergeIdenticalSeries(points: readonly ChartPoint[]): ChartPoint[] {
-  const bySeries = new Map<string, Map<string, ChartPoint>>();
-  for (const p of points) {
-    if (!bySeries.has(p.series)) bySeries.set(p.series, new Map());
-    bySeries.get(p.series)!.set(pointKey(p), p);
-  }
-  const same = (a: Map<string, ChartPoint>, b: Map<string, ChartPoint>) =>
-    a.size === b.size &&
-    [...a].every(([key, p]) => {
-      const q = b.get(key);
-      return (
-        q !== undefined &&
-        Math.abs(p.y - q.y) <= 1e-12 * Math.max(1, Math.abs(p.y)) &&
-        p.mcse === q.mcse &&
-        (p.published == null || q.published == null || p.published === q.published)
-      );
-    });
-  const members = new Map<string, string[]>();
-  const names = [...bySeries.keys()];
-  const absorbed = new Set<string>();
-  for (const [i, name] of names.entries()) {
-    if (absorbed.has(name)) continue;
-    const group = [name];
-    for (const other of names.slice(i + 1)) {
-      if (!absorbed.has(other) && same(bySeries.get(name)!, bySeries.get(other)!)) {
-        group.push(other);
-        absorbed.add(other);
-      }
-    }
-    members.set(name, group);
-  }
-  const publishedOf = (series: string, p: ChartPoint) => bySeries.get(series)?.get(pointKey(p))?.published;
-  return points
-    .filter((p) => !absorbed.has(p.series))
-    .map((p) => {
-      const group = members.get(p.series)!;
-      const published = group.map((series) => publishedOf(series, p)).find((v) => v != null) ?? null;
-      return { ...p, series: group.join(' = '), published };
-    });
-}
 
 /** Tick values at the distinct x values when they are few and far enough apart to be read. */
 function xTicks(points: readonly ChartPoint[], log: boolean): number[] | undefined {

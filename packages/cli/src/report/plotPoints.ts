@@ -4,7 +4,7 @@
  * grid parameter, one series per method (or per value of a grid parameter).
  */
 import type { PlotConfig, ResultRow } from '@evalsim/sim';
-import type { ChartPoint } from './chartSpec.js';
+import type { ChartPoint } from './chartPoint.js';
 
 /** The row's cell matches every entry of `where` (list values, e.g. a pair of systems, compared by value). */
 function matches(row: ResultRow, where: PlotConfig['where']): boolean {
