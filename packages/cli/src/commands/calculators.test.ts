@@ -52,6 +52,21 @@ describe('evalsim interval', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^method\s+k\s+n\s+estimate\s+lower\s+upper/);
     expect(table.stdout).toContain('1.0596'); // seed 003: Wald upper bound above 1
   });
+  it('marks bounds outside [0, 1] (Wald and Agresti–Coull are not clipped)', () => {
+    const rows = json('interval', '--k', '14', '--n', '15');
+    const outside = Object.fromEntries(rows.map((r) => [r.method, r.outside]));
+    expect(outside).toMatchObject({
+      wald: 'upper > 1',
+      agrestiCoull: 'upper > 1',
+      wilson: '',
+      clopperPearson: '',
+    });
+    expect(json('interval', '--k', '1', '--n', '15', '--method', 'wald')[0].outside).toBe('lower < 0');
+    const table = evalsim('interval', '--k', '14', '--n', '15', '--method', 'wald,wilson');
+    expect(table.stdout).toMatch(/^wald .*upper > 1$/m);
+    expect(table.stdout).toContain('outside: the bound lies outside [0, 1]');
+    expect(evalsim('interval', '--k', '7', '--n', '15').stdout).not.toContain('outside: the bound');
+  });
   it.each([
     [['interval', '--k', '16', '--n', '15'], /k: must be ≤ n \(15\), got 16/],
     [['interval', '--k', '3', '--n', '10', '--level', '1.2'], /level: must be in \(0, 1\)/],
@@ -60,7 +75,7 @@ describe('evalsim interval', () => {
       /--method: unknown value "waldo"; allowed: wald, wilson/,
     ],
     [['mcnemar', '--b', '-1', '--c', '3'], /b: must be an integer ≥ 0/],
-    [['power', '--delta', '0.03'], /give --omega2/],
+    [['power', '--delta', '0.03'], /give --paired-variance or --omega2/],
   ])('rejects %j with one clear line', (args, message) => {
     const run = evalsim(...args);
     expect(run.code).toBe(2);
@@ -107,6 +122,20 @@ describe('evalsim mcnemar, adjust, power, design-effect', () => {
     const ref = millerPairedSampleSize({ delta: 0.03, omega2: 0.116, sigmaA2: 0.013, sigmaB2: 0.004 });
     expect(rows[0].n).toBe(ref.n);
     expect(rows[0].items).toBe(1160);
+  });
+  it('power --p states the variance it assumes and points to the measured paired variance', () => {
+    const rows = json('power', '--delta', '0.03', '--p', '0.7');
+    expect(rows[0]).toMatchObject({ design: 'paired, V = p(1−p)', assumes: 'ρ = 0.5 between systems' });
+    expect(rows[0].variance).toBeCloseTo(0.21, 15);
+    const table = evalsim('power', '--delta', '0.03', '--p', '0.7');
+    expect(table.stdout).toContain('between-system correlation ρ = 0.5');
+    expect(table.stdout).toContain('--paired-variance');
+    const measured = json('power', '--delta', '0.03', '--paired-variance', '0.317');
+    expect(measured[0]).toMatchObject({ design: 'paired', variance: 0.317, items: 2765 });
+    expect(evalsim('power', '--delta', '0.03', '--paired-variance', '0').stderr).toContain(
+      '--paired-variance: must be a variance > 0, got 0',
+    );
+    expect(evalsim('power', '--delta', '0.03', '--omega2', '0.1').stdout).not.toContain('--paired-variance');
   });
   it('design-effect: seed 001 worked example (DEFF 2.8, SE 1.45 → 2.42 points)', () => {
     const rows = json('design-effect', '--m', '10', '--rho', '0.2', '--n', '1000', '--p', '0.7');

@@ -19,6 +19,11 @@ interface Args {
   json: boolean;
 }
 
+/** 'upper > 1', 'lower < 0', both, or '' when the interval lies in [0, 1]. */
+function outsideUnitInterval(lower: number, upper: number): string {
+  return [lower < 0 ? 'lower < 0' : '', upper > 1 ? 'upper > 1' : ''].filter(Boolean).join(', ');
+}
+
 export const intervalCommand: CommandModule<object, Args> = {
   command: 'interval',
   describe: 'Confidence intervals for a proportion: k successes in n',
@@ -57,8 +62,15 @@ export const intervalCommand: CommandModule<object, Args> = {
         upper: interval.upper,
         width: interval.upper - interval.lower,
         level: args.level,
+        // Wald and Agresti–Coull are not clipped: say so where a bound leaves [0, 1].
+        outside: outsideUnitInterval(interval.lower, interval.upper),
       };
     });
     printRows(rows, args.json, { digits: 5 });
+    if (!args.json && rows.some((row) => row.outside !== '')) {
+      process.stdout.write(
+        'outside: the bound lies outside [0, 1], where no accuracy can be (the method is not clipped; coverage is unaffected).\n',
+      );
+    }
   },
 };

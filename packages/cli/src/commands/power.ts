@@ -26,6 +26,7 @@ interface Args {
   varA?: number;
   varB?: number;
   p?: number;
+  pairedVariance?: number;
   deff: number;
   alpha: number;
   power: number;
@@ -35,11 +36,29 @@ interface Args {
 interface Design {
   design: string;
   variance: number;
+  /** What the variance assumes, in a few words (a column of the output). */
+  assumes: string;
 }
+
+/** Printed under the table when the p(1−p) rules were asked for. */
+const P_RULE_NOTE = [
+  'The --p rules assume a variance instead of measuring it. Paired, V = p(1−p) is Var(x_A − x_B) =',
+  '2p(1−p)(1−ρ) with both systems at accuracy p and a between-system correlation ρ = 0.5 on questions;',
+  'the real paired variance depends on how often the two systems disagree: for right/wrong scores it is',
+  '(b + c)/n − δ², b + c the questions only one system got right (evalsim mcnemar takes b and c). On one',
+  'two-system eval (300 questions, 15 clusters) it was 0.317 against p(1−p) = 0.206: the rule asked for',
+  '35% too few questions. Measure it on a pilot and pass --paired-variance (or Miller’s --omega2 with',
+  '--sigma-a2/--sigma-b2 and --k-a/--k-b), with --deff for clustered questions.',
+].join('\n');
 
 function designs(args: Args): Design[] {
   const out: Design[] = [];
   const common = { kA: args.kA, kB: args.kB };
+  if (args.pairedVariance !== undefined) {
+    if (!(args.pairedVariance > 0 && Number.isFinite(args.pairedVariance)))
+      throw new Error(`--paired-variance: must be a variance > 0, got ${args.pairedVariance}`);
+    out.push({ design: 'paired', variance: args.pairedVariance, assumes: 'measured Var(x_A − x_B)' });
+  }
   if (args.omega2 !== undefined) {
     out.push({
       design: 'paired (Miller)',
@@ -49,6 +68,7 @@ function designs(args: Args): Design[] {
         sigmaB2: args.sigmaB2,
         ...common,
       }),
+      assumes: 'ω² + σ_A²/K_A + σ_B²/K_B',
     });
   }
   if (args.varA !== undefined || args.varB !== undefined) {
@@ -63,15 +83,18 @@ function designs(args: Args): Design[] {
         sigmaB2: args.sigmaB2,
         ...common,
       }),
+      assumes: 'Var(x_A) + Var(x_B) + σ²/K terms',
     });
   }
   if (args.p !== undefined) {
     const v = args.p * (1 - args.p);
-    out.push({ design: 'paired, V = p(1−p)', variance: v });
-    out.push({ design: 'unpaired, V = 2p(1−p)', variance: 2 * v });
+    out.push({ design: 'paired, V = p(1−p)', variance: v, assumes: 'ρ = 0.5 between systems' });
+    out.push({ design: 'unpaired, V = 2p(1−p)', variance: 2 * v, assumes: 'separate question sets' });
   }
   if (out.length === 0)
-    throw new Error('give --omega2 (paired), --var-a/--var-b (unpaired) or --p (binary accuracy)');
+    throw new Error(
+      'give --paired-variance or --omega2 (paired), --var-a/--var-b (unpaired) or --p (binary accuracy rules)',
+    );
   return out;
 }
 
@@ -98,7 +121,15 @@ export const powerCommand: CommandModule<object, Args> = {
         })
         .option('var-a', { type: 'number', describe: 'Var(x_A), between-question variance of A (unpaired)' })
         .option('var-b', { type: 'number', describe: 'Var(x_B), between-question variance of B (unpaired)' })
-        .option('p', { type: 'number', describe: 'binary accuracy for the p(1−p) rule of thumb' })
+        .option('p', {
+          type: 'number',
+          describe: 'binary accuracy for the p(1−p) rules of thumb (assume ρ = 0.5; see the note they print)',
+        })
+        .option('paired-variance', {
+          type: 'number',
+          describe:
+            'Var(x_A − x_B) of the per-question differences, measured (for 0/1 scores: (b + c)/n − δ²)',
+        })
         .option('deff', {
           type: 'number',
           default: 1,
@@ -110,18 +141,23 @@ export const powerCommand: CommandModule<object, Args> = {
           '$0 power --delta 0.03 --omega2 0.116 --sigma-a2 0.013 --sigma-b2 0.004',
           'seed 000: about 1,160 paired questions for a 3-point gap',
         )
-        .example('$0 power --n 1140 --p 0.5', 'MDE of a 1,140-question eval at p = 0.5'),
+        .example('$0 power --n 1140 --p 0.5', 'MDE of a 1,140-question eval at p = 0.5 (assumed variance)')
+        .example(
+          '$0 power --delta 0.03 --paired-variance 0.317',
+          'paired n from a variance measured on a pilot',
+        ),
     ) as never,
   handler: (args) => {
     if ((args.delta === undefined) === (args.n === undefined))
       throw new Error('give exactly one of --delta or --n');
     const options = { alpha: args.alpha, power: args.power };
-    const rows = designs(args).map(({ design, variance }) => {
+    const rows = designs(args).map(({ design, variance, assumes }) => {
       if (args.delta !== undefined) {
         const size = sampleSizeFor(args.delta, variance, options);
         const row: Record<string, unknown> = {
           design,
           variance,
+          assumes,
           delta: args.delta,
           n: size.n,
           items: size.items,
@@ -130,17 +166,19 @@ export const powerCommand: CommandModule<object, Args> = {
         return row;
       }
       const n = args.n as number;
-      return { design, variance, n, mde: mdeFor(n / args.deff, variance, options), deff: args.deff };
+      return { design, variance, assumes, n, mde: mdeFor(n / args.deff, variance, options), deff: args.deff };
     });
     if (args.p !== undefined && args.delta !== undefined && args.alpha === 0.05 && args.power === 0.8) {
       rows.push({
         design: 'planning rule 16p(1−p)/δ², per group',
         variance: args.p * (1 - args.p),
+        assumes: 'separate groups, 80%, 5%',
         delta: args.delta,
         n: planningRuleSampleSize(args.p, args.delta),
         items: Math.ceil(planningRuleSampleSize(args.p, args.delta) - 1e-9),
       });
     }
     printRows(rows, args.json, { digits: 5 });
+    if (args.p !== undefined && !args.json) process.stdout.write(`\n${P_RULE_NOTE}\n`);
   },
 };

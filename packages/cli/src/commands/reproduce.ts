@@ -1,22 +1,26 @@
 /**
  * `evalsim reproduce`: runs every study in studies/ (or the ones named) on one
- * worker pool with one progress line, writes results/<study>.arrow, the SVG
- * plots and results/REPORT.md, and prints where the report is.
+ * worker pool with one progress line, writes <out>/<study>.arrow, then rebuilds the
+ * SVG plots and <out>/REPORT.md from the results files of every study in <out> —
+ * so the report is a pure function of the results, whichever studies ran — and
+ * prints where the report is, with timings (which stay out of the report).
+ *
+ * Output: `results/` at the studies' own replication counts; a rescaled run
+ * (`--replications-scale` ≠ 1) writes `results/local/` unless `--out` says otherwise,
+ * so a preview never replaces the committed reference. `--strict` exits 1 when a
+ * published value of a study run now misses its tolerance without an established
+ * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import {
-  createStudyPool,
-  defaultWorkerCount,
-  evalsimVersion,
-  expectationSummary,
-  loadStudy,
-  runStudy,
-  type Study,
-} from '@evalsim/sim';
+import { createStudyPool, defaultWorkerCount, loadStudy, runStudy, type Study } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { judgeRows } from '../report/expectationStatus.js';
 import { type RenderedPlot, renderStudyPlots } from '../report/renderPlots.js';
+import { loadReportEntry } from '../report/reportStudy.js';
+import { describeJudgedRow } from '../report/studySection.js';
 import { writeReport } from '../report/writeReport.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
+import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
 import { listOption } from './shared.js';
@@ -25,9 +29,10 @@ interface Args {
   studies?: string[];
   workers?: number;
   replicationsScale: number;
-  out: string;
+  out?: string;
   studiesDir: string;
   quiet: boolean;
+  strict: boolean;
 }
 
 export const reproduceCommand: CommandModule<object, Args> = {
@@ -38,27 +43,39 @@ export const reproduceCommand: CommandModule<object, Args> = {
       .option('studies', {
         type: 'string',
         array: true,
-        describe: 'only these studies (names, comma separated)',
+        describe:
+          'only these studies (names, comma separated); the report still covers every study with results',
       })
       .option('workers', { type: 'number', describe: 'worker threads (default: cores)' })
       .option('replications-scale', {
         type: 'number',
         default: 1,
-        describe: "multiply every study's replications (0.1 = quick preview)",
+        describe: "multiply every study's replications (0.1 = quick preview, written to results/local/)",
       })
-      .option('out', { type: 'string', default: 'results', describe: 'output directory' })
+      .option('out', {
+        type: 'string',
+        describe: 'output directory (default: results, or results/local when rescaled)',
+      })
       .option('studies-dir', { type: 'string', default: 'studies', describe: 'where the study files are' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
-      .example('$0 reproduce', 'everything, at the articles’ replication counts')
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe: 'exit 1 when a published value misses its tolerance without an established explanation',
+      })
+      .example('$0 reproduce', 'everything, at the articles’ replication counts, into results/')
       .example(
         '$0 reproduce --studies clustered-coverage,few-clusters --replications-scale 0.1',
-        'quick preview',
-      ) as never,
+        'quick preview into results/local/ (the committed results/ stay untouched)',
+      )
+      .example('$0 reproduce --strict --quiet', 'what CI runs') as never,
   handler: async (args) => {
     const started = performance.now();
     const scale = args.replicationsScale;
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
+    const out = outputDirectory(args.out, scale === 1);
+    const allFiles = discoverStudies(args.studiesDir);
     const files = discoverStudies(args.studiesDir, listOption(args.studies));
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
@@ -71,44 +88,63 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const workers = args.workers ?? defaultWorkerCount();
     const pool = createStudyPool({ workers });
     const progress = createOverallProgress({ studies: studies.length, totalReplications, quiet: args.quiet });
-    const runs: { run: Awaited<ReturnType<typeof runStudy>>; plots: RenderedPlot[] }[] = [];
+    const unexplained: string[] = [];
+    let within = 0;
+    let total = 0;
     try {
       for (const [i, { study, replications }] of studies.entries()) {
         progress.startStudy(i, study.name, replications ?? study.replications ?? 0);
         const run = await runStudy(study, {
           pool,
-          outDir: args.out,
+          outDir: out,
           onProgress: (p) => progress.update(p),
           ...(replications !== undefined ? { replications } : {}),
         });
-        const plots = await renderStudyPlots(run.config, run.rows, args.out);
-        const { within, total } = expectationSummary(run.rows);
+        const judged = judgeRows(study, run.rows);
+        const ok = judged.filter((j) => j.status === 'within').length;
+        const explained = judged.filter((j) => j.status === 'explained').length;
+        within += ok;
+        total += judged.length;
+        const misses = judged.filter((j) => j.status === 'unexplained');
+        unexplained.push(...misses.map((j) => describeJudgedRow(study, j.row)));
+        const mark = misses.length ? '✗' : '✓';
+        const counts = judged.length
+          ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
+          : 'no published values';
         progress.endStudy(
-          `${total === within ? '✓' : '✗'} ${study.name.padEnd(24)} ${total ? `${within}/${total} within tolerance` : 'no published values'}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
+          `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
         );
-        runs.push({ run, plots });
       }
     } finally {
       progress.finish();
       await pool.close();
     }
-    const wallTimeMs = performance.now() - started;
-    const report = writeReport(args.out, {
-      runs,
-      wallTimeMs,
-      workers,
-      replicationsScale: scale,
-      version: evalsimVersion(),
-    });
-    let within = 0;
-    let total = 0;
-    for (const { run } of runs) {
-      const s = expectationSummary(run.rows);
-      within += s.within;
-      total += s.total;
+    // The report and plots: from the results files of every study in `out`.
+    const entries = [];
+    const plots = new Map<string, RenderedPlot[]>();
+    for (const file of allFiles) {
+      const entry = await loadReportEntry(file, out);
+      entries.push(entry);
+      if (entry.status === 'current') {
+        const { report } = entry;
+        plots.set(entry.name, await renderStudyPlots(report.config, report.rows, out));
+      }
     }
+    const report = writeReport(out, { entries, plots });
+    const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
-      `${within} of ${total} published values reproduced within tolerance (${runs.length} studies, ${(wallTimeMs / 1000).toFixed(1)} s, ${workers} workers)\nReport: ${report}\n`,
+      `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${report}\n`,
     );
+    if (scale !== 1 && args.out === undefined) {
+      process.stdout.write(
+        `Rescaled run: written to ${out}/; the committed results/ are untouched (--out results would replace them).\n`,
+      );
+    }
+    if (args.strict && unexplained.length > 0) {
+      process.stderr.write(
+        `evalsim: --strict: ${unexplained.length} published value${unexplained.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${unexplained.map((line) => `  ${line}\n`).join('')}`,
+      );
+      process.exitCode = 1;
+    }
   },
 };

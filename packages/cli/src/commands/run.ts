@@ -1,8 +1,9 @@
 /**
  * `evalsim run <study>`: validates the study (any error exits non-zero before
  * work starts), runs it on a worker pool with a progress line on stderr,
- * writes `<out>/<name>.arrow` (+ `<name>.run.json`) and prints the results with
- * published values and ✓/✗ marks.
+ * writes `<out>/<name>.arrow` (+ `.runs/<name>.run.json`; default out
+ * results/local/, so a run never replaces the committed results/) and prints the
+ * results with published values and ✓/✗ marks.
  */
 import {
   createProgressLine,
@@ -14,13 +15,14 @@ import {
   runStudy,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { outputDirectory } from '../reproduce/outputDirectory.js';
 
 interface Args {
   study: string;
   workers?: number;
   replications?: number;
   seed?: number;
-  out: string;
+  out?: string;
   resume: boolean;
   quiet: boolean;
   json: boolean;
@@ -30,7 +32,7 @@ interface Args {
 
 export const runCommand: CommandModule<object, Args> = {
   command: 'run <study>',
-  describe: 'Run a study file (or a study name in --studies) and write results/<name>.arrow',
+  describe: 'Run a study file (or a study name in --studies) and write results/local/<name>.arrow',
   builder: (y) =>
     y
       .positional('study', {
@@ -41,7 +43,10 @@ export const runCommand: CommandModule<object, Args> = {
       .option('workers', { type: 'number', describe: 'worker threads (default: cores; 0 = in this thread)' })
       .option('replications', { type: 'number', describe: "override the study's replications per cell" })
       .option('seed', { type: 'number', describe: "override the study's seed" })
-      .option('out', { type: 'string', default: 'results', describe: 'output directory' })
+      .option('out', {
+        type: 'string',
+        describe: 'output directory (default results/local; results/ holds the committed reference)',
+      })
       .option('resume', {
         type: 'boolean',
         default: false,
@@ -58,11 +63,12 @@ export const runCommand: CommandModule<object, Args> = {
       .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview') as never,
   handler: async (args) => {
     const study = await loadStudy(resolveStudyPath(args.study, args.studies));
+    const out = outputDirectory(args.out, false);
     const progress = createProgressLine({ quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
     try {
       result = await runStudy(study, {
-        outDir: args.out,
+        outDir: out,
         resume: args.resume,
         onProgress: (p) => progress.update(p),
         ...(args.workers !== undefined ? { workers: args.workers } : {}),

@@ -51,7 +51,6 @@ export async function renderStudyPlots(
       ...(plot.percent ? { percent: true } : {}),
       ...(plot.reference !== undefined ? { reference: plot.reference } : {}),
       ...(plot.referenceLabel ? { referenceLabel: plot.referenceLabel } : {}),
-      ...(plot.facet ? { facetTitle: plot.facet } : {}),
     });
     const file = join('plots', `${config.name}-${plot.id}.svg`);
     writeFileAtomic(join(outDir, file), await renderSvg(spec));

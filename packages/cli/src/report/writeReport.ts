@@ -1,56 +1,73 @@
 /**
- * Writes results/REPORT.md: a summary (published values reproduced within
- * tolerance, wall time, machine, replications used), the list of misses, then
- * one section per study.
+ * Writes `<out>/REPORT.md`: a summary (published values reproduced within tolerance,
+ * explained and unexplained misses, replications used), the list of misses, then one
+ * section per study. A pure function of the results files and the study files — no wall
+ * time, machine or date — so rerunning an unchanged study leaves the committed report
+ * byte-identical (timings go to the terminal and to `.runs/`).
  */
 import { join } from 'node:path';
-import { expectationSummary, machineDescription, type StudyRun, writeFileAtomic } from '@evalsim/sim';
+import { writeFileAtomic } from '@evalsim/sim';
+import { countStatuses, countsText, judgeRows, missesText } from './expectationStatus.js';
 import type { RenderedPlot } from './renderPlots.js';
-import { missList, studySection } from './studySection.js';
+import { isRescaled, type ReportEntry, type ReportStudy } from './reportStudy.js';
+import { missLines, studySection } from './studySection.js';
 
 export interface ReportInput {
-  readonly runs: readonly { run: StudyRun; plots: readonly RenderedPlot[] }[];
-  readonly wallTimeMs: number;
-  readonly workers: number;
-  readonly replicationsScale: number;
-  readonly version: string;
+  /** Every study of the studies directory, in file order, with its results or why there are none. */
+  readonly entries: readonly ReportEntry[];
+  /** Plots rendered for each current study, by study name. */
+  readonly plots: ReadonlyMap<string, readonly RenderedPlot[]>;
+}
+
+function anchor(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 }
 
 /** The report's Markdown text. */
 export function reportMarkdown(input: ReportInput): string {
-  let within = 0;
-  let total = 0;
-  for (const { run } of input.runs) {
-    const s = expectationSummary(run.rows);
-    within += s.within;
-    total += s.total;
-  }
-  const misses = input.runs.flatMap(({ run }) => missList(run));
+  const reports: ReportStudy[] = input.entries.flatMap((e) => (e.status === 'current' ? [e.report] : []));
+  const judged = reports.map((report) => judgeRows(report.study, report.rows));
+  const counts = countStatuses(judged.flat());
+  const misses = reports.flatMap((report, i) => missLines(report.study, judged[i]));
+  const versions = [...new Set(reports.map((r) => r.version))];
+  const rescaled = reports.filter(isRescaled).map((r) => r.study.name);
+  const absent = input.entries.filter((e) => e.status !== 'current');
+  const missesSummary = missesText(counts);
   const lines: string[] = [
     '# evalsim: the articles’ tables, reproduced',
     '',
-    `**${within} of ${total} published values reproduced within tolerance** across ${input.runs.length} studies · wall time ${(input.wallTimeMs / 1000).toFixed(1)} s with ${input.workers} worker${input.workers === 1 ? '' : 's'} · ${machineDescription()} · Node ${process.version} · evalsim ${input.version}`,
+    `**${counts.within} of ${counts.total} published values reproduced within tolerance**${missesSummary ? ` (${missesSummary})` : ''} across ${reports.length} studies · evalsim ${versions.join(', ') || 'unknown'}`,
     '',
-    input.replicationsScale === 1
+    rescaled.length === 0
       ? 'Replications: the articles’ own counts (each study states its count).'
-      : `Replications: **${input.replicationsScale}× the articles’ counts** (a preview; each study states the count actually used). Tolerances were set for the full counts, so expect more misses.`,
+      : `Replications: **rescaled** for ${rescaled.join(', ')} (a preview; each study states the count actually used). Tolerances were set for the full counts, so expect more misses.`,
     '',
-    'Each value is shown as reproduced ± its Monte Carlo standard error beside the published value; ✓ means |reproduced − published| ≤ tolerance, ✗ a miss. Each study states the basis of its tolerances. Plots show reproduced values with ±1.96 MCSE bars, published values as hollow diamonds and the nominal level as a dashed line. Regenerate with `npm run reproduce`.',
+    'Each value is shown as reproduced ± its Monte Carlo standard error beside the published value; ✓ means |reproduced − published| ≤ tolerance, “✗ explained” a miss whose cause is established and stated in the study’s section (the published value cannot be reproduced as described), “✗ unexplained” a miss nobody has explained (`reproduce --strict` fails on it). Each study states the basis of its tolerances. Plots show reproduced values with ±1.96 MCSE bars, published values as hollow diamonds and the nominal level as a dashed line. Regenerate with `npm run reproduce`; timings are printed there, not recorded here.',
     '',
-    '| study | source | replications | within tolerance | wall time |',
-    '| --- | --- | ---: | ---: | ---: |',
-    ...input.runs.map(({ run }) => {
-      const s = expectationSummary(run.rows);
-      const anchor = run.config.title
-        .toLowerCase()
-        .replace(/[^a-z0-9 -]/g, '')
-        .replace(/ /g, '-');
-      return `| [${run.study.name}](#${anchor}) | ${run.config.source?.seed ?? ''} | ${run.replications?.toLocaleString('en-US') ?? 'formula'} | ${s.total ? `${s.within}/${s.total}` : '—'} | ${(run.wallTimeMs / 1000).toFixed(2)} s |`;
+    '| study | source | replications | within tolerance |',
+    '| --- | --- | ---: | ---: |',
+    ...reports.map((report, i) => {
+      const replications = report.replications?.toLocaleString('en-US') ?? 'formula';
+      return `| [${report.study.name}](#${anchor(report.config.title)}) | ${report.config.source?.seed ?? ''} | ${replications}${isRescaled(report) ? ' (rescaled)' : ''} | ${countsText(countStatuses(judged[i]))} |`;
     }),
     '',
   ];
+  if (absent.length) {
+    lines.push(
+      'Not in this report:',
+      ...absent.map((e) =>
+        e.status === 'missing'
+          ? `- ${e.name}: no results (no \`${e.name}.arrow\` here)`
+          : `- ${e.name}: \`${e.name}.arrow\` was made from another version of the study file; rerun it`,
+      ),
+      '',
+    );
+  }
   if (misses.length) lines.push('### Misses', '', ...misses.map((m) => `- ${m}`), '');
-  for (const { run, plots } of input.runs) lines.push(studySection(run, plots));
+  for (const report of reports) lines.push(studySection(report, input.plots.get(report.study.name) ?? []));
   return `${lines.join('\n')}\n`;
 }
 

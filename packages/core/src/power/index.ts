@@ -1,5 +1,6 @@
 export { clusteredSampleSize } from './clusteredSampleSize.js';
 export { familywiseErrorRate } from './familywiseErrorRate.js';
+export { type McnemarPowerOptions, type McnemarPowerTest, mcnemarPower } from './mcnemarPower.js';
 export { mdeFor } from './mdeFor.js';
 export { millerPairedMde } from './millerPairedMde.js';
 export { millerPairedSampleSize } from './millerPairedSampleSize.js';

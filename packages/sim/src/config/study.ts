@@ -45,8 +45,8 @@ export interface ResolvedFormula {
   readonly id: string;
   readonly metric: string;
   readonly definition: FormulaDefinition;
-  /** The formula's value in each cell, by cell index. */
-  readonly values: readonly number[];
+  /** The formula's value in each cell, by cell index (undefined where its `cell` does not match). */
+  readonly values: readonly (number | undefined)[];
 }
 
 export interface Study {

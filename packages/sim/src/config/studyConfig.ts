@@ -52,6 +52,8 @@ export interface FormulaConfig {
   /** Label in the results' `metric` column. */
   readonly metric: string;
   readonly level?: number;
+  /** Compute only in the cells whose parameters match (a subset, as in expectations); default every cell. */
+  readonly cell?: Readonly<Record<string, ParamValue>>;
   /** Any other field is an option passed to the formula's `create`. */
   readonly [option: string]: unknown;
 }
@@ -67,6 +69,12 @@ export interface ExpectationConfig {
   /** Why this tolerance (Monte Carlo error, plus any stated margin). */
   readonly basis: string;
   readonly note?: string;
+  /**
+   * Why the published value cannot be reproduced (e.g. the article's own arithmetic is
+   * inconsistent). A miss with an explanation is reported as an explained miss and does
+   * not fail `reproduce --strict`; write it only when the explanation is established.
+   */
+  readonly explainedMiss?: string;
 }
 
 export interface StudyConfig {

@@ -25,14 +25,14 @@ import {
   type ResolvedModel,
   type Study,
 } from './study.js';
-import type { MethodConfig, MetricConfig, StudyConfig } from './studyConfig.js';
+import type { MethodConfig, MetricConfig, ParamValue, StudyConfig } from './studyConfig.js';
 
 /** Columns of the results table that a grid key may not shadow. */
 export const RESERVED_COLUMNS: readonly string[] = RESULT_FIXED_COLUMNS;
 
 /** Method entry fields the runner reads; the rest are the method's options. */
 const METHOD_FIELDS = ['id', 'method', 'module', 'replications', 'level'];
-const FORMULA_FIELDS = ['id', 'formula', 'metric', 'level'];
+const FORMULA_FIELDS = ['id', 'formula', 'metric', 'level', 'cell'];
 
 function pick(entry: Readonly<Record<string, unknown>>, drop: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -324,7 +324,10 @@ function resolveFormulas(
     } catch (error) {
       throw asConfigError(error, path);
     }
+    const where = entry.cell ?? {};
+    checkCellSubset(`${path}.cell`, where, cells);
     const values = cells.map((cell) => {
+      if (!cellMatches(cell.params, where)) return undefined;
       let value: number;
       try {
         value = compute(cell.params);
@@ -363,6 +366,22 @@ function diagnosticNames(config: StudyConfig, model: ResolvedModel | undefined):
   return [...names];
 }
 
+/** `subset` names cell parameters and matches at least one grid cell. */
+function checkCellSubset(
+  path: string,
+  subset: Readonly<Record<string, ParamValue>>,
+  cells: readonly StudyCell[],
+): void {
+  const known = new Set(cells.flatMap((cell) => Object.keys(cell.params)));
+  for (const key of Object.keys(subset)) {
+    if (!known.has(key))
+      throw new ConfigError(`${path}.${key}`, key, `a cell parameter: ${[...known].join(', ')}`);
+  }
+  if (!cells.some((cell) => cellMatches(cell.params, subset))) {
+    throw new ConfigError(path, subset, 'parameter values that match at least one grid cell');
+  }
+}
+
 function checkExpectations(
   config: StudyConfig,
   cells: readonly StudyCell[],
@@ -371,7 +390,6 @@ function checkExpectations(
   formulas: readonly ResolvedFormula[],
   diagnostics: readonly string[],
 ): void {
-  const known = new Set(cells.flatMap((cell) => Object.keys(cell.params)));
   const metricsOf = new Map<string, string[]>();
   for (const method of methods)
     metricsOf.set(
@@ -382,14 +400,7 @@ function checkExpectations(
   if (diagnostics.length > 0) metricsOf.set(MODEL_ROW_METHOD, [...diagnostics]);
   (config.expectations ?? []).forEach((expectation, i) => {
     const path = `expectations[${i}]`;
-    const subset = expectation.cell ?? {};
-    for (const key of Object.keys(subset)) {
-      if (!known.has(key))
-        throw new ConfigError(`${path}.cell.${key}`, key, `a cell parameter: ${[...known].join(', ')}`);
-    }
-    if (!cells.some((cell) => cellMatches(cell.params, subset))) {
-      throw new ConfigError(`${path}.cell`, subset, 'parameter values that match at least one grid cell');
-    }
+    checkCellSubset(`${path}.cell`, expectation.cell ?? {}, cells);
     const metricIds = metricsOf.get(expectation.method);
     if (!metricIds)
       throw new ConfigError(

@@ -6,6 +6,7 @@ import { ConfigError } from '../config/errors.js';
 import { designEffectFormula, naiveCoverageFormula, naiveFalseWinFormula } from './designEffectFormulas.js';
 import { exactCoverageFormula } from './exactCoverageFormula.js';
 import type { FormulaDefinition } from './formulaDefinition.js';
+import { mcnemarPowerFormula } from './mcnemarPowerFormula.js';
 import { familywiseErrorRateFormula } from './multipleComparisonFormulas.js';
 import { uniformDifficultyScoreVarianceFormula } from './resamplingVarianceFormulas.js';
 import {
@@ -28,6 +29,7 @@ const formulaList: readonly FormulaDefinition[] = [
   millerPairedMdeFormula,
   planningRuleSampleSizeFormula,
   exactCoverageFormula,
+  mcnemarPowerFormula,
 ];
 
 /** Every registered formula by name. */

@@ -1,30 +1,19 @@
 /**
  * Sample quantile of the estimates over replications (metric `estimateQuantile`, option
  * `q` in (0, 1)), from a {@link QuantileSketch} at relative resolution 1e-4 (flat memory;
- * Hyndman & Fan 1996 type 7 interpolation), e.g. the median (q: 0.5) and 95th percentile
+ * Hyndman & Fan 1996 type 7 interpolation; values of a discrete statistic come out exact,
+ * e.g. a median of 4 significant pairs is 4), e.g. the median (q: 0.5) and 95th percentile
  * (q: 0.95) of a leaderboard's top-minus-bottom gap.
  *
- * MCSE: half the spread of the order statistics at ranks n(q ± √(q(1 − q)/n)),
- *   (Q(q + √(q(1 − q)/n)) − Q(q − √(q(1 − q)/n)))/2,
- * which estimates the asymptotic SE √(q(1 − q)/n)/f(Q(q)) without estimating the density
- * (the distribution-free order-statistic interval at z = 1; Conover 1999, "Practical
- * Nonparametric Statistics", §3.2; at q = ½ it is medianWidth's MCSE). For a discrete
- * estimate the quantile moves in steps and the MCSE can be 0 when both ranks fall on one value.
+ * MCSE: the SD of the exact bootstrap distribution of the sample quantile (quantileMcse.ts),
+ * which for a discrete statistic is the spread of the support values a rerun could give.
  */
 import { ConfigError } from '../config/errors.js';
 import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
 import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
 import type { CountedMetricValue } from './metricValue.js';
+import { quantileMcse } from './quantileMcse.js';
 import { QuantileSketch } from './quantileSketch.js';
-
-/** MCSE of the sample q-quantile of the values in `sketch` (see module doc). */
-export function quantileMcse(sketch: QuantileSketch, q: number): number {
-  const n = sketch.count;
-  if (n < 2) return Number.NaN;
-  const half = Math.sqrt((q * (1 - q)) / n);
-  const [low, high] = sketch.quantiles([Math.max(0, q - half), Math.min(1, q + half)]);
-  return (high - low) / 2;
-}
 
 class QuantileAccumulator implements MetricAccumulator {
   private readonly sketch = new QuantileSketch(1e-4);
@@ -43,7 +32,7 @@ class QuantileAccumulator implements MetricAccumulator {
 export const estimateQuantile: MetricDefinition = {
   name: 'estimateQuantile',
   description:
-    'q-quantile (option q in (0, 1)) of the finite estimates over replications (streaming, relative resolution 1e-4); MCSE from the order statistics at n(q ± √(q(1 − q)/n)).',
+    'q-quantile (option q in (0, 1)) of the finite estimates over replications (streaming, relative resolution 1e-4, exact for discrete values); MCSE: SD of its exact bootstrap distribution.',
   create(options: MetricOptions) {
     rejectUnknownMetricOptions('estimateQuantile', options, ['q']);
     const q = options.q;

@@ -1,4 +1,5 @@
 export * from './bias.js';
+export * from './boundsOutOfRange.js';
 export * from './coverage.js';
 export * from './empiricalSE.js';
 export * from './estimateQuantile.js';
@@ -12,6 +13,7 @@ export * from './medianWidth.js';
 export * from './metricOptions.js';
 export * from './metricValue.js';
 export * from './monteCarloError.js';
+export * from './quantileMcse.js';
 export * from './quantileSketch.js';
 export * from './registry.js';
 export * from './rejectionRate.js';

@@ -1,28 +1,14 @@
 /**
  * Median interval width over replications with finite bounds, from a
  * {@link QuantileSketch} at relative resolution 1e-4 (so memory stays flat).
- *
- * MCSE: the order-statistic approximation
- *   (Q(½ + 1/(2√n)) − Q(½ − 1/(2√n))) / 2,
- * half the spread of the ranks n/2 ± √n/2, which estimates the asymptotic
- * SE 1/(2 f(med) √n) of a sample median without estimating the density f
- * (the distribution-free interval for a median at z = 1; Conover 1999,
- * "Practical Nonparametric Statistics", §3.2; cf. Price & Bonett 2001,
- * J. Stat. Comput. Simul. 68:295).
+ * MCSE: the SD of the sample median's exact bootstrap distribution
+ * (quantileMcse.ts; Maritz & Jarrett 1978), ≈ 1/(2 f(med) √n) for a continuous width.
  */
 import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
 import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
 import type { CountedMetricValue } from './metricValue.js';
+import { quantileMcse } from './quantileMcse.js';
 import { QuantileSketch } from './quantileSketch.js';
-
-/** MCSE of a sample median of n values, from a sketch of them (see module doc). */
-export function medianMcse(sketch: QuantileSketch): number {
-  const n = sketch.count;
-  if (n < 2) return Number.NaN;
-  const half = 1 / (2 * Math.sqrt(n));
-  const [low, high] = sketch.quantiles([0.5 - half, 0.5 + half]);
-  return (high - low) / 2;
-}
 
 class MedianWidthAccumulator implements MetricAccumulator {
   private readonly sketch = new QuantileSketch(1e-4);
@@ -34,14 +20,14 @@ class MedianWidthAccumulator implements MetricAccumulator {
 
   result(): CountedMetricValue {
     const [median] = this.sketch.quantiles([0.5]);
-    return { value: median, mcse: medianMcse(this.sketch), count: this.sketch.count };
+    return { value: median, mcse: quantileMcse(this.sketch, 0.5), count: this.sketch.count };
   }
 }
 
 export const medianWidth: MetricDefinition = {
   name: 'medianWidth',
   description:
-    'Median interval width over replications with finite bounds (streaming, relative resolution 1e-4); MCSE from the order statistics at n/2 ± √n/2.',
+    'Median interval width over replications with finite bounds (streaming, relative resolution 1e-4); MCSE: SD of its exact bootstrap distribution.',
   create(options: MetricOptions) {
     rejectUnknownMetricOptions('medianWidth', options, []);
     return new MedianWidthAccumulator();

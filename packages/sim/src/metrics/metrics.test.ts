@@ -3,9 +3,9 @@ import { ConfigError } from '../config/errors.js';
 import { createMethodResult } from '../methods/methodResult.js';
 import { SeededStream } from '../rng/index.js';
 import type { MethodResult } from '../types.js';
-import { medianMcse } from './medianWidth.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { meanMcse, proportionMcse, sdMcse } from './monteCarloError.js';
+import { quantileMcse } from './quantileMcse.js';
 import { QuantileSketch } from './quantileSketch.js';
 import { getMetric } from './registry.js';
 import { RunningMoments } from './runningMoments.js';
@@ -91,6 +91,28 @@ describe('Monte Carlo standard errors (Morris et al. 2019, Table 6)', () => {
     expect(empirical.mcse).toBeCloseTo(Math.sqrt(5 / 3) / Math.sqrt(6), 15);
   });
 
+  test('boundsOutOfRange: share of intervals with finite bounds that reach outside [min, max]', () => {
+    const rs = [
+      result({ lower: -0.02, upper: 0.3 }),
+      result({ lower: 0.1, upper: 0.4 }),
+      result({ lower: 0.9, upper: 1.05 }),
+      result({ lower: 0, upper: 1 }),
+      result({ degenerate: true }),
+    ];
+    const value = summarise('boundsOutOfRange', rs);
+    expect(value.value).toBe(2 / 4);
+    expect(value.count).toBe(4);
+    expect(value.mcse).toBeCloseTo(Math.sqrt(0.25 / 4), 15);
+    expect(summarise('boundsOutOfRange', rs, 0, { min: -1, max: 1 }).value).toBe(1 / 4);
+    expect(summarise('boundsOutOfRange', [result({})]).value).toBeNaN();
+    expect(() => getMetric('boundsOutOfRange').create({ min: 1, max: 0 })).toThrow(
+      /max: got 0; allowed: a number above min/,
+    );
+    expect(() => getMetric('boundsOutOfRange').create({ max: '1' })).toThrow(
+      /max: got "1"; allowed: a finite number/,
+    );
+  });
+
   test('unknown options are ConfigErrors naming the option', () => {
     expect(() => getMetric('coverage').create({ alpha: 0.1 })).toThrow(ConfigError);
     expect(() => getMetric('rejectionRate').create({ alternative: 'up' })).toThrow(/alternative: got "up"/);
@@ -139,7 +161,7 @@ describe('streaming estimators', () => {
     expect(Math.abs(value.value - 3) / 3).toBeLessThan(2e-4);
   });
 
-  test('median MCSE approximation tracks the spread of medians over repeated samples', () => {
+  test('median MCSE (exact bootstrap) tracks the spread of medians over repeated samples', () => {
     // 400 samples of n = 1001 exponentials: SD of the 400 medians vs the mean of the per-sample MCSEs.
     // The SD of 400 draws has relative MC error 1/√798 ≈ 3.5%; allow 15%.
     const rng = new SeededStream(4242);
@@ -149,7 +171,7 @@ describe('streaming estimators', () => {
       const sketch = new QuantileSketch();
       for (let i = 0; i < 1001; i++) sketch.add(-Math.log(1 - rng.uniform()));
       medians.add(sketch.quantiles([0.5])[0]);
-      mcses.add(medianMcse(sketch));
+      mcses.add(quantileMcse(sketch, 0.5));
     }
     // Asymptotic SE of the median of Exp(1): 1/(2 f(ln 2) √n) = 1/√n.
     expect(Math.abs(medians.sd() - 1 / Math.sqrt(1001)) / (1 / Math.sqrt(1001))).toBeLessThan(0.15);

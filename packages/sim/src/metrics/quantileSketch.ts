@@ -3,8 +3,11 @@
  * histogram (the DDSketch construction of Masson, Rim & Lee 2019, PVLDB
  * 12:2195, without bucket collapsing). A value x ≠ 0 falls in bucket
  * i = ⌈log_γ |x|⌉ with γ = (1 + α)/(1 − α); the bucket is represented by
- * 2γⁱ/(γ + 1), within relative error α of every value in it. Exact zeros are
- * counted apart.
+ * 2γⁱ/(γ + 1), within relative error α of every value in it, clamped to the
+ * smallest and largest value the bucket has seen — so a bucket holding one
+ * distinct value (every bucket of an integer or otherwise discrete statistic,
+ * whose distinct values are further apart than α) returns that value exactly.
+ * Exact zeros are counted apart.
  *
  * Memory grows with the number of occupied buckets, log(max/min)/log γ —
  * about 11,500 per decade of spread at α = 1e-4 — never with the number of
@@ -13,13 +16,27 @@
  * interpolate between order statistics as R's default (Hyndman & Fan 1996,
  * type 7).
  */
+
+/** One occupied bucket: how many values fell in it and their range. */
+interface Bucket {
+  count: number;
+  min: number;
+  max: number;
+}
+
+/** A distinct represented value and how many values it stands for, in ascending order of value. */
+export interface SketchRun {
+  readonly value: number;
+  readonly count: number;
+}
+
 export class QuantileSketch {
   /** Relative resolution α of every returned order statistic. */
   readonly relativeAccuracy: number;
   private readonly logGamma: number;
   private readonly gamma: number;
-  private readonly positive = new Map<number, number>();
-  private readonly negative = new Map<number, number>();
+  private readonly positive = new Map<number, Bucket>();
+  private readonly negative = new Map<number, Bucket>();
   private zeros = 0;
   count = 0;
 
@@ -38,32 +55,49 @@ export class QuantileSketch {
     }
     const buckets = x > 0 ? this.positive : this.negative;
     const i = Math.ceil(Math.log(Math.abs(x)) / this.logGamma);
-    buckets.set(i, (buckets.get(i) ?? 0) + 1);
+    const bucket = buckets.get(i);
+    if (bucket === undefined) {
+      buckets.set(i, { count: 1, min: x, max: x });
+      return;
+    }
+    bucket.count++;
+    if (x < bucket.min) bucket.min = x;
+    else if (x > bucket.max) bucket.max = x;
   }
 
-  private bucketValue(i: number): number {
-    return (2 * this.gamma ** i) / (this.gamma + 1);
+  /** The bucket's represented value (sign included), clamped to the values it has seen. */
+  private bucketValue(i: number, bucket: Bucket, sign: 1 | -1): number {
+    const represented = (sign * 2 * this.gamma ** i) / (this.gamma + 1);
+    return Math.min(bucket.max, Math.max(bucket.min, represented));
+  }
+
+  /** Every occupied bucket as (value, count), ascending; the counts sum to `count`. */
+  runs(): SketchRun[] {
+    const runs: SketchRun[] = [];
+    for (const i of [...this.negative.keys()].sort((a, b) => b - a)) {
+      const bucket = this.negative.get(i)!;
+      runs.push({ value: this.bucketValue(i, bucket, -1), count: bucket.count });
+    }
+    if (this.zeros > 0) runs.push({ value: 0, count: this.zeros });
+    for (const i of [...this.positive.keys()].sort((a, b) => a - b)) {
+      const bucket = this.positive.get(i)!;
+      runs.push({ value: this.bucketValue(i, bucket, 1), count: bucket.count });
+    }
+    return runs;
   }
 
   /** The values of the order statistics of 0-based ranks `ranks` (ascending). */
   private orderStatistics(ranks: readonly number[]): number[] {
-    const runs: [number, number][] = [];
-    for (const i of [...this.negative.keys()].sort((a, b) => b - a)) {
-      runs.push([-this.bucketValue(i), this.negative.get(i)!]);
-    }
-    if (this.zeros > 0) runs.push([0, this.zeros]);
-    for (const i of [...this.positive.keys()].sort((a, b) => a - b)) {
-      runs.push([this.bucketValue(i), this.positive.get(i)!]);
-    }
+    const runs = this.runs();
     const out: number[] = [];
     let run = 0;
-    let seen = runs.length > 0 ? runs[0][1] : 0;
+    let seen = runs.length > 0 ? runs[0].count : 0;
     for (const rank of ranks) {
       while (rank >= seen && run < runs.length - 1) {
         run++;
-        seen += runs[run][1];
+        seen += runs[run].count;
       }
-      out.push(runs[run][0]);
+      out.push(runs[run].value);
     }
     return out;
   }
@@ -81,7 +115,7 @@ export class QuantileSketch {
       const h = (this.count - 1) * Math.min(1, Math.max(0, q));
       const low = values[2 * j];
       const high = values[2 * j + 1];
-      return low + (h - Math.floor(h)) * (high - low);
+      return low === high ? low : low + (h - Math.floor(h)) * (high - low);
     });
   }
 }

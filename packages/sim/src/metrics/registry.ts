@@ -2,6 +2,7 @@
 import { ConfigError } from '../config/errors.js';
 import type { MetricDefinition } from '../types.js';
 import { bias } from './bias.js';
+import { boundsOutOfRange } from './boundsOutOfRange.js';
 import { coverage } from './coverage.js';
 import { empiricalSE } from './empiricalSE.js';
 import { estimateQuantile } from './estimateQuantile.js';
@@ -20,6 +21,7 @@ const metricList: readonly AnyMetric[] = [
   coverage,
   meanWidth,
   medianWidth,
+  boundsOutOfRange,
   rejectionRate,
   meanEstimate,
   bias,

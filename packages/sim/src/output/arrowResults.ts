@@ -9,7 +9,7 @@
  * `evalsim.gridKeys` (JSON list). Nothing run-dependent (wall time, worker
  * count) goes in the file, so the same study gives the same bytes with any
  * number of workers, chunk size, or after a resume; those go to the
- * `<study>.run.json` sidecar (runInfo.ts).
+ * `.runs/<study>.run.json` sidecar (runInfo.ts).
  *
  * Grid columns: Float64 when every value is a number, Bool when every value
  * is a boolean, else Utf8 (lists and mixed values as JSON text).

@@ -11,6 +11,8 @@ export interface FormatOptions {
   readonly format?: ResultsFormat;
   /** Grid parameter columns (default: the first row's parameter names). */
   readonly gridKeys?: readonly string[];
+  /** The last column's mark of a row (default {@link expectationMark}). */
+  readonly mark?: (row: ResultRow) => string;
 }
 
 /** Decimals that show an MCSE to two significant digits (4 when it is 0 or unknown), capped at 6. */
@@ -25,13 +27,14 @@ function showNumber(value: number, decimals: number): string {
   return value.toFixed(decimals);
 }
 
-/** `value ± mcse` at the MCSE's precision; integers with MCSE 0 (formula tables) print plainly. */
+/**
+ * `value ± mcse` at the MCSE's precision; an integer value (a formula's item count, the exact
+ * median of a count) prints without decimals.
+ */
 export function formatEstimate(value: number, mcse: number): string {
-  if (mcse === 0 && Number.isInteger(value)) return String(value);
   const decimals = decimalsFor(mcse);
-  return mcse > 0
-    ? `${showNumber(value, decimals)} ± ${showNumber(mcse, decimals)}`
-    : showNumber(value, decimals);
+  const shown = Number.isInteger(value) ? String(value) : showNumber(value, decimals);
+  return mcse > 0 ? `${shown} ± ${showNumber(mcse, decimals)}` : shown;
 }
 
 function formatParam(value: unknown): string {
@@ -47,22 +50,44 @@ function gridKeysOf(rows: readonly ResultRow[], options: FormatOptions): readonl
   return options.gridKeys ?? (rows.length > 0 ? Object.keys(rows[0].params) : []);
 }
 
+/**
+ * "k of N" for a row whose value was taken over fewer replications (k) than its method ran in
+ * that cell (N, the most any of the method's rows counted) — e.g. a mean width over the
+ * replications with finite bounds — else ''.
+ */
+export function partialCounts(rows: readonly ResultRow[]): string[] {
+  const ran = new Map<string, number>();
+  const key = (row: ResultRow) => `${row.cell}\u0000${row.method}`;
+  for (const row of rows) ran.set(key(row), Math.max(ran.get(key(row)) ?? 0, row.replications));
+  return rows.map((row) => {
+    const total = ran.get(key(row)) ?? 0;
+    return row.replications < total
+      ? `${row.replications.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`
+      : '';
+  });
+}
+
 function displayCells(
   rows: readonly ResultRow[],
   gridKeys: readonly string[],
+  mark: (row: ResultRow) => string = expectationMark,
 ): { header: string[]; body: string[][] } {
   const showDegenerate = rows.some((row) => row.degenerate > 0);
+  const over = partialCounts(rows);
+  const showOver = over.some((text) => text !== '');
   const header = [...gridKeys, 'method', 'metric', 'value ± mcse', 'published', ''];
+  if (showOver) header.splice(header.length - 2, 0, 'over replications');
   if (showDegenerate) header.splice(header.length - 2, 0, 'degenerate');
-  const body = rows.map((row) => {
+  const body = rows.map((row, i) => {
     const cells = [
       ...gridKeys.map((key) => formatParam(row.params[key])),
       row.method,
       row.metric,
       formatEstimate(row.value, row.mcse),
       row.published === null ? '' : `${row.published} ± ${row.tolerance}`,
-      expectationMark(row),
+      mark(row),
     ];
+    if (showOver) cells.splice(cells.length - 2, 0, over[i]);
     if (showDegenerate) cells.splice(cells.length - 2, 0, row.degenerate > 0 ? String(row.degenerate) : '');
     return cells;
   });
@@ -130,7 +155,7 @@ export function formatResultsTable(rows: readonly ResultRow[], options: FormatOp
     const header = ['cell', ...gridKeys, ...RESULT_VALUE_COLUMNS];
     return [header.join(','), ...records.map((r) => header.map((h) => csvField(r[h])).join(','))].join('\n');
   }
-  const { header, body } = displayCells(rows, gridKeys);
+  const { header, body } = displayCells(rows, gridKeys, options.mark);
   return format === 'markdown' ? markdownTable(header, body) : alignedTable(header, body);
 }
 

@@ -1,10 +1,15 @@
 /**
- * The `<study>.run.json` sidecar: what varies from run to run (wall time,
+ * The `.runs/<study>.run.json` sidecar: what varies from run to run (wall time,
  * worker count, machine), kept out of the Arrow file so that file's bytes
- * depend only on the study, its seed and its replication count.
+ * depend only on the study, its seed and its replication count, and in a
+ * dot-directory of the output directory so a committed results/ stays clean
+ * (results/.runs/ is git-ignored).
  */
 import { cpus } from 'node:os';
 import { writeFileAtomic } from './atomicWrite.js';
+
+/** Subdirectory of an output directory that holds the run-info sidecars. */
+export const RUN_INFO_DIR = '.runs';
 
 export interface RunInfo {
   readonly study: string;

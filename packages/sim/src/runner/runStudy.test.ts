@@ -221,6 +221,9 @@ describe('determinism and resume', () => {
     expect(readFileSync(resumed.files!.arrow).equals(arrowBytes)).toBe(true);
     const info = JSON.parse(readFileSync(resumed.files!.runInfo, 'utf8'));
     expect(info).toMatchObject({ study: 'toy-study', resumedCells: 1, replications: 700 });
+    // Timings live apart from the results: the output directory holds only the Arrow file.
+    expect(resumed.files!.runInfo).toBe(join(parts, '.runs', 'toy-study.run.json'));
+    expect(readdirSync(parts).filter((name) => !name.startsWith('.'))).toEqual(['toy-study.arrow']);
   });
 
   test('checkpoints of another seed or replication count are not reused', async () => {

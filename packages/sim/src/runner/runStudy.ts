@@ -1,6 +1,6 @@
 /**
  * runStudy: runs a validated study and returns its tidy rows (and, with an
- * `outDir`, writes `<outDir>/<name>.arrow` and the `<name>.run.json` sidecar).
+ * `outDir`, writes `<outDir>/<name>.arrow` and the `.runs/<name>.run.json` sidecar).
  *
  * Work is split into chunks of `chunkSize` replications of one cell, run on a
  * piscina pool (or in this thread with workers 0). The main thread feeds each
@@ -20,7 +20,7 @@ import type { Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import { writeResultsArrow } from '../output/arrowResults.js';
 import type { ResultRow } from '../output/resultRow.js';
-import { machineDescription, writeRunInfo } from '../output/runInfo.js';
+import { machineDescription, RUN_INFO_DIR, writeRunInfo } from '../output/runInfo.js';
 import { evalsimVersion } from '../output/version.js';
 import { CellAggregator, formulaRows } from './cellAggregator.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
@@ -40,7 +40,10 @@ export interface RunOptions {
   readonly replications?: number;
   /** Override the study's seed. */
   readonly seed?: number;
-  /** Directory for `<name>.arrow`, `<name>.run.json` and `.checkpoints/`; nothing is written without it. */
+  /**
+   * Directory for `<name>.arrow`, `.runs/<name>.run.json` (timings and machine, kept apart so a
+   * results directory under version control stays clean) and `.checkpoints/`; nothing is written without it.
+   */
   readonly outDir?: string;
   /** Reuse finished cells checkpointed by an earlier run of the same study, seed and replications. */
   readonly resume?: boolean;
@@ -269,7 +272,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   let files: StudyRun['files'];
   if (options.outDir) {
     const arrow = join(options.outDir, `${study.name}.arrow`);
-    const runInfo = join(options.outDir, `${study.name}.run.json`);
+    const runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
     writeResultsArrow(arrow, rows, {
       gridKeys: study.gridKeys,
       config,
