@@ -43,7 +43,15 @@ snapshot() {
   for path in "${watched[@]}"; do [ -e "$path" ] && existing+=("$path"); done
   find "${existing[@]}" -xdev -printf '%y %m %u %p\n' 2>/dev/null | sort
 }
-daemons() { ps -eo pid=,comm= | awk '$2 ~ /^(slurm|munge)/ { print $1, $2 }' | sort; }
+# PID and name of every slurm*/munge* process (read from /proc: procps may be absent).
+daemons() {
+  local entry name
+  for entry in /proc/[0-9]*; do
+    name="$(cat "$entry/comm" 2>/dev/null)" || continue
+    case "$name" in slurm* | munge*) echo "${entry#/proc/} $name" ;; esac
+  done | sort
+}
+.ci/slurm.sh install # a fresh machine changes /etc here, before the snapshot
 snapshot >"$work/files.before"
 daemons >"$work/daemons.before"
 stopped=false

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A private single-node Slurm cluster for end-to-end tests (root, Debian 12).
 #
-#   .ci/slurm.sh start            start munged, slurmctld, slurmd; wait until the node is idle
+#   .ci/slurm.sh install          apt-get install slurmctld slurmd slurm-client munge if a command is missing
+#   .ci/slurm.sh start            (install, then) start munged, slurmctld, slurmd; wait until the node is idle
 #   .ci/slurm.sh stop             cancel its jobs, stop ONLY the daemons it started (by PID), remove its dir
 #   .ci/slurm.sh status           the daemons' PIDs and `sinfo`
 #   .ci/slurm.sh env              prints `export SLURM_CONF=…` (clients need it to find this cluster)
@@ -281,6 +282,10 @@ status() {
 }
 
 case "${1:-}" in
+install)
+  require_root
+  install_if_missing
+  ;;
 start) start ;;
 stop) stop ;;
 status) status ;;
@@ -297,7 +302,7 @@ run)
   exit "$code"
   ;;
 *)
-  echo "usage: $0 start|stop|status|env|run CMD [ARG…]" >&2
+  echo "usage: $0 install|start|stop|status|env|run CMD [ARG…]" >&2
   exit 2
   ;;
 esac

@@ -93,7 +93,7 @@ export const slurmCommand: CommandModule<object, Args> = {
         describe: 'shell line run before evalsim in every job, e.g. "module load nodejs/20" (repeatable)',
       })
       .option('json', { type: 'boolean', default: false, describe: 'print what was written as JSON' })
-      .example('$0 slurm clustered-coverage --shards 16 --cpus 4 --time 1:00:00', '16 tasks of 4 CPUs')
+      .example('$0 slurm clustered-coverage --shards 16 --cpus 4', '16 tasks of 4 CPUs')
       .example('$0 slurm studies/few-clusters.json --shards 8 --partition short --out /scratch/fc', '')
       .example('$0 slurm --reproduce --shards 32 --cpus 2', 'every published study, 32 shards each')
       .example('bash shards/clustered-coverage/slurm/submit.sh', 'then submit (--wait blocks until done)')

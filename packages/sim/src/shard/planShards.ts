@@ -112,19 +112,25 @@ export function planShards(input: ShardPlanInput): ShardPlan {
     return costStart[c]! + weights[c]! * firstReplication(c, j);
   };
 
-  const bounds = [0];
-  for (let k = 1; k < N; k++) {
-    const target = (T * k) / N;
-    let lo = bounds[k - 1]!;
+  /** The first boundary j ≥ from with P(j) ≥ value. */
+  const firstReaching = (value: number, from: number): number => {
+    let lo = from;
     let hi = K;
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
-      if (costBefore(mid) >= target) hi = mid;
+      if (costBefore(mid) >= value) hi = mid;
       else lo = mid + 1;
     }
+    return lo;
+  };
+  const bounds = [0];
+  for (let k = 1; k < N; k++) {
+    const target = (T * k) / N;
     const previous = bounds[k - 1]!;
-    const nearer = lo > previous && target - costBefore(lo - 1) <= costBefore(lo) - target ? lo - 1 : lo;
-    bounds.push(nearer);
+    const above = firstReaching(target, previous);
+    // The boundary below the target, when nearer, is the first of its run of equal P (zero-cost blocks).
+    const below = above > previous ? costBefore(above - 1) : Number.NEGATIVE_INFINITY;
+    bounds.push(target - below <= costBefore(above) - target ? firstReaching(below, previous) : above);
   }
   bounds.push(K);
 
