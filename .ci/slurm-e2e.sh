@@ -47,7 +47,7 @@ snapshot() {
 daemons() {
   local entry name
   for entry in /proc/[0-9]*; do
-    name="$(cat "$entry/comm" 2>/dev/null)" || continue
+    { read -r name <"$entry/comm"; } 2>/dev/null || continue
     case "$name" in slurm* | munge*) echo "${entry#/proc/} $name" ;; esac
   done | sort
 }

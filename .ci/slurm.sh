@@ -50,11 +50,13 @@ install_if_missing() {
   rm -f "$log"
 }
 
-# A PID recorded by start, if that process is alive and still the daemon started from $dir.
+# The PID of a daemon started from $dir (as recorded by start, else from the daemon's own PID file,
+# which covers a start interrupted before recording it), if alive and still that daemon.
 live_pid() {
-  local name="$1" pid
-  [ -f "$dir/pids/$name" ] || return 1
-  pid="$(cat "$dir/pids/$name")"
+  local name="$1" pid="" file
+  for file in "$dir/pids/$name" "$dir/run/$name.pid" "$dir/munge/$name.pid"; do
+    [ -s "$file" ] && pid="$(tr -dc '0-9' <"$file")" && [ -n "$pid" ] && break
+  done
   [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
   tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$dir/" || return 1
   printf '%s\n' "$pid"
@@ -84,6 +86,14 @@ show_logs() {
     printf '\n--- %s (last 25 lines) ---\n' "$log" >&2
     tail -n 25 "$log" >&2
   done
+}
+
+# A failed start: show the logs, stop what did start, remove the directory, exit 1.
+abort_start() {
+  show_logs
+  stop_daemons
+  rm -rf "$dir"
+  die "$*"
 }
 
 # Waits up to $2 seconds for the PID file $1 to name a live process; records it under pids/$3.
@@ -161,42 +171,25 @@ start() {
   : >"$marker"
   mkdir -p "$dir/etc" "$dir/state" "$dir/spool" "$dir/log" "$dir/run" "$dir/pids" "$dir/munge"
   runuser -u munge -- test -x "$dir" ||
-    die "the munge user cannot reach $dir (a parent directory is not searchable); choose another EVALSIM_SLURM_DIR"
+    abort_start "the munge user cannot reach $dir (a parent directory is not searchable); choose another EVALSIM_SLURM_DIR"
   chown munge:munge "$dir/munge"
   chmod 0755 "$dir/munge" # munged: the socket directory must be searchable by all
   choose_ports
 
   runuser -u munge -- mungekey --create --keyfile="$dir/munge/munge.key" ||
-    die "could not create the munge key $dir/munge/munge.key"
+    abort_start "could not create the munge key $dir/munge/munge.key"
   runuser -u munge -- munged \
     --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
     --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
-    --seed-file="$dir/munge/munged.seed" ||
-    {
-      show_logs
-      stop_daemons
-      die "munged did not start (log above)"
-    }
-  wait_pidfile "$dir/munge/munged.pid" 10 munged || {
-    show_logs
-    stop_daemons
-    die "munged wrote no PID file within 10 s (log above)"
-  }
+    --seed-file="$dir/munge/munged.seed" || abort_start "munged did not start (log above)"
+  wait_pidfile "$dir/munge/munged.pid" 10 munged || abort_start "munged wrote no PID file within 10 s (log above)"
 
   write_conf
   export SLURM_CONF="$conf"
   slurmctld -f "$conf" || true
-  wait_pidfile "$dir/run/slurmctld.pid" 15 slurmctld || {
-    show_logs
-    stop_daemons
-    die "slurmctld did not start within 15 s (logs above)"
-  }
+  wait_pidfile "$dir/run/slurmctld.pid" 15 slurmctld || abort_start "slurmctld did not start within 15 s (logs above)"
   slurmd -f "$conf" || true
-  wait_pidfile "$dir/run/slurmd.pid" 15 slurmd || {
-    show_logs
-    stop_daemons
-    die "slurmd did not start within 15 s (logs above)"
-  }
+  wait_pidfile "$dir/run/slurmd.pid" 15 slurmd || abort_start "slurmd did not start within 15 s (logs above)"
 
   local state=""
   for _ in $(seq $((idle_timeout * 5))); do
@@ -207,9 +200,7 @@ start() {
   if [ "$state" != idle ]; then
     say "the node is not idle after ${idle_timeout} s (sinfo says: ${state:-nothing})"
     sinfo -N -l >&2 || true
-    show_logs
-    stop_daemons
-    die "Slurm did not come up; logs above"
+    abort_start "Slurm did not come up; logs above"
   fi
   say "Slurm is up in $((SECONDS - started)) s: node $(hostname -s) idle, $(nproc) CPUs, ports $ctld_port/$slurmd_port, dir $dir"
   say "clients need: export SLURM_CONF=$conf"

@@ -8,7 +8,8 @@ import {
 } from './sbatchOptions.js';
 import { type ShardCommandOptions, shardCommands } from './shardCommands.js';
 import { ShardError } from './shardError.js';
-import { shellCommand, shellQuote } from './shellQuote.js';
+import { shellCommand } from './shellQuote.js';
+import { slurmRerunScript } from './slurmRerunScript.js';
 import { slurmSubmitScript } from './slurmSubmitScript.js';
 
 export interface SlurmScriptOptions extends ShardCommandOptions, SbatchResourceOptions {
@@ -100,41 +101,16 @@ export function slurmScripts(options: SlurmScriptOptions): SlurmScripts {
     '',
   ].join('\n');
 
-  const rerunFlags = [
-    '--parsable',
-    '--ntasks=1',
-    `--cpus-per-task=${cpus}`,
-    `--chdir=${workDir}`,
-    ...resources,
-  ].map(shellQuote);
-  const wrapped = ['set -e', ...setup, `exec ${shellCommand(commands.run)}`].join('\n');
-  const rerunScript = [
-    '#!/bin/bash',
-    `# Reruns shards of ${what} as single jobs (--shard i/${N}), then the merge once they succeed:`,
-    '#   bash rerun.sh 2 5',
-    'set -euo pipefail',
-    'here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
-    `logs=${shellQuote(logs)}`,
-    `[ $# -gt 0 ] || { echo "usage: bash rerun.sh SHARD… (shards are 0 … ${N - 1})" >&2; exit 2; }`,
-    'for shard in "$@"; do',
-    '  case "$shard" in',
-    `  '' | *[!0-9]*) echo "rerun.sh: \\"$shard\\" is not a shard number (0 … ${N - 1})" >&2; exit 2 ;;`,
-    '  esac',
-    `  if [ "$shard" -ge ${N} ]; then echo "rerun.sh: there is no shard $shard (0 … ${N - 1})" >&2; exit 2; fi`,
-    'done',
-    `mkdir -p "$logs" ${shellQuote(commands.partsDir)}`,
-    `run=${shellQuote(wrapped)}`,
-    'ids=()',
-    'for shard in "$@"; do',
-    `  id="$(sbatch ${rerunFlags.join(' ')} --job-name=${job}-shard"$shard" --output="$logs/%x-%j.out" --wrap="$run --shard $shard/${N}")"`,
-    '  ids+=("${id%%;*}")',
-    'done',
-    'dependency="$(IFS=:; printf \'%s\' "${ids[*]}")"',
-    'merge_id="$(sbatch --parsable --kill-on-invalid-dep=yes --dependency="afterok:$dependency" "$here/merge.sh")"',
-    'echo "Submitted shard(s) $* as job(s) ${ids[*]} and merge job ${merge_id%%;*} (starts once they succeed)."',
-    '',
-  ].join('\n');
-
+  const rerunScript = slurmRerunScript({
+    shards: N,
+    what,
+    job,
+    logs,
+    partsDir: commands.partsDir,
+    sbatchFlags: ['--ntasks=1', `--cpus-per-task=${cpus}`, `--chdir=${workDir}`, ...resources],
+    command: ['set -e', ...setup, `exec ${shellCommand(commands.run)}`].join('\n'),
+    mergeScript: SLURM_SCRIPT_FILES.mergeScript,
+  });
   const submitScript = slurmSubmitScript({
     shards: N,
     logs,
