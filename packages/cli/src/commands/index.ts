@@ -11,6 +11,7 @@ import { powerCommand } from './power.js';
 import { reproduceCommand } from './reproduce.js';
 import { runCommand } from './run.js';
 import { showCommand } from './show.js';
+import { slurmCommand } from './slurm.js';
 import { validateCommand } from './validate.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.
@@ -24,3 +25,4 @@ export const commands: CommandModule<any, any>[] = [
 ];
 commands.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
 commands.push(leaderboardCommand);
+commands.push(slurmCommand);

@@ -1,0 +1,258 @@
+/**
+ * `evalsim slurm <study> --shards N`: writes the Slurm scripts of a sharded run —
+ * `<out>/slurm/array.sh` (an N-task job array, one shard per task), `merge.sh` (chained with
+ * `--dependency=afterok`), `submit.sh` and `rerun.sh` — and prints how to submit them.
+ * `--reproduce` shards every study of `evalsim reproduce` the same way. The study is validated
+ * first, so a broken study fails here and not on the cluster.
+ */
+import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  checkShardCount,
+  loadStudy,
+  resolveStudyPath,
+  ShardError,
+  SLURM_SCRIPT_FILES,
+  type SlurmScripts,
+  shellCommand,
+  slurmScripts,
+  writeFileAtomic,
+} from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+import { discoverStudies } from '../reproduce/discoverStudies.js';
+import { listOption } from './shared.js';
+
+interface Args {
+  study?: string;
+  shards: number;
+  partition?: string;
+  time?: string;
+  cpus: number;
+  memory?: string;
+  account?: string;
+  out?: string;
+  replications?: number;
+  seed?: number;
+  reproduce: boolean;
+  studies?: string[];
+  replicationsScale?: number;
+  studiesDir: string;
+  evalsim?: string;
+  setup?: string[];
+  json: boolean;
+}
+
+/** Slurm's default MaxArraySize: array indices 0 … 1000. */
+const DEFAULT_MAX_ARRAY_SIZE = 1001;
+
+export const slurmCommand: CommandModule<object, Args> = {
+  command: 'slurm [study]',
+  describe: 'Write Slurm job-array scripts that run a study in N shards and merge them',
+  builder: (y) =>
+    y
+      .positional('study', { type: 'string', describe: 'study file, or its name in --studies-dir' })
+      .option('shards', { type: 'number', demandOption: true, describe: 'N: array tasks, one shard each' })
+      .option('cpus', {
+        type: 'number',
+        default: 1,
+        describe: 'CPUs per task (--cpus-per-task; = --workers)',
+      })
+      .option('partition', { type: 'string', describe: 'sbatch --partition' })
+      .option('time', { type: 'string', describe: 'sbatch --time per task, e.g. 2:00:00' })
+      .option('memory', { type: 'string', describe: 'sbatch --mem per task, e.g. 4G' })
+      .option('account', { type: 'string', describe: 'sbatch --account' })
+      .option('out', {
+        type: 'string',
+        describe: 'directory of the scripts, logs, partial and merged results (default shards/<name>)',
+      })
+      .option('replications', {
+        type: 'number',
+        describe: "passed to run: override the study's replications",
+      })
+      .option('seed', { type: 'number', describe: "passed to run: override the study's seed" })
+      .option('reproduce', {
+        type: 'boolean',
+        default: false,
+        describe: 'shard every study of `evalsim reproduce` instead of one study',
+      })
+      .option('studies', { type: 'string', array: true, describe: 'with --reproduce: only these studies' })
+      .option('replications-scale', { type: 'number', describe: 'with --reproduce: passed to reproduce' })
+      .option('studies-dir', {
+        type: 'string',
+        default: 'studies',
+        describe: 'where study names are looked up',
+      })
+      .option('evalsim', {
+        type: 'string',
+        describe:
+          'the evalsim command on the compute nodes, words split at spaces (default: this node and CLI)',
+      })
+      .option('setup', {
+        type: 'string',
+        array: true,
+        describe: 'shell line run before evalsim in every job, e.g. "module load nodejs/20" (repeatable)',
+      })
+      .option('json', { type: 'boolean', default: false, describe: 'print what was written as JSON' })
+      .example('$0 slurm clustered-coverage --shards 16 --cpus 4', '16 tasks of 4 CPUs')
+      .example('$0 slurm studies/few-clusters.json --shards 8 --partition short --out /scratch/fc', '')
+      .example('$0 slurm --reproduce --shards 32 --cpus 2', 'every published study, 32 shards each')
+      .example('bash shards/clustered-coverage/slurm/submit.sh', 'then submit (--wait blocks until done)')
+      .epilog('Shard i reads its index from SLURM_ARRAY_TASK_ID; see docs/shards.md.') as never,
+  handler: async (args) => {
+    const shards = checkShardCount(args.shards);
+    const cpus = checkShardCount(args.cpus, '--cpus');
+    const target = await resolveTarget(args);
+    const outDir = resolve(args.out ?? join('shards', target.name));
+    const evalsim = args.evalsim?.trim() ? args.evalsim.trim().split(/\s+/) : defaultEvalsim();
+    const scripts = slurmScripts({
+      name: target.name,
+      ...(target.study !== undefined ? { study: target.study } : { reproduce: true }),
+      shards,
+      cpus,
+      outDir,
+      evalsim,
+      extraArgs: target.extraArgs,
+      workDir: process.cwd(),
+      partition: args.partition,
+      time: args.time,
+      memory: args.memory,
+      account: args.account,
+      setup: args.setup ?? [],
+    });
+    const partsDir = join(outDir, 'parts');
+    const leftovers = existsSync(partsDir) ? readdirSync(partsDir).length : 0;
+    const files = writeScripts(join(outDir, 'slurm'), scripts);
+    mkdirSync(join(outDir, 'logs'), { recursive: true });
+    mkdirSync(partsDir, { recursive: true });
+
+    const warnings: string[] = [];
+    if (shards > DEFAULT_MAX_ARRAY_SIZE) {
+      warnings.push(
+        `${shards} array tasks exceed Slurm's default MaxArraySize (${DEFAULT_MAX_ARRAY_SIZE}); check \`scontrol show config | grep MaxArraySize\` or use fewer shards`,
+      );
+    }
+    if (leftovers > 0) {
+      warnings.push(
+        `${partsDir} already holds ${leftovers} file(s) from an earlier run; the merge reads every file there, so remove them unless you are resuming that run`,
+      );
+    }
+    for (const warning of warnings) process.stderr.write(`evalsim slurm: warning: ${warning}\n`);
+
+    const shardCommand = [...evalsim, ...(target.study ? ['run', target.study] : ['reproduce'])];
+    if (args.json) {
+      const report = {
+        name: target.name,
+        study: target.study ?? null,
+        reproduce: target.study === undefined,
+        shards,
+        cpus,
+        outDir,
+        partsDir,
+        logsDir: join(outDir, 'logs'),
+        scripts: files,
+        submit: `bash ${shellCommand([files.submitScript])}`,
+        warnings,
+      };
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return;
+    }
+    const what = target.study ? `study ${target.name}` : `evalsim reproduce (${target.count} studies)`;
+    process.stdout.write(
+      [
+        `Slurm scripts for ${what}: ${shards} shard${shards === 1 ? '' : 's'} × ${cpus} CPU${cpus === 1 ? '' : 's'}, then a merge`,
+        `  ${files.arrayScript}   array job --array=0-${shards - 1}: ${shellCommand(shardCommand)} … --shards ${shards}`,
+        `  ${files.mergeScript}   merge job after every shard succeeded (--dependency=afterok)`,
+        `  ${files.submitScript}  submits both (--wait: block until they end, fail if any failed)`,
+        `  ${files.rerunScript}   reruns named shards (bash rerun.sh 2 5), then merges`,
+        '',
+        `Submit:  bash ${shellCommand([files.submitScript])}`,
+        `Result:  ${outDir}   (logs in ${join(outDir, 'logs')})`,
+        '',
+      ].join('\n'),
+    );
+  },
+};
+
+interface Target {
+  readonly name: string;
+  /** Absolute study file; undefined for --reproduce. */
+  readonly study?: string;
+  readonly count: number;
+  readonly extraArgs: string[];
+}
+
+/** The study (or the studies of reproduce), validated, and the arguments passed on to run/reproduce. */
+async function resolveTarget(args: Args): Promise<Target> {
+  if (args.reproduce) {
+    if (args.study !== undefined) {
+      throw new ShardError('--reproduce', `shards every study; do not name one (got "${args.study}")`);
+    }
+    for (const flag of ['replications', 'seed'] as const) {
+      if (args[flag] !== undefined) {
+        throw new ShardError(`--${flag}`, 'applies to one study; with --reproduce use --replications-scale');
+      }
+    }
+    const studiesDir = resolve(args.studiesDir);
+    const names = listOption(args.studies);
+    const files = discoverStudies(studiesDir, names);
+    if (files.length === 0) throw new ShardError('--studies-dir', `no study files in ${studiesDir}`);
+    for (const file of files) await loadStudy(file);
+    const scale = args.replicationsScale;
+    if (scale !== undefined && !(scale > 0 && Number.isFinite(scale))) {
+      throw new ShardError('--replications-scale', `must be > 0, got ${scale}`);
+    }
+    return {
+      name: 'reproduce',
+      count: files.length,
+      extraArgs: [
+        '--studies-dir',
+        studiesDir,
+        ...(names.length > 0 ? ['--studies', names.join(',')] : []),
+        ...(scale !== undefined ? ['--replications-scale', String(scale)] : []),
+      ],
+    };
+  }
+  if (args.study === undefined) {
+    throw new ShardError(
+      'study',
+      'name the study to shard (a file, or a name in --studies-dir), or use --reproduce',
+    );
+  }
+  for (const flag of ['studies', 'replicationsScale'] as const) {
+    if (args[flag] !== undefined) {
+      const name = flag === 'studies' ? '--studies' : '--replications-scale';
+      throw new ShardError(name, 'only applies with --reproduce');
+    }
+  }
+  const file = resolveStudyPath(args.study, args.studiesDir);
+  const study = await loadStudy(file);
+  const extraArgs: string[] = [];
+  for (const flag of ['replications', 'seed'] as const) {
+    const value = args[flag];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < (flag === 'seed' ? 0 : 1)) {
+      throw new ShardError(`--${flag}`, `expected an integer ≥ ${flag === 'seed' ? 0 : 1}, got ${value}`);
+    }
+    extraArgs.push(`--${flag}`, String(value));
+  }
+  return { name: study.name, study: file, count: 1, extraArgs };
+}
+
+/** This Node and this CLI file, as absolute paths (the compute nodes are assumed to share them). */
+function defaultEvalsim(): string[] {
+  const cli = process.argv[1];
+  if (!cli) throw new ShardError('--evalsim', 'cannot tell where this evalsim is; pass --evalsim');
+  return [process.execPath, resolve(cli)];
+}
+
+/** Writes the four scripts (executable) into `dir`; returns their paths by role. */
+function writeScripts(dir: string, scripts: SlurmScripts): Record<keyof SlurmScripts, string> {
+  const paths = {} as Record<keyof SlurmScripts, string>;
+  for (const role of Object.keys(SLURM_SCRIPT_FILES) as (keyof SlurmScripts)[]) {
+    const path = join(dir, SLURM_SCRIPT_FILES[role]);
+    writeFileAtomic(path, scripts[role]);
+    chmodSync(path, 0o755);
+    paths[role] = path;
+  }
+  return paths;
+}
