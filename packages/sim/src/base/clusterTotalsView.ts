@@ -5,7 +5,7 @@
  * refills a workspace that grows only when a cell needs more clusters).
  */
 import type { ClusterTotals } from '@evalsim/core';
-import type { ClusteredScores, PairedClusteredScores } from '../types.js';
+import type { ClusteredScores, PairedClusteredScores } from './dataKinds.js';
 
 /** Σ scores over the replication's clusters (k successes, for 0/1 scores). */
 export function totalOfClusteredScores(data: ClusteredScores): number {

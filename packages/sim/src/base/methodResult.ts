@@ -1,5 +1,6 @@
 /**
- * Writers of a {@link MethodResult}. Core estimators compute the estimate and its
+ * The result of one method on one replication, {@link MethodResult}, and its writers.
+ * An analyser fills one in place (NaN where a field does not apply). Core estimators compute the estimate and its
  * standard error; these helpers only copy them and add the one-sided p-values the
  * simulation's rejection-rate metrics need. For a Wald-type test of H0: θ = 0 with
  * statistic T = θ̂/SE referred to N(0, 1) (df = ∞) or t_df:
@@ -12,7 +13,20 @@
  * for θ̂ < 0); `degenerate` is true.
  */
 import { normalCritical, normalSf, tCritical, tSf } from '@evalsim/core';
-import type { MethodResult } from '../types.js';
+
+/** Filled in place by an analyser; NaN where a field does not apply. */
+export interface MethodResult {
+  estimate: number;
+  se: number;
+  lower: number;
+  upper: number;
+  /** p-values against H0: parameter = null value (0 for differences, or as set). */
+  pTwoSided: number;
+  pGreater: number;
+  pLess: number;
+  /** True when the method could not analyse this replication (k = 0 with zero SE, one cluster, no discordant pairs…). */
+  degenerate: boolean;
+}
 
 /** Sets every field to NaN and `degenerate` to false. */
 export function resetMethodResult(out: MethodResult): MethodResult {

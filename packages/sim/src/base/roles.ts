@@ -1,82 +1,19 @@
 /**
- * The four roles of a study, SimDesign-style:
+ * The roles of a study, SimDesign-style:
  *   model (Generate) × methods (Analyse) × metrics (Summarise) × grid.
- * Every module in models/, methods/ and metrics/ implements one of these
- * interfaces; the runner only ever talks to them through this file.
+ * Every module in models/, methods/ and metrics/ implements one of these interfaces
+ * (built with defineModel / defineMethod / defineMetric, which add the typed options);
+ * a user's own model or method module exports a plain object of the same shape. The
+ * runner only ever talks to the roles through this file.
  */
-import type { Rng } from '@evalsim/core';
+import type { CellParams } from './cellParams.js';
+import type { ModelData } from './dataKinds.js';
+import type { MethodResult } from './methodResult.js';
+import type { OptionSpecs } from './options.js';
+import type { RandomStream } from './randomStream.js';
 
-// ---------------------------------------------------------------- randomness
-
-/**
- * A seeded stream of random numbers (implemented in rng/). Extends core's Rng.
- * One stream per (study seed, grid cell, replication), so results never depend
- * on worker count, chunking or order.
- */
-export interface RandomStream extends Rng {
-  /** Uniform on [0, 1). */
-  uniform(): number;
-  /** Raw unsigned 32-bit integer. */
-  uint32(): number;
-  /** Uniform integer in [0, n). */
-  index(n: number): number;
-  /** Standard normal. */
-  normal(): number;
-  /** Gamma(shape, scale 1). */
-  gamma(shape: number): number;
-  /** Beta(a, b). */
-  beta(a: number, b: number): number;
-  /** Binomial(n, p), exact for any n. */
-  binomial(n: number, p: number): number;
-  /** 1 with probability p, else 0. */
-  bernoulli(p: number): number;
-}
-
-// ---------------------------------------------------------------- grid
-
-export type GridValue = number | string | boolean;
-/** Parameters of one grid cell: the model's fixed params merged with one point of the grid. */
-export type CellParams = Readonly<Record<string, GridValue | readonly GridValue[]>>;
-
-// ---------------------------------------------------------------- data kinds
-
-/**
- * Data of one replication. Models fill a preallocated object of one of these
- * kinds in place (no allocation per replication). `kind` lets methods declare
- * what they accept. Later models may add kinds; methods list what they accept.
- */
-export interface ClusteredScores {
-  readonly kind: 'clusteredScores';
-  /** Number of clusters K used in this replication (arrays may be longer). */
-  clusterCount: number;
-  /** Number of items N = Σ sizes. */
-  itemCount: number;
-  /** Items per cluster, n_k. */
-  readonly sizes: Float64Array;
-  /** Σ of scores in cluster k. */
-  readonly totals: Float64Array;
-  /** Σ of squared scores in cluster k (equals totals for 0/1 scores). */
-  readonly sumSquares: Float64Array;
-}
-
-/** Two systems scored on the same items, as per-cluster sufficient statistics. */
-export interface PairedClusteredScores {
-  readonly kind: 'pairedClusteredScores';
-  clusterCount: number;
-  itemCount: number;
-  readonly sizes: Float64Array;
-  /** Σ a_i and Σ b_i per cluster. */
-  readonly totalsA: Float64Array;
-  readonly totalsB: Float64Array;
-  /** Σ a_i², Σ b_i², Σ a_i·b_i per cluster (for 0/1 scores Σa² = Σa). */
-  readonly sumSquaresA: Float64Array;
-  readonly sumSquaresB: Float64Array;
-  readonly sumProducts: Float64Array;
-}
-
-export type ModelData = ClusteredScores | PairedClusteredScores | { readonly kind: string };
-
-// ---------------------------------------------------------------- context
+/** Options as written in a study entry (the fields other than the runner's own). */
+export type RawOptions = Readonly<Record<string, unknown>>;
 
 export interface StudyContext {
   /** Directory of the study file; relative data paths resolve against it. */
@@ -85,14 +22,48 @@ export interface StudyContext {
 
 // ---------------------------------------------------------------- model (Generate)
 
+/** A data file a model read, recorded as provenance of kept per-replication output. */
+export interface DataSource {
+  /** The path as written in the study. */
+  readonly file: string;
+  /** sha256 (hex) of the file's bytes. */
+  readonly sha256: string;
+  /** The systems of the file the model used, if it has several. */
+  readonly systems?: readonly string[];
+}
+
+/** Where a model keeps item-level answers, for `keep: ['answers']`. */
+export interface AnswerSheet {
+  /** Systems answering each question (rows per answer slot). */
+  readonly systems: number;
+  /** Answer slots per replication. */
+  readonly slots: number;
+  /** Question ids, by population question index. */
+  readonly questionIds: readonly string[];
+  /** Cluster names and each question's cluster index, or null when the questions have no clusters. */
+  readonly clusters: { readonly names: readonly string[]; readonly ofQuestion: Int32Array } | null;
+}
+
+/** A model that can keep every item-level answer of a replication. */
+export interface ModelAnswers<P, D> {
+  /** Buffers like `allocate`'s that also record the answers (same draws, same results). */
+  allocate(params: P): D;
+  sheet(params: P): AnswerSheet;
+  /** The replication's answers (system j, slot s at [j·slots + s]; 1 right, 0 wrong) and each slot's question. */
+  read(data: D): { readonly answers: Uint8Array; readonly questions: Int32Array };
+}
+
 export interface ModelDefinition<P = unknown, D extends ModelData = ModelData> {
   readonly name: string;
   readonly description: string;
   /** The data kind `generate` fills. */
   readonly dataKind: D['kind'];
+  /** The declared parameters (what listings show and the option reader checks); absent for a user module. */
+  readonly params?: OptionSpecs;
   /**
-   * Validate and normalise one cell's parameters. Throw `ConfigError` (config/)
-   * naming the field (e.g. "model.params.rho"), the bad value and what is allowed.
+   * Validate and normalise one cell's parameters. Throw `ConfigError` (base/errors.ts)
+   * naming the parameter (e.g. "rho"; the resolver places it at `model.params.rho`), the
+   * bad value and what is allowed.
    */
   parse(params: CellParams, context: StudyContext): P;
   /** Allocate the reusable buffers for a cell. */
@@ -106,50 +77,47 @@ export interface ModelDefinition<P = unknown, D extends ModelData = ModelData> {
     readonly names: readonly string[];
     measure(data: D, out: Float64Array): void;
   };
+  /** Optional: item-level answers, for `keep: ['answers']`. */
+  readonly answers?: ModelAnswers<P, D>;
+  /** Optional: the data files a cell reads (provenance of kept output). */
+  dataSources?(params: P): readonly DataSource[];
 }
 
 // ---------------------------------------------------------------- method (Analyse)
 
-/** Filled in place by an analyser; NaN where a field does not apply. */
-export interface MethodResult {
-  estimate: number;
-  se: number;
-  lower: number;
-  upper: number;
-  /** p-values against H0: parameter = null value (0 for differences, or as set). */
-  pTwoSided: number;
-  pGreater: number;
-  pLess: number;
-  /** True when the method could not analyse this replication (k = 0 with zero SE, one cluster, no discordant pairs…). */
-  degenerate: boolean;
-}
-
+/** Fills `out` from one replication's data, drawing any randomness from `rng`; allocation-free. */
 export type Analyser<D extends ModelData = ModelData> = (
   data: D,
   rng: RandomStream,
   out: MethodResult,
 ) => void;
 
-export interface MethodDefinition<O = Record<string, unknown>> {
+export interface MethodSettings {
+  /** Interval level (the study's `level`, or the entry's own; default 0.95). */
+  readonly level: number;
+}
+
+export interface MethodDefinition {
   readonly name: string;
   readonly description: string;
   /** 'interval' methods fill lower/upper; 'test' methods fill p-values; both may fill both. */
   readonly kind: 'interval' | 'test';
   /** Data kinds this method can analyse. */
   readonly accepts: readonly string[];
-  /**
-   * Validate options (throw ConfigError naming `methods[i].<field>`) and build an analyser.
-   * `level` is the interval level (default 0.95).
-   */
-  create(options: O, settings: { readonly level: number }): Analyser;
+  /** The declared options (what listings show and the option reader checks); absent for a user module. */
+  readonly options?: OptionSpecs;
+  /** Validate the options (throw ConfigError naming the option) and build an analyser. */
+  create(options: RawOptions, settings: MethodSettings): Analyser;
 }
 
 // ---------------------------------------------------------------- metric (Summarise)
 
 export interface MetricValue {
-  value: number;
+  readonly value: number;
   /** Monte Carlo standard error of `value`. */
-  mcse: number;
+  readonly mcse: number;
+  /** Replications that entered the value (when it differs from those the method ran on). */
+  readonly count?: number;
 }
 
 /** Streaming accumulator: memory independent of the number of replications. */
@@ -159,8 +127,11 @@ export interface MetricAccumulator {
   result(): MetricValue;
 }
 
-export interface MetricDefinition<O = Record<string, unknown>> {
+export interface MetricDefinition {
   readonly name: string;
   readonly description: string;
-  create(options: O): MetricAccumulator;
+  /** The declared options (what listings show and the option reader checks). */
+  readonly options?: OptionSpecs;
+  /** Validate the options (throw ConfigError naming the option) and build an accumulator. */
+  create(options: RawOptions): MetricAccumulator;
 }

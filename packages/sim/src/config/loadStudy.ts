@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../base/errors.js';
 import type { Study } from './study.js';
 import { validateStudy } from './validateStudy.js';
 

@@ -5,32 +5,32 @@
  * NaN. Degenerate: K < 2 (every field NaN but the estimate), or all B means equal
  * (collapsed interval, e.g. every cluster mean identical).
  */
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
 import {
   clusterBootstrapInterval,
   createClusterBootstrapInterval,
   createClusterBootstrapWorkspace,
 } from './clusterBootstrapInterval.js';
-import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
-import { clearPValues, fillUnanalysable } from './methodResult.js';
-import { integerOption, rejectUnknownOptions } from './readOptions.js';
+import {
+  createClusterTotalsView,
+  meanOfClusteredScores,
+  viewClusteredScores,
+} from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 
-export interface ClusterBootstrapOptions {
-  readonly resamples?: number;
-}
-
-export const clusterBootstrap: MethodDefinition<ClusterBootstrapOptions> = {
+export const clusterBootstrap = defineMethod({
   name: 'clusterBootstrap',
   description: 'Percentile bootstrap interval resampling whole clusters; resamples (default 400).',
   kind: 'interval',
   accepts: ['clusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['resamples']);
-    const resamples = integerOption(options, 'resamples', 400, 2);
+  options: {
+    resamples: { type: 'integer', min: 2, default: 400, description: 'Bootstrap resamples B.' },
+  },
+  create({ resamples }, { level }) {
     const view = createClusterTotalsView();
     const workspace = createClusterBootstrapWorkspace(resamples);
     const interval = createClusterBootstrapInterval();
-    const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
+    return (data, rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
@@ -43,6 +43,5 @@ export const clusterBootstrap: MethodDefinition<ClusterBootstrapOptions> = {
       clearPValues(out);
       out.degenerate = !(interval.upper > interval.lower);
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -11,7 +11,7 @@
  */
 import type { ClusterTotals } from '@evalsim/core';
 import { sampleIndices } from '../samplers/indices.js';
-import type { RandomStream } from '../types.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 /** Reusable buffers of {@link clusterBootstrapInterval}. */
 export interface ClusterBootstrapWorkspace {

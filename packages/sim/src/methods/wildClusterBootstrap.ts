@@ -8,38 +8,41 @@
  * at ±Infinity (the test rejects nowhere on that side; coverage counts it as covering,
  * widths skip it).
  */
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
-import { clearPValues, fillUnanalysable } from './methodResult.js';
-import { choiceOption, integerOption, rejectUnknownOptions } from './readOptions.js';
+import {
+  createClusterTotalsView,
+  meanOfClusteredScores,
+  viewClusteredScores,
+} from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import {
   createWildBootstrapInterval,
   createWildBootstrapWorkspace,
   WILD_WEIGHTS,
-  type WildWeights,
   wildClusterBootstrapInterval,
 } from './wildClusterBootstrapInterval.js';
 
-export interface WildClusterBootstrapOptions {
-  readonly weights?: WildWeights;
-  readonly resamples?: number;
-}
-
-export const wildClusterBootstrap: MethodDefinition<WildClusterBootstrapOptions> = {
+export const wildClusterBootstrap = defineMethod({
   name: 'wildClusterBootstrap',
   description:
     'Wild cluster bootstrap-t interval (null-imposed, inverted test; Cameron, Gelbach & Miller 2008); ' +
     'weights webb (default) | rademacher, resamples (default 399).',
   kind: 'interval',
   accepts: ['clusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['weights', 'resamples']);
-    const weights = choiceOption<WildWeights>(options, 'weights', WILD_WEIGHTS, 'webb');
-    const resamples = integerOption(options, 'resamples', 399, 1);
+  options: {
+    weights: {
+      type: 'choice',
+      values: WILD_WEIGHTS,
+      default: 'webb',
+      description: 'Wild weights: webb (six-point, for few clusters) or rademacher (±1).',
+    },
+    resamples: { type: 'integer', min: 1, default: 399, description: 'Bootstrap draws B.' },
+  },
+  create({ weights, resamples }, { level }) {
     const view = createClusterTotalsView();
     const workspace = createWildBootstrapWorkspace(resamples);
     const interval = createWildBootstrapInterval();
-    const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
+    return (data, rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
@@ -53,6 +56,5 @@ export const wildClusterBootstrap: MethodDefinition<WildClusterBootstrapOptions>
       clearPValues(out);
       out.degenerate = interval.degenerate;
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -31,7 +31,7 @@
  * 2013; the reason Webb weights exist).
  */
 import { type ClusterTotals, cr1ClusteredVariance } from '@evalsim/core';
-import type { RandomStream } from '../types.js';
+import type { RandomStream } from '../base/randomStream.js';
 import { fillWildWeights, type WildWeights } from './wildWeights.js';
 
 export { WILD_WEIGHTS, type WildWeights } from './wildWeights.js';

@@ -11,7 +11,7 @@
  * independent of the previous call's.
  */
 import { WEBB_POINTS } from '../samplers/webb.js';
-import type { RandomStream } from '../types.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 export type WildWeights = 'rademacher' | 'webb';
 

@@ -11,9 +11,9 @@
  * Nonparametric Statistics", §3.2; at q = ½ it is medianWidth's MCSE). For a discrete
  * estimate the quantile moves in steps and the MCSE can be 0 when both ranks fall on one value.
  */
-import { ConfigError } from '../config/errors.js';
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { QuantileSketch } from './quantileSketch.js';
 
@@ -40,15 +40,21 @@ class QuantileAccumulator implements MetricAccumulator {
   }
 }
 
-export const estimateQuantile: MetricDefinition = {
+export const estimateQuantile = defineMetric({
   name: 'estimateQuantile',
   description:
     'q-quantile (option q in (0, 1)) of the finite estimates over replications (streaming, relative resolution 1e-4); MCSE from the order statistics at n(q ± √(q(1 − q)/n)).',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('estimateQuantile', options, ['q']);
-    const q = options.q;
-    if (typeof q !== 'number' || !(q > 0 && q < 1))
-      throw new ConfigError('q', q, 'a number in (0, 1), e.g. 0.5 or 0.95');
-    return new QuantileAccumulator(q);
+  options: {
+    q: {
+      type: 'number',
+      min: 0,
+      minExclusive: true,
+      max: 1,
+      maxExclusive: true,
+      required: true,
+      allowed: 'a number in (0, 1), e.g. 0.5 or 0.95',
+      description: 'The probability of the quantile (0.5: the median).',
+    },
   },
-};
+  create: ({ q }) => new QuantileAccumulator(q),
+});

@@ -10,8 +10,9 @@
  * "Practical Nonparametric Statistics", §3.2; cf. Price & Bonett 2001,
  * J. Stat. Comput. Simul. 68:295).
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { QuantileSketch } from './quantileSketch.js';
 
@@ -38,12 +39,10 @@ class MedianWidthAccumulator implements MetricAccumulator {
   }
 }
 
-export const medianWidth: MetricDefinition = {
+export const medianWidth = defineMetric({
   name: 'medianWidth',
   description:
     'Median interval width over replications with finite bounds (streaming, relative resolution 1e-4); MCSE from the order statistics at n/2 ± √n/2.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('medianWidth', options, []);
-    return new MedianWidthAccumulator();
-  },
-};
+  options: {},
+  create: () => new MedianWidthAccumulator(),
+});

@@ -29,27 +29,15 @@
  * `replace` (default false), `answer` (default 'recorded'). Each worker loads a file once
  * (cached by absolute path). `generate` is allocation-free.
  */
-import { resolve } from 'node:path';
-import { ConfigError } from '../config/errors.js';
+import type { ClusteredScores, PairedClusteredScores } from '../base/dataKinds.js';
+import { defineModel } from '../base/defineModel.js';
+import { ConfigError } from '../base/errors.js';
+import { type OptionValues, readOption } from '../base/options.js';
+import type { RandomStream } from '../base/randomStream.js';
+import type { DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
 import { type ItemPopulation, populationMeanRate, type SystemResults } from '../population/itemPopulation.js';
-import { loadItemPopulation } from '../population/loadItemPopulation.js';
-import type {
-  CellParams,
-  ClusteredScores,
-  ModelDefinition,
-  PairedClusteredScores,
-  RandomStream,
-  StudyContext,
-} from '../types.js';
-import {
-  hasParam,
-  optionalChoice,
-  paramPath,
-  rejectParam,
-  rejectUnknownParams,
-  requireNumber,
-} from './readParams.js';
+import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 
 export const ITEM_ANSWER_MODES = ['recorded', 'rate', 'first'] as const;
 export type ItemAnswerMode = (typeof ITEM_ANSWER_MODES)[number];
@@ -75,25 +63,34 @@ export interface ItemPopulationParams {
   readonly members: ClusterMembers;
   /** The true value: mean expected score (difference A − B when paired). */
   readonly truth: number;
+  /** The population file read (provenance of kept output). */
+  readonly source: DataSource;
 }
 
-const KNOWN = ['population', 'systems', 'n', 'clusters', 'replace', 'answer', 'design'] as const;
-
-const cache = new Map<string, ItemPopulation>();
-
-/** The population at `path`, loaded once per process (worker). */
-export function cachedItemPopulation(path: string): ItemPopulation {
-  let population = cache.get(path);
-  if (!population) {
-    try {
-      population = loadItemPopulation(path);
-    } catch (error) {
-      throw new ConfigError(paramPath('population'), (error as Error).message);
-    }
-    cache.set(path, population);
-  }
-  return population;
-}
+const PARAMS = {
+  population: POPULATION_PARAM,
+  systems: {
+    type: 'strings',
+    single: true,
+    required: true,
+    description: 'The system scored (itemPopulation), or the two systems [A, B] (itemPopulationPaired).',
+  },
+  n: { type: 'integer', min: 1, description: 'Questions drawn per replication (or give clusters).' },
+  clusters: { type: 'integer', min: 1, description: 'Whole clusters drawn per replication (or give n).' },
+  replace: { type: 'boolean', default: false, description: 'Draw with replacement.' },
+  answer: {
+    type: 'choice',
+    values: ITEM_ANSWER_MODES,
+    default: 'recorded',
+    description: "A question's score: one recorded answer (Bernoulli c/k), the rate c/k, or the first answer.",
+  },
+  design: {
+    type: 'choice',
+    values: ['paired', 'independent'],
+    default: 'paired',
+    description: 'Two systems: scored on the same questions (paired), or each on its own draw (independent).',
+  },
+} as const;
 
 function systemScores(
   system: SystemResults,
@@ -102,7 +99,7 @@ function systemScores(
 ): Float64Array {
   if (answer !== 'first') return Float64Array.from(system.correct, (c, i) => c / system.k[i]);
   if (!system.first) {
-    rejectParam(
+    throw new ConfigError(
       'answer',
       answer,
       `"recorded" or "rate": ${population.source} has no column "first_${system.name}"`,
@@ -117,51 +114,47 @@ function mean(values: Float64Array): number {
   return sum / values.length;
 }
 
-/** Validates one cell's parameters for a model of `systemCount` systems (1 or 2). */
+/** Resolves one cell's checked parameters for a model of `systemCount` systems (1 or 2). */
 export function parseItemPopulation(
-  params: CellParams,
+  params: OptionValues<typeof PARAMS>,
   context: StudyContext,
   systemCount: 1 | 2,
 ): ItemPopulationParams {
-  rejectUnknownParams(params, KNOWN);
-  const file = params.population;
-  if (typeof file !== 'string' || file === '')
-    rejectParam('population', file, 'the path of a population file (.csv or Arrow)');
-  const population = cachedItemPopulation(resolve(context.baseDir, file));
-  const raw = params.systems;
-  const names = typeof raw === 'string' ? [raw] : raw;
+  const { file, population, sha256 } = readPopulationFile(params.population, context);
+  const systems = params.systems;
   const known = [...population.systems.keys()].join(', ');
-  if (!Array.isArray(names) || names.length !== systemCount || names.some((s) => typeof s !== 'string')) {
+  if (systems.length !== systemCount) {
     const other = systemCount === 1 ? 'itemPopulationPaired for two' : 'itemPopulation for one';
-    rejectParam('systems', raw, `a list of ${systemCount} system name(s) among ${known} (use ${other})`);
+    throw new ConfigError(
+      'systems',
+      systemCount === 1 && systems.length === 1 ? systems[0] : systems,
+      `a list of ${systemCount} system name(s) among ${known} (use ${other})`,
+    );
   }
-  const systems = names as string[];
-  if (systemCount === 2 && systems[0] === systems[1]) rejectParam('systems', raw, 'two different systems');
+  if (systemCount === 2 && systems[0] === systems[1])
+    throw new ConfigError('systems', systems, 'two different systems');
   const results = systems.map((name, j) => {
     const system = population.systems.get(name);
-    if (!system) rejectParam(`systems[${j}]`, name, `a system of ${population.source}: ${known}`);
+    if (!system) throw new ConfigError(`systems[${j}]`, name, `a system of ${population.source}: ${known}`);
     return system;
   });
-  const answer = optionalChoice(params, 'answer', ITEM_ANSWER_MODES, 'recorded');
-  const replaceRaw = params.replace ?? false;
-  if (typeof replaceRaw !== 'boolean') rejectParam('replace', replaceRaw, 'true or false');
-  const replace = replaceRaw as boolean;
-  const design = optionalChoice(params, 'design', ['paired', 'independent'] as const, 'paired');
+  const { answer, replace, design } = params;
   if (design === 'independent' && systemCount !== 2) {
-    rejectParam('design', design, '"paired" (independent question sets need two systems)');
+    throw new ConfigError('design', design, '"paired" (independent question sets need two systems)');
   }
-  if (hasParam(params, 'n') === hasParam(params, 'clusters')) {
-    rejectParam(
-      hasParam(params, 'n') ? 'clusters' : 'n',
+  if ((params.n !== undefined) === (params.clusters !== undefined)) {
+    throw new ConfigError(
+      params.n !== undefined ? 'clusters' : 'n',
       undefined,
       'exactly one of "n" (questions) and "clusters" (whole clusters)',
     );
   }
-  const unit = hasParam(params, 'n') ? 'questions' : 'clusters';
+  const unit = params.n !== undefined ? 'questions' : 'clusters';
   const available = unit === 'questions' ? population.questionCount : population.clusterNames.length;
-  const draws = requireNumber(params, unit === 'questions' ? 'n' : 'clusters', {
-    integer: true,
-    min: 1,
+  const name = unit === 'questions' ? 'n' : 'clusters';
+  const draws = readOption(name, params[name], {
+    ...PARAMS[name],
+    required: true,
     ...(replace ? {} : { max: available }),
   });
   const scoresA = systemScores(results[0], answer, population);
@@ -181,6 +174,7 @@ export function parseItemPopulation(
     design,
     members: clusterMembers(population),
     truth,
+    source: { file, sha256, systems },
   };
 }
 
@@ -430,22 +424,26 @@ const PARAMS_HELP =
   "design: 'paired' (default) | 'independent' (two systems: a separate question set each), " +
   "answer: 'recorded' (one recorded answer, Bernoulli c/k) | 'rate' (c/k) | 'first'";
 
-export const itemPopulation: ModelDefinition<ItemPopulationParams, ClusteredScores> = {
+export const itemPopulation = defineModel({
   name: 'itemPopulation',
   description: `Evals drawn from an item population file, one system. Params: ${PARAMS_HELP}. truth = mean score over the population.`,
   dataKind: 'clusteredScores',
+  params: PARAMS,
   parse: (params, context) => parseItemPopulation(params, context, 1),
   allocate: allocateSingle,
   generate: generateSingle,
   truth: (params) => params.truth,
-};
+  dataSources: (params) => [params.source],
+});
 
-export const itemPopulationPaired: ModelDefinition<ItemPopulationParams, PairedClusteredScores> = {
+export const itemPopulationPaired = defineModel({
   name: 'itemPopulationPaired',
   description: `Evals drawn from an item population file, two systems [A, B] on the same questions. Params: ${PARAMS_HELP}. truth = A − B.`,
   dataKind: 'pairedClusteredScores',
+  params: PARAMS,
   parse: (params, context) => parseItemPopulation(params, context, 2),
   allocate: allocatePaired,
   generate: generatePaired,
   truth: (params) => params.truth,
-};
+  dataSources: (params) => [params.source],
+});

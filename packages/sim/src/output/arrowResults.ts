@@ -29,7 +29,7 @@ import {
   type Vector,
   vectorFromArray,
 } from 'apache-arrow';
-import type { ParamValue } from '../config/studyConfig.js';
+import type { ParamValue } from '../base/cellParams.js';
 import { writeFileAtomic } from './atomicWrite.js';
 import { RESULT_FIXED_COLUMNS, type ResultRow } from './resultRow.js';
 

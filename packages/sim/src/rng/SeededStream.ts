@@ -38,7 +38,7 @@ import { sampleNormal } from '../samplers/normal.js';
 import { sampleRademacher } from '../samplers/rademacher.js';
 import { sampleIndex } from '../samplers/uniformIndex.js';
 import { sampleWebb } from '../samplers/webb.js';
-import type { RandomStream } from '../types.js';
+import type { RandomStream } from '../base/randomStream.js';
 import { murmur3Words3 } from './murmur3.js';
 
 const TWO_32 = 4294967296;

@@ -7,10 +7,12 @@
  * them. Cell key = streamSeed(seed, cell); method key =
  * streamSeed(`${seed}/${method id}`, cell).
  */
-import type { Study } from '../config/study.js';
-import { createMethodResult, resetMethodResult } from '../methods/methodResult.js';
-import { SeededStream, streamSeed } from '../rng/index.js';
-import type { Analyser, MethodResult, ModelData } from '../types.js';
+import type { ModelData } from '../base/dataKinds.js';
+import { createMethodResult, type MethodResult, resetMethodResult } from '../base/methodResult.js';
+import type { Analyser } from '../base/roles.js';
+import type { SimulationStudy } from '../config/study.js';
+import { SeededStream } from '../rng/SeededStream.js';
+import { streamSeed } from '../rng/streamSeed.js';
 import { RESULT_FIELDS, recordStride, writeResult } from './replicationRecord.js';
 
 export class CellSimulator {
@@ -26,9 +28,8 @@ export class CellSimulator {
   private readonly methodStream: SeededStream;
   private readonly diagnostics: Float64Array;
 
-  constructor(study: Study, cellIndex: number, seed: number) {
+  constructor(study: SimulationStudy, cellIndex: number, seed: number) {
     const model = study.model;
-    if (!model) throw new Error(`study ${study.name} has no model to simulate`);
     const definition = model.definition;
     const params = model.parsed[cellIndex];
     const data = definition.allocate(params);

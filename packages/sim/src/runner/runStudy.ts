@@ -15,8 +15,8 @@
 
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ConfigError } from '../config/errors.js';
-import type { Study } from '../config/study.js';
+import { ConfigError } from '../base/errors.js';
+import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import { writeResultsArrow } from '../output/arrowResults.js';
 import type { ResultRow } from '../output/resultRow.js';
@@ -26,6 +26,7 @@ import { CellAggregator, formulaRows } from './cellAggregator.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
+import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
 import type { RunProgress } from './progress.js';
 
@@ -77,7 +78,7 @@ function positiveInteger(name: string, value: number | undefined): void {
 }
 
 interface Simulation {
-  readonly study: Study;
+  readonly study: SimulationStudy;
   readonly executor: ChunkExecutor;
   readonly pending: readonly number[];
   readonly seed: number;
@@ -158,7 +159,7 @@ function simulate(sim: Simulation): Promise<void> {
           caps: sim.caps,
         };
         outstanding++;
-        executor.run(task, study).then(
+        executor.run(task).then(
           (records) => {
             if (settled) return;
             try {
@@ -196,7 +197,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   ) {
     throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
   }
-  const hasModel = study.model !== undefined;
+  const hasModel = study.kind === 'simulation';
   const seed = hasModel ? (options.seed ?? study.seed) : undefined;
   const replications = hasModel ? (options.replications ?? study.replications) : undefined;
   const config: StudyConfig = hasModel ? { ...study.config, seed, replications } : study.config;
@@ -227,7 +228,8 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
 
   const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
   let workers = 0;
-  if (hasModel && pending.length > 0) {
+  if (study.kind === 'simulation' && pending.length > 0) {
+    shareStudy(study);
     const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
     workers = executor.workers;
     try {

@@ -1,0 +1,38 @@
+/**
+ * Checks `expectations`: every `cell` entry names a cell parameter and matches at least one
+ * grid cell, and every method/metric pair is one the results will have.
+ */
+import { ConfigError } from '../base/errors.js';
+import { cellMatches } from './grid.js';
+import type { ResolveContext } from './resolveContext.js';
+import { MODEL_ROW_METHOD } from './study.js';
+
+/** Metric labels of each row label of the results (methods, formulas, model diagnostics). */
+export type ReportedMetrics = ReadonlyMap<string, readonly string[]>;
+
+export function checkExpectations(context: ResolveContext, reported: ReportedMetrics): void {
+  const { cells } = context;
+  const known = new Set(cells.flatMap((cell) => Object.keys(cell.params)));
+  for (const [i, expectation] of (context.config.expectations ?? []).entries()) {
+    const path = `expectations[${i}]`;
+    const subset = expectation.cell ?? {};
+    for (const key of Object.keys(subset)) {
+      if (!known.has(key))
+        throw new ConfigError(`${path}.cell.${key}`, key, `a cell parameter: ${[...known].join(', ')}`);
+    }
+    if (!cells.some((cell) => cellMatches(cell.params, subset))) {
+      throw new ConfigError(`${path}.cell`, subset, 'parameter values that match at least one grid cell');
+    }
+    const metricIds = reported.get(expectation.method);
+    if (!metricIds)
+      throw new ConfigError(`${path}.method`, expectation.method, `one of ${[...reported.keys()].join(', ')}`);
+    if (!metricIds.includes(expectation.metric)) {
+      throw new ConfigError(
+        `${path}.metric`,
+        expectation.metric,
+        `one of ${metricIds.join(', ')} (the labels reported for ${expectation.method})`,
+      );
+    }
+  }
+}
+
