@@ -118,8 +118,15 @@ export { RESERVED_COLUMNS, validateStudy } from './config/validateStudy.js';
 // ------------------------------------------------------------------ running
 export { createStudyPool, defaultWorkerCount, type ChunkExecutor } from './runner/chunkExecutor.js';
 export { attachExpectations, expectationSummary } from './runner/expectations.js';
-export type { RunProgress } from './runner/progress.js';
-export { DEFAULT_CHUNK_SIZE, type RunOptions, runStudy, type StudyRun } from './runner/runStudy.js';
+export type { RunProgress } from './runner/runProgress.js';
+export type { KeepPaths } from './runner/keptOutput.js';
+export {
+  DEFAULT_CHUNK_SIZE,
+  KEEP_KINDS,
+  type RunOptions,
+  runStudy,
+  type StudyRun,
+} from './runner/runStudy.js';
 export { SeededStream } from './rng/SeededStream.js';
 export { streamSeed } from './rng/streamSeed.js';
 
@@ -132,6 +139,8 @@ export {
   resultsToArrow,
   writeResultsArrow,
 } from './output/arrowResults.js';
+export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
+export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { machineDescription, type RunInfo } from './output/runInfo.js';
 export { evalsimVersion } from './output/version.js';

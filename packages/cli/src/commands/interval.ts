@@ -8,8 +8,10 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import { checkChoices, listOption, withJson } from './shared.js';
+import type { CliIo } from '../io.js';
 
 interface Args {
+  io: CliIo;
   k: number;
   n: number;
   method?: string[];
@@ -59,6 +61,6 @@ export const intervalCommand: CommandModule<object, Args> = {
         level: args.level,
       };
     });
-    printRows(rows, args.json, { digits: 5 });
+    printRows(args.io.stdout, rows, args.json, { digits: 5 });
   },
 };

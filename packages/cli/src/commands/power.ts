@@ -14,8 +14,10 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import { withJson } from './shared.js';
+import type { CliIo } from '../io.js';
 
 interface Args {
+  io: CliIo;
   delta?: number;
   n?: number;
   omega2?: number;
@@ -141,6 +143,6 @@ export const powerCommand: CommandModule<object, Args> = {
         items: Math.ceil(planningRuleSampleSize(args.p, args.delta) - 1e-9),
       });
     }
-    printRows(rows, args.json, { digits: 5 });
+    printRows(args.io.stdout, rows, args.json, { digits: 5 });
   },
 };

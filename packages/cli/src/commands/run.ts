@@ -1,21 +1,18 @@
 /**
  * `evalsim run <study>`: validates the study (any error exits non-zero before
  * work starts), runs it on a worker pool with a progress line on stderr,
- * writes `<out>/<name>.arrow` (+ `<name>.run.json`) and prints the results with
- * published values and ✓/✗ marks.
+ * writes `<out>/<name>.arrow` (+ `<name>.run.json`, and with `--keep` the
+ * per-replication files) and prints the results with published values and ✓/✗ marks.
  */
-import {
-  createProgressLine,
-  expectationSummary,
-  flattenRows,
-  formatResultsTable,
-  loadStudy,
-  resolveStudyPath,
-  runStudy,
-} from '@evalsim/sim';
+import { expectationSummary, KEEP_KINDS, type KeptKind, loadStudy, resolveStudyPath, runStudy } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { flattenRows, formatResultsTable } from '../format/formatResults.js';
+import { createProgressLine } from '../format/progressLine.js';
+import type { CliIo } from '../io.js';
+import { checkChoices, listOption } from './shared.js';
 
 interface Args {
+  io: CliIo;
   study: string;
   workers?: number;
   replications?: number;
@@ -26,6 +23,7 @@ interface Args {
   json: boolean;
   chunkSize?: number;
   studies: string;
+  keep?: string[];
 }
 
 export const runCommand: CommandModule<object, Args> = {
@@ -54,16 +52,26 @@ export const runCommand: CommandModule<object, Args> = {
         describe: 'replications per work unit (default 250; results do not depend on it)',
       })
       .option('studies', { type: 'string', default: 'studies', describe: 'where study names are looked up' })
+      .option('keep', {
+        type: 'string',
+        array: true,
+        describe:
+          'also write per-replication output: replications (<out>/<name>.replications.arrow: every method result) and/or answers (<out>/<name>.answers.arrow: every item-level answer)',
+      })
       .example('$0 run studies/clustered-coverage.json --workers 2', '')
-      .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview') as never,
+      .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview')
+      .example('$0 run few-clusters --keep replications', 'keep every replication for new metrics later') as never,
   handler: async (args) => {
-    const study = await loadStudy(resolveStudyPath(args.study, args.studies));
-    const progress = createProgressLine({ quiet: args.quiet });
+    const { io } = args;
+    const keep = checkChoices<KeptKind>('keep', listOption(args.keep), KEEP_KINDS);
+    const study = await loadStudy(resolveStudyPath(args.study, args.studies, io.cwd));
+    const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
     try {
       result = await runStudy(study, {
-        outDir: args.out,
+        outDir: io.resolve(args.out),
         resume: args.resume,
+        keep,
         onProgress: (p) => progress.update(p),
         ...(args.workers !== undefined ? { workers: args.workers } : {}),
         ...(args.replications !== undefined ? { replications: args.replications } : {}),
@@ -74,18 +82,19 @@ export const runCommand: CommandModule<object, Args> = {
       progress.finish();
     }
     if (args.json) {
-      process.stdout.write(`${JSON.stringify(flattenRows(result.rows, study.gridKeys), null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify(flattenRows(result.rows, study.gridKeys), null, 2)}\n`);
       return;
     }
     const { within, total } = expectationSummary(result.rows);
     const replications =
       result.replications !== undefined ? `, ${result.replications} replications/cell` : '';
-    process.stdout.write(
+    io.stdout.write(
       `${study.config.title}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`,
     );
-    if (total > 0) process.stdout.write(`${within} of ${total} published values within tolerance\n`);
-    process.stdout.write(
-      `wrote ${result.files?.arrow} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
+    if (total > 0) io.stdout.write(`${within} of ${total} published values within tolerance\n`);
+    io.stdout.write(
+      `wrote ${result.files.arrow} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
     );
+    for (const kind of keep) io.stdout.write(`wrote ${result.files[kind]} (every ${kind.replace(/s$/, '')})\n`);
   },
 };

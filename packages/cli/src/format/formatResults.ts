@@ -2,7 +2,8 @@
  * Renders result rows for people and tools: an aligned text table (value ±
  * MCSE, published ± tolerance, ✓/✗ mark), CSV, JSON or a Markdown table.
  */
-import { RESULT_VALUE_COLUMNS, type ResultRow } from './resultRow.js';
+import { RESULT_VALUE_COLUMNS, type ResultRow } from '@evalsim/sim';
+import { alignedTable, markdownTable } from './alignedTable.js';
 
 export type ResultsFormat = 'table' | 'csv' | 'json' | 'markdown';
 export const RESULTS_FORMATS: readonly ResultsFormat[] = ['table', 'csv', 'json', 'markdown'];
@@ -69,26 +70,6 @@ function displayCells(
   return { header, body };
 }
 
-function width(text: string): number {
-  return [...text].length;
-}
-
-function alignedTable(header: string[], body: string[][]): string {
-  const widths = header.map((h, i) => Math.max(width(h), ...body.map((row) => width(row[i]))));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => cell + ' '.repeat(widths[i] - width(cell)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '─'.repeat(w))), ...body.map(line)].join('\n');
-}
-
-function markdownTable(header: string[], body: string[][]): string {
-  const escapePipes = (cell: string) => cell.replace(/\|/g, '\\|');
-  const line = (cells: string[]) => `| ${cells.map(escapePipes).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
-}
-
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text =
@@ -132,10 +113,4 @@ export function formatResultsTable(rows: readonly ResultRow[], options: FormatOp
   }
   const { header, body } = displayCells(rows, gridKeys);
   return format === 'markdown' ? markdownTable(header, body) : alignedTable(header, body);
-}
-
-/** "k of n published values within tolerance" over rows with an expectation. */
-export function expectationSummary(rows: readonly ResultRow[]): { within: number; total: number } {
-  const checked = rows.filter((row) => row.within !== null);
-  return { within: checked.filter((row) => row.within).length, total: checked.length };
 }

@@ -1,25 +1,48 @@
 /**
- * Progress of a run, and a one-line stderr display of it: cells done,
- * replications per second and ETA, redrawn in place. Silent when the stream
- * is not a TTY or when quiet.
+ * The one progress line of the CLI: a status line on stderr (default), redrawn in place
+ * at most every 100 ms and cleared at the end; silent when the stream is not a TTY or when
+ * quiet. `createProgressLine` shows one study's run (cells done, replications per second
+ * and ETA); `evalsim reproduce` draws its own text for all studies on the same line.
  */
+import type { RunProgress } from '@evalsim/sim';
+import type { TextSink } from '../io.js';
 
-export interface RunProgress {
-  readonly study: string;
-  readonly cellsDone: number;
-  readonly cellsTotal: number;
-  /** Replications of the model simulated so far (over all cells), including resumed cells. */
-  readonly replicationsDone: number;
-  readonly replicationsTotal: number;
-  /** Replications simulated in this process (excludes resumed cells; the rate uses these). */
-  readonly replicationsRun: number;
-  readonly elapsedMs: number;
+export interface StatusLine {
+  /** Redraws the line with `text` (skipped within 100 ms of the last draw unless `force`). */
+  draw(text: string, force?: boolean): void;
+  /** Clears the line. */
+  clear(): void;
+  /** False when nothing is drawn (not a TTY, or quiet). */
+  readonly live: boolean;
 }
 
 export interface ProgressLine {
   update(progress: RunProgress): void;
   /** Clears the line. */
   finish(): void;
+}
+
+/** A status line on `stream` (default stderr). */
+export function createStatusLine(options: { stream?: TextSink; quiet?: boolean } = {}): StatusLine {
+  const stream = options.stream ?? process.stderr;
+  const live = !options.quiet && stream.isTTY === true;
+  let last = 0;
+  let drawn = false;
+  return {
+    live,
+    draw(text, force = false) {
+      if (!live) return;
+      const now = Date.now();
+      if (!force && now - last < 100) return;
+      last = now;
+      stream.write(`\r\x1b[2K${text.slice(0, (stream.columns ?? 100) - 1)}`);
+      drawn = true;
+    },
+    clear() {
+      if (drawn) stream.write('\r\x1b[2K');
+      drawn = false;
+    },
+  };
 }
 
 function duration(seconds: number): string {
@@ -31,7 +54,7 @@ function duration(seconds: number): string {
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-/** The text of the progress line. */
+/** The text of one study's progress line. */
 export function describeProgress(progress: RunProgress): string {
   const seconds = progress.elapsedMs / 1000;
   const rate = seconds > 0 ? progress.replicationsRun / seconds : 0;
@@ -41,27 +64,15 @@ export function describeProgress(progress: RunProgress): string {
   return `${progress.study}: cells ${progress.cellsDone}/${progress.cellsTotal}  replications ${n(progress.replicationsDone)}/${n(progress.replicationsTotal)}  ${n(rate)}/s  ETA ${eta}`;
 }
 
-/** A progress line on `stream` (default stderr), redrawn at most every 100 ms. */
-export function createProgressLine(
-  options: { stream?: NodeJS.WriteStream; quiet?: boolean } = {},
-): ProgressLine {
-  const stream = options.stream ?? process.stderr;
-  if (options.quiet || !stream.isTTY) return { update() {}, finish() {} };
-  let last = 0;
-  let drawn = false;
+/** A progress line for one study's run. */
+export function createProgressLine(options: { stream?: TextSink; quiet?: boolean } = {}): ProgressLine {
+  const line = createStatusLine(options);
   return {
     update(progress) {
-      const now = Date.now();
-      const finished = progress.cellsDone === progress.cellsTotal;
-      if (!finished && now - last < 100) return;
-      last = now;
-      const columns = stream.columns ?? 100;
-      stream.write(`\r\x1b[2K${describeProgress(progress).slice(0, columns - 1)}`);
-      drawn = true;
+      line.draw(describeProgress(progress), progress.cellsDone === progress.cellsTotal);
     },
     finish() {
-      if (drawn) stream.write('\r\x1b[2K');
-      drawn = false;
+      line.clear();
     },
   };
 }

@@ -3,14 +3,8 @@
  * the reproduced ones (± Monte Carlo SE, tolerance, ✓/✗), the plots, and the full
  * tidy table folded away.
  */
-import {
-  expectationMark,
-  expectationSummary,
-  formatEstimate,
-  formatResultsTable,
-  type ResultRow,
-  type StudyRun,
-} from '@evalsim/sim';
+import { expectationSummary, type ResultRow, type StudyRun } from '@evalsim/sim';
+import { expectationMark, formatEstimate, formatResultsTable } from '../format/formatResults.js';
 import type { RenderedPlot } from './renderPlots.js';
 
 function escapeCell(text: string): string {

@@ -44,14 +44,15 @@ export function readStudyConfig(path: string): unknown {
 }
 
 /**
- * Finds a study: an existing path as given, else `<studiesDir>/<name>` with
- * each of {@link STUDY_EXTENSIONS}.
+ * Finds a study: an existing path as given, else `<studiesDir>/<name>` with each of
+ * {@link STUDY_EXTENSIONS}; relative paths resolve against `cwd`.
  */
-export function resolveStudyPath(nameOrPath: string, studiesDir = 'studies'): string {
-  if (existsSync(nameOrPath)) return resolve(nameOrPath);
+export function resolveStudyPath(nameOrPath: string, studiesDir = 'studies', cwd = process.cwd()): string {
+  const direct = resolve(cwd, nameOrPath);
+  if (existsSync(direct)) return direct;
   for (const ext of ['', ...STUDY_EXTENSIONS]) {
-    const candidate = join(studiesDir, `${nameOrPath}${ext}`);
-    if (existsSync(candidate)) return resolve(candidate);
+    const candidate = resolve(cwd, studiesDir, `${nameOrPath}${ext}`);
+    if (existsSync(candidate)) return candidate;
   }
   throw new ConfigError(
     '',

@@ -50,8 +50,8 @@ export interface MetricConfig {
   readonly metric: string;
   /** Label in the results; default the metric name. */
   readonly id?: string;
-  readonly alternative?: 'two-sided' | 'greater' | 'less';
-  readonly alpha?: number;
+  /** Any other field is an option passed to the metric's `create` (e.g. alpha, q, atLeast). */
+  readonly [option: string]: unknown;
 }
 
 export interface FormulaConfig {

@@ -10,7 +10,7 @@ import { MODEL_ROW_METHOD, type SimulationStudy, type Study } from '../config/st
 import { meanMcse } from '../metrics/monteCarloError.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import type { ResultRow } from '../output/resultRow.js';
-import { RESULT_FIELDS, readResult, recordStride } from './replicationRecord.js';
+import { RESULT_FIELDS, readResult, recordStride } from '../base/replicationRecord.js';
 
 export class CellAggregator {
   private readonly accumulators: MetricAccumulator[][];

@@ -15,7 +15,8 @@ import { executeChunk } from './executeChunk.js';
 export interface ChunkExecutor {
   /** Worker threads (0 = in this thread). */
   readonly workers: number;
-  run(task: ChunkTask): Promise<Float64Array>;
+  /** The chunk's output buffer (chunkOutput.ts layout). */
+  run(task: ChunkTask): Promise<ArrayBuffer>;
   close(): Promise<void>;
 }
 
@@ -66,7 +67,7 @@ export function createStudyPool(options: { workers?: number } = {}): ChunkExecut
   return {
     workers,
     run(task) {
-      return pool.run(task) as Promise<Float64Array>;
+      return pool.run(task) as Promise<ArrayBuffer>;
     },
     close() {
       return pool.destroy();

@@ -8,6 +8,8 @@
  */
 import type { SimulationStudy, Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
+import { allocateChunkOutput, chunkOutputOf } from './chunkOutput.js';
+import { describeCell } from '../config/placeError.js';
 import { CellSimulator } from './cellSimulator.js';
 import type { ChunkTask } from './chunkTask.js';
 
@@ -36,25 +38,25 @@ async function studyOf(task: ChunkTask): Promise<SimulationStudy> {
   return study;
 }
 
-/** Simulates `task` and returns its records (task.count × stride numbers). */
-export async function executeChunk(task: ChunkTask): Promise<Float64Array> {
+/** Simulates `task`; returns its output buffer (chunkOutput.ts layout). */
+export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
   const study = await studyOf(task);
-  const key = `${task.studyKey}/${task.seed}/${task.cell}`;
+  const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}`;
   let simulator = simulators.get(key);
-  if (!simulator)
-    simulator = remember(simulators, key, new CellSimulator(study, task.cell, task.seed), MAX_SIMULATORS);
-  const out = new Float64Array(task.count * simulator.stride);
+  if (!simulator) {
+    const created = new CellSimulator(study, task.cell, task.seed, task.keepAnswers);
+    simulator = remember(simulators, key, created, MAX_SIMULATORS);
+  }
+  const buffer = allocateChunkOutput(simulator.shape, task.count);
   try {
-    simulator.simulate(task.start, task.count, task.caps, out);
+    simulator.simulate(task.start, task.count, task.caps, chunkOutputOf(buffer, simulator.shape, task.count));
   } catch (error) {
-    const where = Object.entries(study.cells[task.cell].point)
-      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-      .join(', ');
+    const where = describeCell(study.cells[task.cell]);
     const wrapped = new Error(
       `study ${study.name}, cell ${task.cell}${where ? ` (${where})` : ''}, replications ${task.start}–${task.start + task.count - 1}: ${(error as Error).message}`,
     );
     (wrapped as Error & { cause: unknown }).cause = error;
     throw wrapped;
   }
-  return out;
+  return buffer;
 }

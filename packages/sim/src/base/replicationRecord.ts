@@ -3,7 +3,7 @@
  * study order, the eight MethodResult fields (degenerate as 1/0, NaN for a
  * replication beyond the method's cap), then the model's diagnostics.
  */
-import type { MethodResult } from '../base/methodResult.js';
+import type { MethodResult } from './methodResult.js';
 
 /** estimate, se, lower, upper, pTwoSided, pGreater, pLess, degenerate. */
 export const RESULT_FIELDS = 8;
