@@ -136,7 +136,8 @@ function interval(bounds: NumberBounds): string {
 
 function numberText(integer: boolean, bounds: NumberBounds): string {
   const range = interval(bounds);
-  return `${integer ? 'an integer' : 'a number'}${range ? ` ${range}` : ''}`;
+  if (integer) return `an integer${range ? ` ${range}` : ''}`;
+  return range ? `a number ${range}` : 'a finite number';
 }
 
 /** What `spec` allows, in words (the "allowed:" part of error messages). */

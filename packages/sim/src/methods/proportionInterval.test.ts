@@ -7,9 +7,10 @@ import {
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { SeededStream } from '../rng/index.js';
-import type { ClusteredScores, MethodResult } from '../types.js';
+import type { ClusteredScores } from '../base/dataKinds.js';
+import type { MethodResult } from '../base/methodResult.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
-import { createMethodResult } from './methodResult.js';
+import { createMethodResult } from '../base/methodResult.js';
 import {
   betaPosteriorInterval,
   clopperPearsonInterval,

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError } from '../config/errors.js';
-import { createMethodResult } from '../methods/methodResult.js';
+import { ConfigError } from '../base/errors.js';
+import { createMethodResult } from '../base/methodResult.js';
 import { SeededStream } from '../rng/index.js';
-import type { MethodResult } from '../types.js';
+import type { MethodResult } from '../base/methodResult.js';
 import { medianMcse } from './medianWidth.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { meanMcse, proportionMcse, sdMcse } from './monteCarloError.js';
 import { QuantileSketch } from './quantileSketch.js';
-import { getMetric } from './registry.js';
+import { metricRegistry } from './registry.js';
 import { RunningMoments } from './runningMoments.js';
 
 function result(fields: Partial<MethodResult>): MethodResult {
@@ -20,7 +20,7 @@ function summarise(
   truth = 0,
   options: Record<string, unknown> = {},
 ): CountedMetricValue {
-  const accumulator = getMetric(name).create(options);
+  const accumulator = metricRegistry.get(name, 'metric').create(options);
   for (const r of results) accumulator.add(r, truth);
   return accumulator.result() as CountedMetricValue;
 }
@@ -92,9 +92,9 @@ describe('Monte Carlo standard errors (Morris et al. 2019, Table 6)', () => {
   });
 
   test('unknown options are ConfigErrors naming the option', () => {
-    expect(() => getMetric('coverage').create({ alpha: 0.1 })).toThrow(ConfigError);
-    expect(() => getMetric('rejectionRate').create({ alternative: 'up' })).toThrow(/alternative: got "up"/);
-    expect(() => getMetric('coverag')).toThrow(/allowed: one of the metrics coverage/);
+    expect(() => metricRegistry.get('coverage', 'metric').create({ alpha: 0.1 })).toThrow(ConfigError);
+    expect(() => metricRegistry.get('rejectionRate', 'metric').create({ alternative: 'up' })).toThrow(/alternative: got "up"/);
+    expect(() => metricRegistry.get('coverag', 'metric')).toThrow(/allowed: one of the metrics coverage/);
   });
 });
 

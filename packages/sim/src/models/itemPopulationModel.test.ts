@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/errors.js';
+import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
-import type { CellParams, ClusteredScores, PairedClusteredScores } from '../types.js';
-import { itemPopulation, itemPopulationPaired } from './itemPopulation.js';
+import type { CellParams } from '../base/cellParams.js';
+import type { ClusteredScores, PairedClusteredScores } from '../base/dataKinds.js';
+import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 
 const studies = { baseDir: fileURLToPath(new URL('../../../../studies/', import.meta.url)) };
 const STANDIN = 'data/mmlu-standin.csv';
@@ -136,16 +137,16 @@ describe('itemPopulation model', () => {
   });
 
   it.each([
-    [{ systems: ['haiku_off'], n: 5, clusters: 2 }, /model\.params\.clusters.*exactly one of "n"/],
-    [{ systems: ['haiku_off'] }, /model\.params\.n.*exactly one/],
-    [{ systems: ['haiku_off'], n: 1141 }, /model\.params\.n.*≤ 1140/],
-    [{ systems: ['haiku_off'], clusters: 58 }, /model\.params\.clusters.*≤ 57/],
-    [{ systems: ['haiku_off'], n: 0 }, /model\.params\.n.*≥ 1/],
-    [{ systems: ['gpt'], n: 5 }, /model\.params\.systems\[0\].*haiku_off, haiku_low, sonnet_off/],
-    [{ systems: ['haiku_low', 'sonnet_off'], n: 5 }, /model\.params\.systems.*itemPopulationPaired/],
-    [{ systems: ['haiku_off'], n: 5, answer: 'mean' }, /model\.params\.answer/],
-    [{ systems: ['haiku_off'], n: 5, replace: 'yes' }, /model\.params\.replace/],
-    [{ systems: ['haiku_off'], n: 5, seed: 1 }, /model\.params\.seed/],
+    [{ systems: ['haiku_off'], n: 5, clusters: 2 }, /^clusters.*exactly one of "n"/],
+    [{ systems: ['haiku_off'] }, /^n.*exactly one/],
+    [{ systems: ['haiku_off'], n: 1141 }, /^n.*in \[1, 1140\]/],
+    [{ systems: ['haiku_off'], clusters: 58 }, /^clusters.*in \[1, 57\]/],
+    [{ systems: ['haiku_off'], n: 0 }, /^n.*≥ 1/],
+    [{ systems: ['gpt'], n: 5 }, /^systems\[0\].*haiku_off, haiku_low, sonnet_off/],
+    [{ systems: ['haiku_low', 'sonnet_off'], n: 5 }, /^systems.*itemPopulationPaired/],
+    [{ systems: ['haiku_off'], n: 5, answer: 'mean' }, /^answer/],
+    [{ systems: ['haiku_off'], n: 5, replace: 'yes' }, /^replace/],
+    [{ systems: ['haiku_off'], n: 5, seed: 1 }, /^seed/],
   ] as const)('rejects %o with a ConfigError', (params, message) => {
     const parse = () => itemPopulation.parse({ population: STANDIN, ...params } as CellParams, studies);
     expect(parse).toThrow(ConfigError);
@@ -155,11 +156,11 @@ describe('itemPopulation model', () => {
   it('rejects a missing file and answer "first" without a first column, naming the parameter', () => {
     expect(() =>
       itemPopulation.parse({ population: 'data/none.csv', systems: ['a'], n: 1 }, studies),
-    ).toThrow(/model\.params\.population: .*none\.csv: cannot be read/);
+    ).toThrow(/^population: .*none\.csv: cannot be read/);
     const path = smallPopulation();
     expect(() =>
       itemPopulation.parse({ population: path, systems: ['a'], n: 1, answer: 'first' }, studies),
-    ).toThrow(/model\.params\.answer.*no column "first_a"/);
+    ).toThrow(/^answer.*no column "first_a"/);
   });
 });
 

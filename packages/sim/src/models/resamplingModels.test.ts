@@ -3,16 +3,12 @@ import { uniformDifficultyScoreVariance } from '../formulas/resamplingVarianceFo
 import { RunningFourMoments } from '../metrics/estimateVariance.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import { SeededStream } from '../rng/index.js';
-import {
-  allocateSequentialPaired,
-  generateSequentialPaired,
-  parseSequentialPaired,
-} from './sequentialPaired.js';
-import {
-  allocateUniformDifficulty,
-  generateUniformDifficulty,
-  parseUniformDifficulty,
-} from './uniformDifficulty.js';
+import type { CellParams } from '../base/cellParams.js';
+import { allocateSequentialPaired, generateSequentialPaired, sequentialPaired } from './sequentialPaired.js';
+import { allocateUniformDifficulty, generateUniformDifficulty, uniformDifficulty } from './uniformDifficulty.js';
+
+const parseUniformDifficulty = (params: CellParams) => uniformDifficulty.parse(params, { baseDir: '.' });
+const parseSequentialPaired = (params: CellParams) => sequentialPaired.parse(params, { baseDir: '.' });
 
 describe('uniformDifficulty', () => {
   for (const [K, zero] of [
@@ -47,7 +43,7 @@ describe('uniformDifficulty', () => {
   });
 
   test('bad parameters', () => {
-    expect(() => parseUniformDifficulty({ K: 0 })).toThrow(/model\.params\.K/);
+    expect(() => parseUniformDifficulty({ K: 0 })).toThrow(/^K/);
     expect(() => parseUniformDifficulty({ K: 2, temperatureZero: 'yes' })).toThrow(/true or false/);
   });
 });
