@@ -57,10 +57,13 @@ interface DictionaryColumn {
   readonly values: Vector<Utf8>;
 }
 
-/** A dictionary of `names`, with Int16 indices (Int32 beyond 32,767 names). */
-function dictionaryColumn(names: readonly string[]): DictionaryColumn {
+/**
+ * A dictionary of `names` with id `id` (fixed, so the file's bytes do not depend on how many
+ * dictionaries this process made before), Int16 indices (Int32 beyond 32,767 names).
+ */
+function dictionaryColumn(names: readonly string[], id: number): DictionaryColumn {
   return {
-    type: new Dictionary(new Utf8(), names.length <= 32767 ? new Int16() : new Int32()),
+    type: new Dictionary(new Utf8(), names.length <= 32767 ? new Int16() : new Int32(), id),
     values: vectorFromArray([...names], new Utf8()),
   };
 }
@@ -79,8 +82,8 @@ export class AnswersArrowWriter {
     this.cellType = indexType(metadata.cells.length - 1);
     this.replicationType = metadata.replications <= 65536 ? new Uint16() : new Int32();
     this.modelType = sheet.systems <= 256 ? new Uint8() : new Uint16();
-    this.question = dictionaryColumn(sheet.questionIds);
-    this.cluster = sheet.clusters ? dictionaryColumn(sheet.clusters.names) : null;
+    this.question = dictionaryColumn(sheet.questionIds, 0);
+    this.cluster = sheet.clusters ? dictionaryColumn(sheet.clusters.names, 1) : null;
     const fields = [
       new Field('cell', this.cellType, false),
       new Field('replication', this.replicationType, false),

@@ -77,8 +77,15 @@ function gridText(value: ParamValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The column of grid key `key` over the values it takes in `points` (same rule as the results file). */
-export function gridColumn(key: string, points: readonly Readonly<Record<string, ParamValue>>[]): GridColumn {
+/**
+ * The column of grid key `key` over the values it takes in `points` (same rule as the
+ * results file); a dictionary column gets the fixed id `dictionaryId`.
+ */
+export function gridColumn(
+  key: string,
+  points: readonly Readonly<Record<string, ParamValue>>[],
+  dictionaryId: number,
+): GridColumn {
   const values = points.map((point) => point[key]);
   if (values.every((v) => typeof v === 'number')) {
     return {
@@ -96,7 +103,7 @@ export function gridColumn(key: string, points: readonly Readonly<Record<string,
   }
   const texts = [...new Set(values.map(gridText))];
   const dictionary = vectorFromArray(texts, new Utf8());
-  const type = new Dictionary(new Utf8(), new Int32());
+  const type = new Dictionary(new Utf8(), new Int32(), dictionaryId);
   return {
     key,
     type,

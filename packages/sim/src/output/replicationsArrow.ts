@@ -56,7 +56,8 @@ export class ReplicationsArrowWriter {
   private readonly file: ArrowFileStream;
   private readonly schema: Schema;
   private readonly grid: readonly GridColumn[];
-  private readonly methodType = new Dictionary(new Utf8(), new Int32());
+  /** Dictionary ids are fixed (0 for methods, 1… for grid keys) so the bytes never depend on the process. */
+  private readonly methodType = new Dictionary(new Utf8(), new Int32(), 0);
   private readonly methods;
 
   constructor(
@@ -66,7 +67,7 @@ export class ReplicationsArrowWriter {
     readonly batchRows: number,
   ) {
     this.methods = vectorFromArray([...methods], new Utf8());
-    this.grid = metadata.gridKeys.map((key) => gridColumn(key, metadata.cells));
+    this.grid = metadata.gridKeys.map((key, i) => gridColumn(key, metadata.cells, i + 1));
     const fields = [
       new Field('cell', new Int32(), false),
       ...this.grid.map((column) => new Field(column.key, column.type, false)),
