@@ -9,8 +9,9 @@
  *   1. observed t(μ0) = (ȳ − μ0)/SE, SE² = CR1 = K/(K−1)·Σ_g (S_g − n_g ȳ)²/N² (core
  *      {@link cr1ClusteredVariance});
  *   2. restricted residuals y − μ0 (cluster totals S_g − n_g μ0); bootstrap samples
- *      y* = μ0 + w_g (y − μ0) with one weight w_g per cluster: Rademacher (±1) or Webb's
- *      six-point (±√½, ±1, ±√(3/2)); B draws of w shared by every μ0;
+ *      y* = μ0 + w_g (y − μ0) with one weight w_g per cluster, drawn by the caller
+ *      (`draw`: e.g. Rademacher ±1, or Webb's six-point ±√½, ±1, ±√(3/2)); B draws of w
+ *      shared by every μ0;
  *   3. each sample's t*_b(μ0) = (ȳ*_b − μ0)/SE*_b with SE*_b the CR1 SE of y*
  *      (unrestricted residuals y* − ȳ*_b);
  *   4. p(μ0) = #{b : |t*_b(μ0)| ≥ |t(μ0)|}/B (symmetric two-sided p; ties count against
@@ -29,12 +30,18 @@
  * bound is ±Infinity: with Rademacher weights and K ≤ 5 the two constant weight vectors
  * (all +1, all −1) reproduce |t| exactly, so p ≥ 2/2^K ≥ α can hold for every μ0 (Webb
  * 2013; the reason Webb weights exist).
+ *
+ * Randomness is the caller's: `draw(out, K)` fills one draw's K weights. Allocation-free
+ * after the first call (the cluster buffer grows once).
+ * Reference: fixtures/scripts/wildClusterBootstrap.py (numpy, fed the same weights,
+ * computing each bootstrap t directly and the interval's crossings exactly).
  */
-import { type ClusterTotals, cr1ClusteredVariance } from '@evalsim/core';
-import type { RandomStream } from '../base/randomStream.js';
-import { fillWildWeights, type WildWeights } from './wildWeights.js';
+import { cr1ClusteredVariance } from '../clustered/cr1Variance.js';
+import type { ClusterTotals } from '../clustered/clusterTotals.js';
+import { assertInteger, assertLevel, assertPositive } from '../validate.js';
 
-export { WILD_WEIGHTS, type WildWeights } from './wildWeights.js';
+/** Fills out[0 … k−1] with one bootstrap draw's cluster weights. */
+export type DrawWildWeights = (out: Float64Array, k: number) => void;
 
 /** Reusable buffers of {@link wildClusterBootstrapInterval}. */
 export interface WildBootstrapWorkspace {
@@ -46,8 +53,9 @@ export interface WildBootstrapWorkspace {
   readonly betaBeta: Float64Array;
 }
 
-/** Buffers for `resamples` bootstrap draws (the cluster buffer grows on first use). */
+/** Buffers for `resamples` (≥ 1) bootstrap draws (the cluster buffer grows on first use). */
 export function createWildBootstrapWorkspace(resamples: number): WildBootstrapWorkspace {
+  assertInteger('resamples', resamples, 1);
   return {
     weights: new Float64Array(0),
     shiftA: new Float64Array(resamples),
@@ -85,13 +93,7 @@ const BISECTION_STEPS = 60;
  *   Σαβ = b·ΣwnS − Σw²nS − ab·Σn² + a·Σwn²,
  *   Σβ² = b²·Σn² − 2b·Σwn² + Σw²n².
  */
-function drawBootstrap(
-  t: ClusterTotals,
-  itemCount: number,
-  rng: RandomStream,
-  weights: WildWeights,
-  ws: WildBootstrapWorkspace,
-): void {
+function drawBootstrap(t: ClusterTotals, itemCount: number, draw: DrawWildWeights, ws: WildBootstrapWorkspace): void {
   const k = t.count;
   if (ws.weights.length < k) ws.weights = new Float64Array(k);
   const w = ws.weights;
@@ -101,7 +103,7 @@ function drawBootstrap(
   for (let g = 0; g < k; g++) sizeSquares += sizes[g] * sizes[g];
   const resamples = ws.shiftA.length;
   for (let b = 0; b < resamples; b++) {
-    fillWildWeights(rng, weights, w, k);
+    draw(w, k);
     let shiftA = 0;
     let shiftB = 0;
     let wwSS = 0;
@@ -188,18 +190,21 @@ function endpoint(
 
 /**
  * Fills `out` with the WCR wild cluster bootstrap-t interval of the mean at `level`
- * (module comment), using `ws.shiftA.length` bootstrap draws from `rng`. Needs K ≥ 2.
- * SE = 0: bounds NaN, `degenerate`. An unbounded side: ±Infinity, `degenerate`.
+ * (module comment), using `ws.shiftA.length` bootstrap draws of weights from `draw`.
+ * Needs K ≥ 2 clusters and N = `itemCount` > 0 items. SE = 0: bounds NaN, `degenerate`
+ * (no draws made). An unbounded side: ±Infinity, `degenerate`.
  */
 export function wildClusterBootstrapInterval(
   t: ClusterTotals,
   itemCount: number,
   level: number,
-  weights: WildWeights,
-  rng: RandomStream,
+  draw: DrawWildWeights,
   ws: WildBootstrapWorkspace,
   out: WildBootstrapInterval,
 ): WildBootstrapInterval {
+  assertInteger('t.count', t.count, 2);
+  assertPositive('itemCount', itemCount);
+  assertLevel(level);
   let sum = 0;
   for (let g = 0; g < t.count; g++) sum += t.totals[g];
   const mean = sum / itemCount;
@@ -212,7 +217,7 @@ export function wildClusterBootstrapInterval(
     out.degenerate = true;
     return out;
   }
-  drawBootstrap(t, itemCount, rng, weights, ws);
+  drawBootstrap(t, itemCount, draw, ws);
   const resamples = ws.shiftA.length;
   // Reject iff #exceedances / B ≤ α.
   const maxExceedances = Math.floor((1 - level) * resamples + 1e-9);

@@ -1,15 +1,16 @@
 /**
- * Percentile cluster bootstrap interval for a mean accuracy (analyser adapter over
- * {@link clusterBootstrapInterval}; resamples whole clusters). Option `resamples` B
- * (default 400, the article's count). Uses the analyser's rng. Interval method: p-values
- * NaN. Degenerate: K < 2 (every field NaN but the estimate), or all B means equal
- * (collapsed interval, e.g. every cluster mean identical).
+ * Percentile cluster bootstrap interval for a mean accuracy (analyser adapter over core
+ * {@link clusterBootstrapInterval}; resamples whole clusters, each resample's K cluster
+ * indices drawn uniformly from the analyser's stream by `sampleIndices`). Option
+ * `resamples` B (default 400, the article's count). Interval method: p-values NaN.
+ * Degenerate: K < 2 (every field NaN but the estimate), or all B means equal (collapsed
+ * interval, e.g. every cluster mean identical).
  */
 import {
   clusterBootstrapInterval,
   createClusterBootstrapInterval,
   createClusterBootstrapWorkspace,
-} from './clusterBootstrapInterval.js';
+} from '@evalsim/core';
 import {
   createClusterTotalsView,
   meanOfClusteredScores,
@@ -17,6 +18,8 @@ import {
 } from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
+import type { RandomStream } from '../base/randomStream.js';
+import { sampleIndices } from '../samplers/indices.js';
 
 export const clusterBootstrap = defineMethod({
   name: 'clusterBootstrap',
@@ -30,12 +33,15 @@ export const clusterBootstrap = defineMethod({
     const view = createClusterTotalsView();
     const workspace = createClusterBootstrapWorkspace(resamples);
     const interval = createClusterBootstrapInterval();
+    let stream: RandomStream | undefined;
+    const draw = (indices: Int32Array) => sampleIndices(stream as RandomStream, indices.length, indices);
     return (data, rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
       }
-      clusterBootstrapInterval(viewClusteredScores(data, view), level, rng, workspace, interval);
+      stream = rng;
+      clusterBootstrapInterval(viewClusteredScores(data, view), level, draw, workspace, interval);
       out.estimate = interval.estimate;
       out.se = interval.se;
       out.lower = interval.lower;

@@ -1,13 +1,19 @@
 /**
- * Wild cluster bootstrap-t interval for a mean accuracy (analyser adapter over
+ * Wild cluster bootstrap-t interval for a mean accuracy (analyser adapter over core
  * {@link wildClusterBootstrapInterval}: the null-imposed WCR test of Cameron, Gelbach &
  * Miller 2008 inverted into an interval). Options: `weights` 'webb' (default; Webb 2013,
  * for few clusters) or 'rademacher'; `resamples` B (default 399, so that α·(B + 1) is an
- * integer at α = 0.05). Uses the analyser's rng. Interval method: p-values NaN.
+ * integer at α = 0.05). The weights are drawn from the analyser's stream (wildWeights.ts).
+ * Interval method: p-values NaN.
  * Degenerate: K < 2 (every field NaN but the estimate), SE = 0 (bounds NaN), or a bound
  * at ±Infinity (the test rejects nowhere on that side; coverage counts it as covering,
  * widths skip it).
  */
+import {
+  createWildBootstrapInterval,
+  createWildBootstrapWorkspace,
+  wildClusterBootstrapInterval,
+} from '@evalsim/core';
 import {
   createClusterTotalsView,
   meanOfClusteredScores,
@@ -15,12 +21,8 @@ import {
 } from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
-import {
-  createWildBootstrapInterval,
-  createWildBootstrapWorkspace,
-  WILD_WEIGHTS,
-  wildClusterBootstrapInterval,
-} from './wildClusterBootstrapInterval.js';
+import type { RandomStream } from '../base/randomStream.js';
+import { fillWildWeights, WILD_WEIGHTS } from './wildWeights.js';
 
 export const wildClusterBootstrap = defineMethod({
   name: 'wildClusterBootstrap',
@@ -42,13 +44,16 @@ export const wildClusterBootstrap = defineMethod({
     const view = createClusterTotalsView();
     const workspace = createWildBootstrapWorkspace(resamples);
     const interval = createWildBootstrapInterval();
+    let stream: RandomStream | undefined;
+    const draw = (w: Float64Array, k: number) => fillWildWeights(stream as RandomStream, weights, w, k);
     return (data, rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
       }
       const totals = viewClusteredScores(data, view);
-      wildClusterBootstrapInterval(totals, data.itemCount, level, weights, rng, workspace, interval);
+      stream = rng;
+      wildClusterBootstrapInterval(totals, data.itemCount, level, draw, workspace, interval);
       out.estimate = interval.estimate;
       out.se = interval.se;
       out.lower = interval.lower;
