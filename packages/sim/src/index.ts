@@ -7,9 +7,9 @@
 // ------------------------------------------------------------------ the roles and their vocabulary
 export type { CellParams, GridValue, ParamValue } from './base/cellParams.js';
 export {
+  type ClusterTotalsView,
   createClusterTotalsView,
   createDifferenceTotalsView,
-  type ClusterTotalsView,
   type DifferenceTotalsView,
   meanOfClusteredScores,
   totalOfClusteredScores,
@@ -73,14 +73,6 @@ export type {
   RawOptions,
   StudyContext,
 } from './base/roles.js';
-
-// ------------------------------------------------------------------ registries
-export { type CellFormula, defineFormula, type FormulaDefinition } from './formulas/formulaDefinition.js';
-export { formulaRegistry } from './formulas/registry.js';
-export { methodRegistry } from './methods/registry.js';
-export { metricRegistry } from './metrics/registry.js';
-export { modelRegistry } from './models/registry.js';
-
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
 export {
@@ -114,31 +106,21 @@ export {
   sourceArticle,
 } from './config/studyConfig.js';
 export { RESERVED_COLUMNS, validateStudy } from './config/validateStudy.js';
-
-// ------------------------------------------------------------------ running
-export { createStudyPool, defaultWorkerCount, type ChunkExecutor } from './runner/chunkExecutor.js';
-export { attachExpectations, expectationSummary } from './runner/expectations.js';
-export type { RunProgress } from './runner/runProgress.js';
-export type { KeepPaths } from './runner/keptOutput.js';
+// ------------------------------------------------------------------ registries
+export { type CellFormula, defineFormula, type FormulaDefinition } from './formulas/formulaDefinition.js';
+export { formulaRegistry } from './formulas/registry.js';
+export { methodRegistry } from './methods/registry.js';
+export { metricRegistry } from './metrics/registry.js';
+export { modelRegistry } from './models/registry.js';
 export {
-  DEFAULT_CHUNK_SIZE,
-  KEEP_KINDS,
-  type RunOptions,
-  runStudy,
-  type StudyRun,
-} from './runner/runStudy.js';
-export { SeededStream } from './rng/SeededStream.js';
-export { streamSeed } from './rng/streamSeed.js';
-
-// ------------------------------------------------------------------ files
-export { writeFileAtomic } from './output/atomicWrite.js';
-export {
-  readResultsArrow,
   type ResultsFile,
   type ResultsMetadata,
+  readResultsArrow,
   resultsToArrow,
   writeResultsArrow,
 } from './output/arrowResults.js';
+// ------------------------------------------------------------------ files
+export { writeFileAtomic } from './output/atomicWrite.js';
 export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
 export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
@@ -151,3 +133,17 @@ export {
   populationSystem,
   type SystemResults,
 } from './population/index.js';
+export { SeededStream } from './rng/SeededStream.js';
+export { streamSeed } from './rng/streamSeed.js';
+// ------------------------------------------------------------------ running
+export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
+export { attachExpectations, expectationSummary } from './runner/expectations.js';
+export type { KeepPaths } from './runner/keptOutput.js';
+export type { RunProgress } from './runner/runProgress.js';
+export {
+  DEFAULT_CHUNK_SIZE,
+  KEEP_KINDS,
+  type RunOptions,
+  runStudy,
+  type StudyRun,
+} from './runner/runStudy.js';

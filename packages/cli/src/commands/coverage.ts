@@ -5,8 +5,8 @@
 import { exactCoverage, proportionIntervalMethodNames } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
-import { checkChoices, listOption, numberList, withJson } from './shared.js';
 import type { CliIo } from '../io.js';
+import { checkChoices, listOption, numberList, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

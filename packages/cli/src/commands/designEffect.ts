@@ -12,8 +12,8 @@ import {
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
-import { numberList, withJson } from './shared.js';
 import type { CliIo } from '../io.js';
+import { numberList, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

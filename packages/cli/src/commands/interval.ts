@@ -7,8 +7,8 @@ import {
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
-import { checkChoices, listOption, withJson } from './shared.js';
 import type { CliIo } from '../io.js';
+import { checkChoices, listOption, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

@@ -65,7 +65,10 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           default: 'all',
           describe: 'all (every question, once per copy) or N (drawn without replacement per leaderboard)',
         })
-        .option('workers', { type: 'number', describe: 'worker threads (default: cores; 0 = in this thread)' })
+        .option('workers', {
+          type: 'number',
+          describe: 'worker threads (default: cores; 0 = in this thread)',
+        })
         .example(
           '$0 leaderboard --population studies/data/mmlu-standin.csv --models 20 --replications 1000 --out /tmp/lb.arrow',
           'seed 000 Step 5',
@@ -106,7 +109,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     const run = await runStudy(study, {
       keep: ['answers'],
       keepPaths: { answers: out },
-      ...(args.workers !== undefined ? { workers: args.workers } : {}),
+      workers: args.workers,
     });
     const row = (method: string, metric: string): ResultRow => {
       const found = run.rows.find((r) => r.method === method && r.metric === metric);
@@ -118,7 +121,10 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     printRows(
       io.stdout,
       [
-        { statistic: `significant pairs of ${pairs} (exact McNemar, p ≤ 0.05), mean`, ...row('pairs', 'mean') },
+        {
+          statistic: `significant pairs of ${pairs} (exact McNemar, p ≤ 0.05), mean`,
+          ...row('pairs', 'mean'),
+        },
         { statistic: 'leaderboards with at least one significant pair', ...row('pairs', 'atLeastOne') },
         { statistic: 'leaderboards with at least one after Holm', ...row('pairsHolm', 'atLeastOne') },
         { statistic: 'top − bottom gap (points), median', ...points(row('gap', 'median')) },
@@ -128,7 +134,10 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       { digits: 4 },
     );
     if (!args.json) {
-      const sheet = study.kind === 'simulation' ? study.model.definition.answers?.sheet(study.model.parsed[0]) : undefined;
+      const sheet =
+        study.kind === 'simulation'
+          ? study.model.definition.answers?.sheet(study.model.parsed[0])
+          : undefined;
       const perLeaderboard = sheet?.slots ?? 0;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       io.stdout.write(

@@ -2,8 +2,8 @@
 import { MCNEMAR_METHODS, type McnemarMethod, mcnemarTest } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
-import { checkChoices, listOption, withJson } from './shared.js';
 import type { CliIo } from '../io.js';
+import { checkChoices, listOption, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

@@ -4,7 +4,14 @@
  * writes `<out>/<name>.arrow` (+ `<name>.run.json`, and with `--keep` the
  * per-replication files) and prints the results with published values and ✓/✗ marks.
  */
-import { expectationSummary, KEEP_KINDS, type KeptKind, loadStudy, resolveStudyPath, runStudy } from '@evalsim/sim';
+import {
+  expectationSummary,
+  KEEP_KINDS,
+  type KeptKind,
+  loadStudy,
+  resolveStudyPath,
+  runStudy,
+} from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
 import { createProgressLine } from '../format/progressLine.js';
@@ -60,7 +67,10 @@ export const runCommand: CommandModule<object, Args> = {
       })
       .example('$0 run studies/clustered-coverage.json --workers 2', '')
       .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview')
-      .example('$0 run few-clusters --keep replications', 'keep every replication for new metrics later') as never,
+      .example(
+        '$0 run few-clusters --keep replications',
+        'keep every replication for new metrics later',
+      ) as never,
   handler: async (args) => {
     const { io } = args;
     const keep = checkChoices<KeptKind>('keep', listOption(args.keep), KEEP_KINDS);
@@ -73,10 +83,10 @@ export const runCommand: CommandModule<object, Args> = {
         resume: args.resume,
         keep,
         onProgress: (p) => progress.update(p),
-        ...(args.workers !== undefined ? { workers: args.workers } : {}),
-        ...(args.replications !== undefined ? { replications: args.replications } : {}),
-        ...(args.seed !== undefined ? { seed: args.seed } : {}),
-        ...(args.chunkSize !== undefined ? { chunkSize: args.chunkSize } : {}),
+        workers: args.workers,
+        replications: args.replications,
+        seed: args.seed,
+        chunkSize: args.chunkSize,
       });
     } finally {
       progress.finish();
@@ -95,6 +105,7 @@ export const runCommand: CommandModule<object, Args> = {
     io.stdout.write(
       `wrote ${result.files.arrow} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
     );
-    for (const kind of keep) io.stdout.write(`wrote ${result.files[kind]} (every ${kind.replace(/s$/, '')})\n`);
+    for (const kind of keep)
+      io.stdout.write(`wrote ${result.files[kind]} (every ${kind.replace(/s$/, '')})\n`);
   },
 };

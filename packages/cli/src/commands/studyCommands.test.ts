@@ -106,7 +106,9 @@ describe('evalsim run / show / validate / list', () => {
       (await evalsim('run', study, '--out', out, '--workers', '0', '--replications', '200', '--json')).stdout,
     );
     expect(json).toEqual(asRun);
-    expect((await evalsim('show', arrow, '--format', 'markdown')).stdout).toContain('| p | method | metric |');
+    expect((await evalsim('show', arrow, '--format', 'markdown')).stdout).toContain(
+      '| p | method | metric |',
+    );
   });
 
   test('list shows name, title and source', async () => {

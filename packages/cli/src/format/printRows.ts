@@ -37,6 +37,11 @@ export function formatTable(rows: readonly Row[], options: ColumnFormat = {}): s
 }
 
 /** Print rows to `out` as a table, or as JSON when `json` is set. */
-export function printRows(out: TextSink, rows: readonly Row[], json: boolean, options: ColumnFormat = {}): void {
+export function printRows(
+  out: TextSink,
+  rows: readonly Row[],
+  json: boolean,
+  options: ColumnFormat = {},
+): void {
   out.write(json ? `${JSON.stringify(rows, null, 2)}\n` : formatTable(rows, options));
 }

@@ -48,7 +48,13 @@ function replay(indices: readonly (readonly number[])[]): DrawClusterIndices {
 function run(c: Case) {
   const totals = { count: c.S.length, sizes: c.n, totals: c.S, sumSquares: c.S };
   const ws = createClusterBootstrapWorkspace(c.B);
-  const out = clusterBootstrapInterval(totals, c.level, replay(c.indices), ws, createClusterBootstrapInterval());
+  const out = clusterBootstrapInterval(
+    totals,
+    c.level,
+    replay(c.indices),
+    ws,
+    createClusterBootstrapInterval(),
+  );
   return { out, means: ws.means };
 }
 
@@ -73,7 +79,10 @@ describe('clusterBootstrapInterval vs numpy on the same indices', () => {
       t.failures.push(...sd.failures);
       t.check(`${label} lower`, out.lower, c.lower);
       t.check(`${label} upper`, out.upper, c.upper);
-      if (c.sortedMeans) c.sortedMeans.forEach((m, b) => t.check(`${label} mean ${b}`, means[b], m));
+      if (c.sortedMeans)
+        c.sortedMeans.forEach((m, b) => {
+          t.check(`${label} mean ${b}`, means[b], m);
+        });
     }
     expect(t.failures).toEqual([]);
   });
@@ -86,7 +95,9 @@ describe('clusterBootstrapInterval vs R boot', () => {
       const label = `K=${c.S.length} B=${c.B}`;
       const { out, means } = run(c);
       const sorted = [...c.replicates].sort((a, b) => a - b);
-      sorted.forEach((r, b) => t.check(`${label} replicate ${b}`, means[b], r));
+      sorted.forEach((r, b) => {
+        t.check(`${label} replicate ${b}`, means[b], r);
+      });
       t.check(`${label} estimate`, out.estimate, c.estimate);
       const sd = new ErrorTracker(sdTolerance(c.estimate, c.sd, c.B));
       sd.check(`${label} sd`, out.se, c.sd);
@@ -134,7 +145,9 @@ describe('interface', () => {
     expect(ws.indices).toBe(indices);
     expect(out).toEqual(first);
     expect(() => createClusterBootstrapWorkspace(1)).toThrow(/^resamples:/);
-    expect(() => clusterBootstrapInterval({ ...totals, count: 0 }, 0.95, replay([]), ws, out)).toThrow(InputError);
+    expect(() => clusterBootstrapInterval({ ...totals, count: 0 }, 0.95, replay([]), ws, out)).toThrow(
+      InputError,
+    );
     expect(() => clusterBootstrapInterval(totals, 1.2, replay(c.indices), ws, out)).toThrow(/^level:/);
   });
 });

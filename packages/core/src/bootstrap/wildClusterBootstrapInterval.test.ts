@@ -40,7 +40,9 @@ function replay(weights: readonly (readonly number[])[]): DrawWildWeights & { re
     for (let g = 0; g < k; g++) out[g] = weights[b][g];
     b++;
   };
-  return Object.defineProperty(draw, 'draws', { get: () => b }) as DrawWildWeights & { readonly draws: number };
+  return Object.defineProperty(draw, 'draws', { get: () => b }) as DrawWildWeights & {
+    readonly draws: number;
+  };
 }
 
 function run(c: Case) {
@@ -100,7 +102,9 @@ describe('wildClusterBootstrapInterval vs numpy on the same weights', () => {
     const ws = createWildBootstrapWorkspace(c.B);
     const out = createWildBootstrapInterval();
     const totals = { count: 1, sizes: c.n, totals: c.S, sumSquares: c.S };
-    expect(() => wildClusterBootstrapInterval(totals, 10, 0.95, replay(c.weights), ws, out)).toThrow(/^t\.count:/);
+    expect(() => wildClusterBootstrapInterval(totals, 10, 0.95, replay(c.weights), ws, out)).toThrow(
+      /^t\.count:/,
+    );
     expect(() =>
       wildClusterBootstrapInterval({ ...totals, count: 2 }, 0, 0.95, replay(c.weights), ws, out),
     ).toThrow(/^itemCount:/);

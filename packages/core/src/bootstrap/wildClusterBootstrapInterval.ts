@@ -36,8 +36,9 @@
  * Reference: fixtures/scripts/wildClusterBootstrap.py (numpy, fed the same weights,
  * computing each bootstrap t directly and the interval's crossings exactly).
  */
-import { cr1ClusteredVariance } from '../clustered/cr1Variance.js';
+
 import type { ClusterTotals } from '../clustered/clusterTotals.js';
+import { cr1ClusteredVariance } from '../clustered/cr1Variance.js';
 import { assertInteger, assertLevel, assertPositive } from '../validate.js';
 
 /** Fills out[0 … k−1] with one bootstrap draw's cluster weights. */
@@ -93,7 +94,12 @@ const BISECTION_STEPS = 60;
  *   Σαβ = b·ΣwnS − Σw²nS − ab·Σn² + a·Σwn²,
  *   Σβ² = b²·Σn² − 2b·Σwn² + Σw²n².
  */
-function drawBootstrap(t: ClusterTotals, itemCount: number, draw: DrawWildWeights, ws: WildBootstrapWorkspace): void {
+function drawBootstrap(
+  t: ClusterTotals,
+  itemCount: number,
+  draw: DrawWildWeights,
+  ws: WildBootstrapWorkspace,
+): void {
   const k = t.count;
   if (ws.weights.length < k) ws.weights = new Float64Array(k);
   const w = ws.weights;

@@ -228,7 +228,8 @@ export function readOption(name: string, value: unknown, spec: OptionSpec): unkn
       if (!Array.isArray(value) || value.length === 0) fail(name, value, spec);
       const integer = spec.type === 'integers';
       return (value as readonly unknown[]).map((item, i) => {
-        if (!isNumber(item, integer, spec)) throw new ConfigError(`${name}[${i}]`, item, numberText(integer, spec));
+        if (!isNumber(item, integer, spec))
+          throw new ConfigError(`${name}[${i}]`, item, numberText(integer, spec));
         return item;
       });
     }
@@ -246,14 +247,21 @@ export function readOption(name: string, value: unknown, spec: OptionSpec): unkn
 }
 
 /** Options that are not declared (typos such as "resample") are refused, naming the declared ones. */
-function rejectUnknown(specs: OptionSpecs, raw: Readonly<Record<string, unknown>>, owner: string, noun: OptionNoun) {
+function rejectUnknown(
+  specs: OptionSpecs,
+  raw: Readonly<Record<string, unknown>>,
+  owner: string,
+  noun: OptionNoun,
+) {
   const known = Object.keys(specs);
   for (const [name, value] of Object.entries(raw)) {
     if (!Object.hasOwn(specs, name)) {
       throw new ConfigError(
         name,
         value,
-        known.length > 0 ? `a known ${noun} of ${owner}: ${known.join(', ')}` : `no ${noun}s (${owner} takes none)`,
+        known.length > 0
+          ? `a known ${noun} of ${owner}: ${known.join(', ')}`
+          : `no ${noun}s (${owner} takes none)`,
       );
     }
   }

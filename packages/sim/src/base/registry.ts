@@ -17,7 +17,10 @@ export interface Registry<T extends { readonly name: string }> {
 }
 
 /** A registry of `list` (names must be unique). */
-export function createRegistry<T extends { readonly name: string }>(kind: string, list: readonly T[]): Registry<T> {
+export function createRegistry<T extends { readonly name: string }>(
+  kind: string,
+  list: readonly T[],
+): Registry<T> {
   const byName = new Map<string, T>();
   for (const entry of list) {
     if (byName.has(entry.name)) throw new Error(`two ${kind}s are registered as "${entry.name}"`);

@@ -5,7 +5,6 @@
 import { ConfigError } from '../base/errors.js';
 import { cellMatches } from './grid.js';
 import type { ResolveContext } from './resolveContext.js';
-import { MODEL_ROW_METHOD } from './study.js';
 
 /** Metric labels of each row label of the results (methods, formulas, model diagnostics). */
 export type ReportedMetrics = ReadonlyMap<string, readonly string[]>;
@@ -25,7 +24,11 @@ export function checkExpectations(context: ResolveContext, reported: ReportedMet
     }
     const metricIds = reported.get(expectation.method);
     if (!metricIds)
-      throw new ConfigError(`${path}.method`, expectation.method, `one of ${[...reported.keys()].join(', ')}`);
+      throw new ConfigError(
+        `${path}.method`,
+        expectation.method,
+        `one of ${[...reported.keys()].join(', ')}`,
+      );
     if (!metricIds.includes(expectation.metric)) {
       throw new ConfigError(
         `${path}.metric`,
@@ -35,4 +38,3 @@ export function checkExpectations(context: ResolveContext, reported: ReportedMet
     }
   }
 }
-

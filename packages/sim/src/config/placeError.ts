@@ -43,7 +43,11 @@ export function inCell(error: ConfigError, cell: StudyCell): ConfigError {
 }
 
 /** Moves a model complaint about a grid parameter from `model.params.x` to `grid.x`, naming the cell. */
-export function placeModelError(error: ConfigError, cell: StudyCell, gridKeys: readonly string[]): ConfigError {
+export function placeModelError(
+  error: ConfigError,
+  cell: StudyCell,
+  gridKeys: readonly string[],
+): ConfigError {
   return new ConfigError(
     error.issues.map((issue) => {
       const match = /^model\.params\.([^.[]+)(.*)$/.exec(issue.path);

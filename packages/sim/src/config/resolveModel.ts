@@ -11,9 +11,9 @@ import { IssueList } from './issueList.js';
 import { asConfigError, describeCell, placeModelError } from './placeError.js';
 import type { ResolveContext } from './resolveContext.js';
 import type { ResolvedModel } from './study.js';
+import type { ModelConfig } from './studyConfig.js';
 
-async function modelDefinition(context: ResolveContext): Promise<ModelDefinition> {
-  const entry = context.config.model!;
+async function modelDefinition(context: ResolveContext, entry: ModelConfig): Promise<ModelDefinition> {
   if (entry.module === undefined) return modelRegistry.get(entry.name ?? '', 'model.name');
   const imported = await importDefinition<ModelDefinition>(
     entry.module,
@@ -30,7 +30,7 @@ async function modelDefinition(context: ResolveContext): Promise<ModelDefinition
 export async function resolveModel(context: ResolveContext): Promise<ResolvedModel | undefined> {
   const entry = context.config.model;
   if (!entry) return undefined;
-  const definition = await modelDefinition(context);
+  const definition = await modelDefinition(context, entry);
   const parsed: unknown[] = [];
   const truths: number[] = [];
   const problems = new IssueList();

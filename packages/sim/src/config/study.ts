@@ -4,7 +4,7 @@
  * simulates (a model, methods, metrics, seed and replications) or only computes formulas
  * over its grid; the two are one union, told apart by `kind`.
  */
-import type { MetricDefinition, MethodDefinition, ModelDefinition } from '../base/roles.js';
+import type { MethodDefinition, MetricDefinition, ModelDefinition } from '../base/roles.js';
 import type { FormulaDefinition } from '../formulas/formulaDefinition.js';
 import type { StudyCell } from './grid.js';
 import type { ExpectationConfig, StudyConfig } from './studyConfig.js';
@@ -52,7 +52,7 @@ interface StudyBase {
   /** Directory of the study file; module and data paths resolve against it. */
   readonly baseDir: string;
   /** The study file, when loaded from one. */
-  readonly path?: string;
+  readonly path?: string | undefined;
   /** The interval level: `config.level`, or 0.95. */
   readonly level: number;
   /** Grid keys in file order: the parameter columns of the results. */

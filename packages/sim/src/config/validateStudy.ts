@@ -35,7 +35,8 @@ function checkGridKeys(config: StudyConfig): void {
         `a name other than the result columns ${RESERVED_COLUMNS.join(', ')}`,
       );
     }
-    if (key in params) throw new ConfigError(`grid.${key}`, `is also set in model.params; set it in one place`);
+    if (key in params)
+      throw new ConfigError(`grid.${key}`, `is also set in model.params; set it in one place`);
   }
 }
 
@@ -99,7 +100,11 @@ export async function validateStudy(
   const formulas = resolveFormulas(context);
   const diagnostics = diagnosticNames(config, model);
   const reported = new Map<string, readonly string[]>();
-  for (const method of methods) reported.set(method.id, metrics.map((m) => m.id));
+  for (const method of methods)
+    reported.set(
+      method.id,
+      metrics.map((m) => m.id),
+    );
   for (const formula of formulas) reported.set(formula.id, [formula.metric]);
   if (diagnostics.length > 0) reported.set(MODEL_ROW_METHOD, diagnostics);
   checkExpectations(context, reported);
@@ -108,7 +113,7 @@ export async function validateStudy(
     config,
     name: config.name,
     baseDir,
-    ...(options.path !== undefined ? { path: options.path } : {}),
+    path: options.path,
     level: context.level,
     gridKeys: context.gridKeys,
     cells: context.cells,

@@ -43,7 +43,10 @@ function formulaOfDesignEffect(
     name,
     description,
     options: ARGUMENTS,
-    create: (options, { level }) => (params) => fromDeff(cellDesignEffect(options, params), level),
+    create:
+      (options, { level }) =>
+      (params) =>
+        fromDeff(cellDesignEffect(options, params), level),
   });
 }
 

@@ -116,8 +116,11 @@ export const binarySampleSizeFormula = powerFormula(
   'Items needed to detect a difference delta when one item contributes variance p(1 − p): ⌈(z_{1−α/2} + z_{power})²·p(1 − p)/δ²⌉.',
   ['delta', 'p', ...TEST],
   (options, params) =>
-    sampleSizeFor(arg(options, params, 'delta'), binaryVariance(options, params), testSettings(options, params))
-      .items,
+    sampleSizeFor(
+      arg(options, params, 'delta'),
+      binaryVariance(options, params),
+      testSettings(options, params),
+    ).items,
 );
 
 /** Formula `millerPairedSampleSize`: ⌈zSum²·(ω² + σ_A²/K_A + σ_B²/K_B)/δ²⌉ questions (Miller eq. 9). */

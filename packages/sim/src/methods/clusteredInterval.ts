@@ -31,7 +31,8 @@ export const CLUSTERED_SE_OPTIONS = {
     type: 'choice',
     values: ESTIMATORS,
     default: 'cr1',
-    description: 'Clustered variance: cr1 (Liang–Zeger, K/(K−1)), miller (Miller 2024) or cr2 (Bell–McCaffrey).',
+    description:
+      'Clustered variance: cr1 (Liang–Zeger, K/(K−1)), miller (Miller 2024) or cr2 (Bell–McCaffrey).',
   },
   critical: {
     type: 'choice',

@@ -10,8 +10,8 @@ import {
   unpairedDifference,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../base/errors.js';
 import type { PairedClusteredScores } from '../base/dataKinds.js';
+import { ConfigError } from '../base/errors.js';
 import type { MethodResult } from '../base/methodResult.js';
 import type { Analyser } from '../base/roles.js';
 import { mcnemarExact } from './mcnemarExact.js';

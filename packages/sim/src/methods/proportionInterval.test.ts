@@ -6,11 +6,11 @@ import {
   wilsonInterval as coreWilson,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { SeededStream } from '../rng/index.js';
 import type { ClusteredScores } from '../base/dataKinds.js';
 import type { MethodResult } from '../base/methodResult.js';
-import { binaryBootstrap } from './binaryBootstrap.js';
 import { createMethodResult } from '../base/methodResult.js';
+import { SeededStream } from '../rng/index.js';
+import { binaryBootstrap } from './binaryBootstrap.js';
 import {
   betaPosteriorInterval,
   clopperPearsonInterval,

@@ -16,8 +16,8 @@ import {
   tailProbability,
 } from '@evalsim/core';
 import { totalOfClusteredScores } from '../base/clusterTotalsView.js';
-import { defineMethod } from '../base/defineMethod.js';
 import type { ClusteredScores } from '../base/dataKinds.js';
+import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, type MethodResult } from '../base/methodResult.js';
 import type { Analyser, MethodDefinition } from '../base/roles.js';
 
@@ -52,7 +52,9 @@ function proportionAnalyser(fill: (k: number, n: number, out: Bounds) => void): 
 }
 
 /** The method of one of core's proportion intervals that take no options, as `<name>Interval`. */
-function proportionIntervalMethod(name: Exclude<ProportionIntervalMethod, 'betaPosterior'>): MethodDefinition {
+function proportionIntervalMethod(
+  name: Exclude<ProportionIntervalMethod, 'betaPosterior'>,
+): MethodDefinition {
   return defineMethod({
     name: `${name}Interval`,
     description: DESCRIPTIONS[name],

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../base/errors.js';
+import type { MethodResult } from '../base/methodResult.js';
 import { createMethodResult } from '../base/methodResult.js';
 import { SeededStream } from '../rng/index.js';
-import type { MethodResult } from '../base/methodResult.js';
 import { medianMcse } from './medianWidth.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { meanMcse, proportionMcse, sdMcse } from './monteCarloError.js';
@@ -93,7 +93,9 @@ describe('Monte Carlo standard errors (Morris et al. 2019, Table 6)', () => {
 
   test('unknown options are ConfigErrors naming the option', () => {
     expect(() => metricRegistry.get('coverage', 'metric').create({ alpha: 0.1 })).toThrow(ConfigError);
-    expect(() => metricRegistry.get('rejectionRate', 'metric').create({ alternative: 'up' })).toThrow(/alternative: got "up"/);
+    expect(() => metricRegistry.get('rejectionRate', 'metric').create({ alternative: 'up' })).toThrow(
+      /alternative: got "up"/,
+    );
     expect(() => metricRegistry.get('coverag', 'metric')).toThrow(/allowed: one of the metrics coverage/);
   });
 });

@@ -57,7 +57,7 @@ export const rejectionRate = defineMetric({
       type: 'choice',
       values: ALTERNATIVES,
       default: 'two-sided',
-      description: "Which p-value: two-sided, greater (H1: θ > θ₀) or less (H1: θ < θ₀).",
+      description: 'Which p-value: two-sided, greater (H1: θ > θ₀) or less (H1: θ < θ₀).',
     },
     alpha: {
       type: 'number',

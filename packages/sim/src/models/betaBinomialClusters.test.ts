@@ -1,9 +1,9 @@
 import { designEffect, designEffectUnequal, iccAnovaFromTotals } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../base/errors.js';
-import { createClusterTotalsView, viewClusteredScores } from '../base/clusterTotalsView.js';
-import { SeededStream } from '../rng/SeededStream.js';
 import type { CellParams } from '../base/cellParams.js';
+import { createClusterTotalsView, viewClusteredScores } from '../base/clusterTotalsView.js';
+import { ConfigError } from '../base/errors.js';
+import { SeededStream } from '../rng/SeededStream.js';
 import {
   allocateBetaBinomialClusters,
   betaBinomialClusters,

@@ -122,7 +122,11 @@ export function parseClusterLayout(params: ClusterLayoutParams): ClusterLayout {
     } else if (given !== undefined) {
       clusters = given;
     } else {
-      throw new ConfigError('clusters', undefined, 'an integer ≥ 1 (or give "items", or "sizes" instead of "m")');
+      throw new ConfigError(
+        'clusters',
+        undefined,
+        'an integer ≥ 1 (or give "items", or "sizes" instead of "m")',
+      );
     }
     if (sizeCV !== undefined && items !== undefined)
       throw new ConfigError('sizeCV', sizeCV, 'used with "m" and "clusters", not "items"');

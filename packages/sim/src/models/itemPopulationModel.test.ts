@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../base/errors.js';
-import { SeededStream } from '../rng/SeededStream.js';
 import type { CellParams } from '../base/cellParams.js';
 import type { ClusteredScores, PairedClusteredScores } from '../base/dataKinds.js';
+import { ConfigError } from '../base/errors.js';
+import { SeededStream } from '../rng/SeededStream.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 
 const studies = { baseDir: fileURLToPath(new URL('../../../../studies/', import.meta.url)) };

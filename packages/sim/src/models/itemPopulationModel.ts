@@ -82,7 +82,8 @@ const PARAMS = {
     type: 'choice',
     values: ITEM_ANSWER_MODES,
     default: 'recorded',
-    description: "A question's score: one recorded answer (Bernoulli c/k), the rate c/k, or the first answer.",
+    description:
+      "A question's score: one recorded answer (Bernoulli c/k), the rate c/k, or the first answer.",
   },
   design: {
     type: 'choice',

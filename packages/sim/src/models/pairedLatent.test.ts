@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { iccAnovaFromTotals } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../base/errors.js';
+import type { CellParams } from '../base/cellParams.js';
 import {
   createClusterTotalsView,
   createDifferenceTotalsView,
   viewPairedDifference,
   viewPairedSystem,
 } from '../base/clusterTotalsView.js';
+import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
-import type { CellParams } from '../base/cellParams.js';
 import { interceptForAccuracy, latentAccuracy } from './latentAccuracy.js';
 import { pairedLatent } from './pairedLatent.js';
 

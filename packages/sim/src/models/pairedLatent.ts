@@ -89,7 +89,10 @@ const PARAMS = {
     maxExclusive: true,
     description: "A's accuracy lead over B, in proportion units (A's accuracy must stay in (0, 1)).",
   },
-  latentShift: { type: 'number', description: "A's intercept shift on the latent scale (instead of advantage)." },
+  latentShift: {
+    type: 'number',
+    description: "A's intercept shift on the latent scale (instead of advantage).",
+  },
 } as const;
 
 /** Solves the intercepts of one cell's checked parameters. */

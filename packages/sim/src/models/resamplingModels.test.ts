@@ -1,11 +1,15 @@
 import { describe, expect, test } from 'vitest';
+import type { CellParams } from '../base/cellParams.js';
 import { uniformDifficultyScoreVariance } from '../formulas/resamplingVarianceFormulas.js';
 import { RunningFourMoments } from '../metrics/estimateVariance.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import { SeededStream } from '../rng/index.js';
-import type { CellParams } from '../base/cellParams.js';
 import { allocateSequentialPaired, generateSequentialPaired, sequentialPaired } from './sequentialPaired.js';
-import { allocateUniformDifficulty, generateUniformDifficulty, uniformDifficulty } from './uniformDifficulty.js';
+import {
+  allocateUniformDifficulty,
+  generateUniformDifficulty,
+  uniformDifficulty,
+} from './uniformDifficulty.js';
 
 const parseUniformDifficulty = (params: CellParams) => uniformDifficulty.parse(params, { baseDir: '.' });
 const parseSequentialPaired = (params: CellParams) => sequentialPaired.parse(params, { baseDir: '.' });

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { CellParams } from '../base/cellParams.js';
 import { ConfigError } from '../base/errors.js';
+import { createMethodResult } from '../base/methodResult.js';
 import type { StudyContext } from '../base/roles.js';
 import { leaderboardPairs } from '../methods/leaderboardPairs.js';
-import { createMethodResult } from '../base/methodResult.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import { SeededStream } from '../rng/index.js';
 import {

@@ -79,7 +79,8 @@ const PARAMS = {
     orNumber: { min: 0, max: 1 },
     default: 'population',
     allowed: '"population" (each question\'s recorded rate) or a number in [0, 1]',
-    description: "Each question's rate: the system's recorded rate (population), or one rate p for every question.",
+    description:
+      "Each question's rate: the system's recorded rate (population), or one rate p for every question.",
   },
 } as const;
 

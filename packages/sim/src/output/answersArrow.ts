@@ -29,14 +29,8 @@ import {
   vectorFromArray,
 } from 'apache-arrow';
 import type { AnswerSheet } from '../base/roles.js';
+import { type DictionaryIndex, dictionaryData, indexType, integerArray, typedData } from './arrowColumns.js';
 import { ArrowFileStream } from './arrowFileStream.js';
-import {
-  type DictionaryIndex,
-  dictionaryData,
-  indexType,
-  integerArray,
-  typedData,
-} from './arrowColumns.js';
 import { type KeptMetadata, keptMetadataEntries } from './keptMetadata.js';
 
 type IndexArray = Uint8Array | Uint16Array | Int8Array | Int16Array | Int32Array;
@@ -78,7 +72,12 @@ export class AnswersArrowWriter {
   private readonly question: DictionaryColumn;
   private readonly cluster: DictionaryColumn | null;
 
-  constructor(path: string, sheet: AnswerSheet, metadata: KeptMetadata, readonly batchRows: number) {
+  constructor(
+    path: string,
+    sheet: AnswerSheet,
+    metadata: KeptMetadata,
+    readonly batchRows: number,
+  ) {
     this.cellType = indexType(metadata.cells.length - 1);
     this.replicationType = metadata.replications <= 65536 ? new Uint16() : new Int32();
     this.modelType = sheet.systems <= 256 ? new Uint8() : new Uint16();

@@ -33,7 +33,10 @@ export function indexType(max: number): Uint8 | Uint16 | Int32 {
 }
 
 /** A typed array for values of integer type `type`, of length `length`. */
-export function integerArray(type: Int, length: number): Uint8Array | Uint16Array | Int8Array | Int16Array | Int32Array {
+export function integerArray(
+  type: Int,
+  length: number,
+): Uint8Array | Uint16Array | Int8Array | Int16Array | Int32Array {
   if (type instanceof Uint8) return new Uint8Array(length);
   if (type instanceof Uint16) return new Uint16Array(length);
   if (type instanceof Int8) return new Int8Array(length);
@@ -42,7 +45,11 @@ export function integerArray(type: Int, length: number): Uint8Array | Uint16Arra
 }
 
 /** Data of `type` over the first `length` values of `values` (no copy). */
-export function typedData<T extends DataType>(type: T, values: ArrayLike<number> & ArrayBufferView, length: number): Data<T> {
+export function typedData<T extends DataType>(
+  type: T,
+  values: ArrayLike<number> & ArrayBufferView,
+  length: number,
+): Data<T> {
   const view = (values as unknown as Int32Array).subarray(0, length);
   return makeData({ type, length, data: view } as never) as Data<T>;
 }
@@ -91,7 +98,8 @@ export function gridColumn(
     return {
       key,
       type: new Float64(),
-      constant: (value, length) => typedData(new Float64(), new Float64Array(length).fill(value as number), length),
+      constant: (value, length) =>
+        typedData(new Float64(), new Float64Array(length).fill(value as number), length),
     };
   }
   if (values.every((v) => typeof v === 'boolean')) {

@@ -24,8 +24,8 @@ import {
   Utf8,
   vectorFromArray,
 } from 'apache-arrow';
-import { ArrowFileStream } from './arrowFileStream.js';
 import { boolData, dictionaryData, type GridColumn, gridColumn, typedData } from './arrowColumns.js';
+import { ArrowFileStream } from './arrowFileStream.js';
 import { type KeptMetadata, keptMetadataEntries } from './keptMetadata.js';
 
 /** The Float64 result columns, in file order. */

@@ -5,12 +5,12 @@
  * and the results are byte-identical.
  */
 import { createMethodResult, type MethodResult } from '../base/methodResult.js';
+import { RESULT_FIELDS, readResult, recordStride } from '../base/replicationRecord.js';
 import type { MetricAccumulator } from '../base/roles.js';
 import { MODEL_ROW_METHOD, type SimulationStudy, type Study } from '../config/study.js';
 import { meanMcse } from '../metrics/monteCarloError.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import type { ResultRow } from '../output/resultRow.js';
-import { RESULT_FIELDS, readResult, recordStride } from '../base/replicationRecord.js';
 
 export class CellAggregator {
   private readonly accumulators: MetricAccumulator[][];

@@ -6,11 +6,12 @@
  * a study shares it first ({@link shareStudy}), so in-process chunks skip
  * validating it again; a worker thread validates the task's config once.
  */
+
+import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
-import { allocateChunkOutput, chunkOutputOf } from './chunkOutput.js';
-import { describeCell } from '../config/placeError.js';
 import { CellSimulator } from './cellSimulator.js';
+import { allocateChunkOutput, chunkOutputOf } from './chunkOutput.js';
 import type { ChunkTask } from './chunkTask.js';
 
 const studies = new Map<string, Promise<Study>>();

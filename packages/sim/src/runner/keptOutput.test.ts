@@ -15,7 +15,6 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { ConfigError } from '../base/errors.js';
 import { createMethodResult } from '../base/methodResult.js';
 import { validateStudy } from '../config/validateStudy.js';
-import { metricRegistry } from '../metrics/registry.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { streamSeed } from '../rng/streamSeed.js';
 import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
@@ -90,7 +89,9 @@ describe('keep: replications', () => {
     expect(metadata.get('evalsim.seed')).toBe(String(toy.seed));
     expect(metadata.get('evalsim.replications')).toBe('300');
     expect(JSON.parse(metadata.get('evalsim.cells') ?? '')).toEqual([{ p: 0.5 }, { p: 0.2 }]);
-    expect(JSON.parse(metadata.get('evalsim.study') ?? '')).toEqual(JSON.parse(JSON.stringify(result.config)));
+    expect(JSON.parse(metadata.get('evalsim.study') ?? '')).toEqual(
+      JSON.parse(JSON.stringify(result.config)),
+    );
   });
 
   test('a method capped below the study count has rows for its replications only', async () => {
@@ -101,7 +102,10 @@ describe('keep: replications', () => {
         { id: 'boot', module: './toy-bootstrap.mjs', resamples: 20, replications: 50 },
       ],
     });
-    const result = await run(capped, toyBaseDir, { keep: ['replications'], keepPaths: { replications: join(tmp, 'capped.arrow') } });
+    const result = await run(capped, toyBaseDir, {
+      keep: ['replications'],
+      keepPaths: { replications: join(tmp, 'capped.arrow') },
+    });
     const table = tableFromIPC(bytes(result.files.replications));
     expect(table.numRows).toBe(2 * (120 + 50));
     const boot = [...table.getChild('method')!].filter((m) => m === 'boot').length;
@@ -115,14 +119,20 @@ describe('keep: answers', () => {
     title: 'kept answers',
     seed: 12,
     replications: 9,
-    model: { name: 'systemCopies', params: { population: 'data/mmlu-standin.csv', system: 'haiku_off', copies: 4 } },
+    model: {
+      name: 'systemCopies',
+      params: { population: 'data/mmlu-standin.csv', system: 'haiku_off', copies: 4 },
+    },
     grid: { n: [40, 1140] },
     methods: [{ id: 'gap', method: 'topBottomGap' }],
     metrics: ['meanEstimate'],
   };
 
   test("rows are the model's own answers, with clusters and provenance", async () => {
-    const result = await run(leaderboard, studiesDir, { keep: ['answers'], keepPaths: { answers: join(tmp, 'answers.arrow') } });
+    const result = await run(leaderboard, studiesDir, {
+      keep: ['answers'],
+      keepPaths: { answers: join(tmp, 'answers.arrow') },
+    });
     const table = tableFromIPC(bytes(result.files.answers));
     expect(table.numRows).toBe(9 * 4 * 40 + 9 * 4 * 1140);
     const study = result.study;
@@ -139,7 +149,8 @@ describe('keep: answers', () => {
       const data = study.model.definition.allocate(parsed) as { totals: Int32Array };
       study.model.definition.generate(parsed, new SeededStream(streamSeed(12, c), 5), data as never);
       const totals = [0, 0, 0, 0];
-      for (let i = 0; i < table.numRows; i++) if (cell[i] === c && replication[i] === 5) totals[model[i]] += correct[i];
+      for (let i = 0; i < table.numRows; i++)
+        if (cell[i] === c && replication[i] === 5) totals[model[i]] += correct[i];
       expect(totals).toEqual(Array.from(data.totals));
     }
     // Questions and clusters are the population's.
@@ -149,14 +160,19 @@ describe('keep: answers', () => {
     const [source] = JSON.parse(table.schema.metadata.get('evalsim.data') ?? '[]');
     expect(source).toEqual({
       file: 'data/mmlu-standin.csv',
-      sha256: createHash('sha256').update(readFileSync(join(studiesDir, 'data/mmlu-standin.csv'))).digest('hex'),
+      sha256: createHash('sha256')
+        .update(readFileSync(join(studiesDir, 'data/mmlu-standin.csv')))
+        .digest('hex'),
       systems: ['haiku_off'],
     });
   });
 
   test('keeping answers changes nothing in the results', async () => {
     const plain = await run(leaderboard, studiesDir, { outDir: join(tmp, 'plain') });
-    const kept = await run(leaderboard, studiesDir, { outDir: join(tmp, 'kept'), keep: ['answers', 'replications'] });
+    const kept = await run(leaderboard, studiesDir, {
+      outDir: join(tmp, 'kept'),
+      keep: ['answers', 'replications'],
+    });
     expect(bytes(kept.files.arrow).equals(bytes(plain.files.arrow))).toBe(true);
   });
 });
@@ -169,8 +185,16 @@ describe('determinism and resume', () => {
       title: 'kept determinism',
       seed: 5,
       replications: 60,
-      model: { name: 'systemCopies', params: { population: 'data/mmlu-standin.csv', system: 'haiku_low', copies: 3, n: 50 } },
-      grid: { gaps: [[0, 0, 0], [0, 1, 2]] },
+      model: {
+        name: 'systemCopies',
+        params: { population: 'data/mmlu-standin.csv', system: 'haiku_low', copies: 3, n: 50 },
+      },
+      grid: {
+        gaps: [
+          [0, 0, 0],
+          [0, 1, 2],
+        ],
+      },
       methods: [
         { id: 'pairs', method: 'leaderboardPairs' },
         { id: 'gap', method: 'topBottomGap', replications: 25 },
@@ -185,7 +209,9 @@ describe('determinism and resume', () => {
       ['d2', { workers: 2, chunkSize: 13 }],
     ] as const) {
       const other = await run(config, studiesDir, { outDir: join(tmp, name), keep: [...keep], ...options });
-      files(other).forEach((b, i) => expect(b.equals(expected[i]), `${name} file ${i}`).toBe(true));
+      files(other).forEach((b, i) => {
+        expect(b.equals(expected[i]), `${name} file ${i}`).toBe(true);
+      });
     }
     // Abort after the first cell, then resume: the kept spools of cell 0 are reused.
     const parts = join(tmp, 'parts');
@@ -202,14 +228,21 @@ describe('determinism and resume', () => {
       }),
     ).rejects.toThrow('stop after one cell');
     const [directory] = readdirSync(join(parts, '.checkpoints'));
-    expect(readdirSync(join(parts, '.checkpoints', directory, 'kept')).filter((f) => f.endsWith('.bin')).sort()).toEqual([
-      'cell-0.answers.bin',
-      'cell-0.questions.bin',
-      'cell-0.records.bin',
-    ]);
-    const resumed = await run(config, studiesDir, { outDir: parts, keep: [...keep], resume: true, chunkSize: 17 });
+    expect(
+      readdirSync(join(parts, '.checkpoints', directory, 'kept'))
+        .filter((f) => f.endsWith('.bin'))
+        .sort(),
+    ).toEqual(['cell-0.answers.bin', 'cell-0.questions.bin', 'cell-0.records.bin']);
+    const resumed = await run(config, studiesDir, {
+      outDir: parts,
+      keep: [...keep],
+      resume: true,
+      chunkSize: 17,
+    });
     expect(resumed.resumedCells).toBe(1);
-    files(resumed).forEach((b, i) => expect(b.equals(expected[i]), `resumed file ${i}`).toBe(true));
+    files(resumed).forEach((b, i) => {
+      expect(b.equals(expected[i]), `resumed file ${i}`).toBe(true);
+    });
     expect(existsSync(join(parts, '.checkpoints'))).toBe(false);
     // Checkpoints made without keep are not reused for a run that keeps (no spools): the cell reruns.
     const plain = join(tmp, 'plain-then-kept');
@@ -226,7 +259,9 @@ describe('determinism and resume', () => {
     ).rejects.toThrow('stop');
     const rerun = await run(config, studiesDir, { outDir: plain, keep: [...keep], resume: true });
     expect(rerun.resumedCells).toBe(0);
-    files(rerun).forEach((b, i) => expect(b.equals(expected[i]), `rerun file ${i}`).toBe(true));
+    files(rerun).forEach((b, i) => {
+      expect(b.equals(expected[i]), `rerun file ${i}`).toBe(true);
+    });
   });
 });
 
@@ -241,7 +276,12 @@ describe('bad requests', () => {
     ).rejects.toThrow(/model .*toy-model.mjs does not keep item-level answers/);
     await expect(runStudy(study, { workers: 0, keep: ['everything' as never] })).rejects.toThrow(ConfigError);
     const formula = await validateStudy(
-      { name: 'formula-only', title: 't', grid: { m: [10] }, formulas: [{ id: 'd', formula: 'designEffect', metric: 'deff', icc: 0.1 }] },
+      {
+        name: 'formula-only',
+        title: 't',
+        grid: { m: [10] },
+        formulas: [{ id: 'd', formula: 'designEffect', metric: 'deff', icc: 0.1 }],
+      },
       toyBaseDir,
     );
     await expect(runStudy(formula, { outDir: join(tmp, 'f'), keep: ['replications'] })).rejects.toThrow(

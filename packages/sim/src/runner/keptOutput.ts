@@ -180,7 +180,12 @@ export class KeptOutput {
   private writeReplications(path: string): void {
     const { study, replications, caps } = this.run;
     const methods = study.methods.map((m) => m.id);
-    const writer = new ReplicationsArrowWriter(path, methods, this.metadata('replications'), REPLICATION_BATCH_ROWS);
+    const writer = new ReplicationsArrowWriter(
+      path,
+      methods,
+      this.metadata('replications'),
+      REPLICATION_BATCH_ROWS,
+    );
     try {
       const { rows } = writer;
       for (const cell of study.cells) {
@@ -205,7 +210,8 @@ export class KeptOutput {
                 const offset = i * stride + j * RESULT_FIELDS;
                 rows.replication[length] = r;
                 rows.method[length] = j;
-                for (let v = 0; v < REPLICATION_VALUE_COLUMNS.length; v++) rows.values[v][length] = block[offset + v];
+                for (let v = 0; v < REPLICATION_VALUE_COLUMNS.length; v++)
+                  rows.values[v][length] = block[offset + v];
                 rows.degenerate[length] = block[offset + 7] === 1 ? 1 : 0;
                 length++;
               }
@@ -228,7 +234,12 @@ export class KeptOutput {
     const sheet = sharedSheet(study);
     const shapes: ChunkShape[] = study.cells.map((cell) => cellShape(study, cell.index, true));
     const largest = Math.max(...shapes.map((shape) => shape.systems * shape.slots));
-    const writer = new AnswersArrowWriter(path, sheet, this.metadata('answers'), Math.max(ANSWER_BATCH_ROWS, largest));
+    const writer = new AnswersArrowWriter(
+      path,
+      sheet,
+      this.metadata('answers'),
+      Math.max(ANSWER_BATCH_ROWS, largest),
+    );
     const clusterOf = sheet.clusters?.ofQuestion ?? null;
     try {
       const { rows } = writer;

@@ -38,34 +38,35 @@ export const DEFAULT_CHUNK_SIZE = 250;
 /** What `keep` can ask for: every replication's method results, every item-level answer. */
 export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
 
+/** Options of runStudy; an option given as undefined is the same as one left out. */
 export interface RunOptions {
   /** Worker threads (default: available parallelism; 0 = in this thread). Ignored when `pool` is given. */
-  readonly workers?: number;
+  readonly workers?: number | undefined;
   /** A pool to reuse across studies (createStudyPool); runStudy does not close it. */
-  readonly pool?: ChunkExecutor;
+  readonly pool?: ChunkExecutor | undefined;
   /** Override the study's replications per cell (method caps still apply, never above this). */
-  readonly replications?: number;
+  readonly replications?: number | undefined;
   /** Override the study's seed. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** Directory for `<name>.arrow`, `<name>.run.json` and `.checkpoints/`; nothing is written without it. */
-  readonly outDir?: string;
+  readonly outDir?: string | undefined;
   /** Reuse finished cells checkpointed by an earlier run of the same study, seed and replications. */
-  readonly resume?: boolean;
+  readonly resume?: boolean | undefined;
   /** Replications per work unit (default 250); results do not depend on it. */
-  readonly chunkSize?: number;
+  readonly chunkSize?: number | undefined;
   /** Chunks dispatched but not yet consumed (default 4 per worker, at least 4). */
-  readonly maxInFlight?: number;
+  readonly maxInFlight?: number | undefined;
   /**
    * Per-replication output to keep: 'replications' (each method's result in every
    * replication, `<outDir>/<name>.replications.arrow`) and/or 'answers' (every item-level
    * answer, `<outDir>/<name>.answers.arrow`; models that keep answers only).
    */
-  readonly keep?: readonly KeptKind[];
+  readonly keep?: readonly KeptKind[] | undefined;
   /** Paths of kept files instead of the default names (a kept kind needs one when there is no `outDir`). */
-  readonly keepPaths?: KeepPaths;
-  readonly onProgress?: (progress: RunProgress) => void;
+  readonly keepPaths?: KeepPaths | undefined;
+  readonly onProgress?: ((progress: RunProgress) => void) | undefined;
   /** Aborting stops dispatching; finished cells stay checkpointed; runStudy rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface StudyRun {
@@ -101,7 +102,8 @@ function positiveInteger(name: string, value: number | undefined): void {
 function keepPaths(study: Study, options: RunOptions): KeepPaths {
   const paths: { -readonly [K in KeptKind]?: string } = {};
   for (const [i, kind] of (options.keep ?? []).entries()) {
-    if (!KEEP_KINDS.includes(kind)) throw new ConfigError(`keep[${i}]`, kind, `one of ${KEEP_KINDS.join(', ')}`);
+    if (!KEEP_KINDS.includes(kind))
+      throw new ConfigError(`keep[${i}]`, kind, `one of ${KEEP_KINDS.join(', ')}`);
     if (study.kind !== 'simulation')
       throw new ConfigError('keep', kind, 'nothing: a formula study has no replications');
     const path =
@@ -127,30 +129,46 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   }
   const keep = keepPaths(study, options);
   const simulation: SimulationStudy | undefined = study.kind === 'simulation' ? study : undefined;
-  const seed = simulation && (options.seed ?? simulation.seed);
-  const replications = simulation && (options.replications ?? simulation.replications);
-  const config: StudyConfig = simulation ? { ...study.config, seed, replications } : study.config;
+  // The seed and replications a simulation runs with (overrides applied); none for formulas.
+  const effective = simulation && {
+    seed: options.seed ?? simulation.seed,
+    replications: options.replications ?? simulation.replications,
+  };
+  const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const version = evalsimVersion();
   const store = options.outDir
-    ? new CheckpointStore(options.outDir, study, checkpointKey(study, seed, replications, version))
+    ? new CheckpointStore(
+        options.outDir,
+        study,
+        checkpointKey(study, effective?.seed, effective?.replications, version),
+      )
     : undefined;
   if (store && !options.resume) store.clear();
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
 
-  const caps = simulation ? simulation.methods.map((m) => Math.min(m.replications ?? replications!, replications!)) : [];
+  const caps =
+    simulation && effective
+      ? simulation.methods.map((m) =>
+          Math.min(m.replications ?? effective.replications, effective.replications),
+        )
+      : [];
   const keeping = simulation !== undefined && Object.keys(keep).length > 0;
-  const spoolDir = !keeping ? undefined : store ? join(store.directory, 'kept') : mkdtempSync(join(tmpdir(), 'evalsim-kept-'));
+  const spoolDir = !keeping
+    ? undefined
+    : store
+      ? join(store.directory, 'kept')
+      : mkdtempSync(join(tmpdir(), 'evalsim-kept-'));
   const kept =
-    simulation && spoolDir
-      ? new KeptOutput({ study: simulation, config, seed: seed!, replications: replications!, version, caps }, spoolDir, keep)
+    simulation && effective && spoolDir
+      ? new KeptOutput({ study: simulation, config, ...effective, version, caps }, spoolDir, keep)
       : undefined;
   // A cell checkpointed without the spools asked for now is simulated again.
   if (kept) for (const cell of [...finished.keys()]) if (!kept.hasCell(cell)) finished.delete(cell);
   const resumedCells = finished.size;
 
   const cellCount = study.cells.length;
-  const perCell = replications ?? 0;
+  const perCell = effective?.replications ?? 0;
   let cellsDone = finished.size;
   let replicationsDone = finished.size * perCell;
   let replicationsRun = 0;
@@ -169,7 +187,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   let workers = 0;
   try {
     const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
-    if (simulation && pending.length > 0) {
+    if (simulation && effective && pending.length > 0) {
       shareStudy(simulation);
       const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
       workers = executor.workers;
@@ -178,8 +196,8 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
           study: simulation,
           executor,
           pending,
-          seed: seed!,
-          replications: replications!,
+          seed: effective.seed,
+          replications: effective.replications,
           caps,
           chunkSize,
           maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
@@ -215,7 +233,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
     const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
     if (options.outDir) {
       files.arrow = join(options.outDir, `${study.name}.arrow`);
-      writeResultsArrow(files.arrow, rows, { gridKeys: study.gridKeys, config, version, seed, replications });
+      writeResultsArrow(files.arrow, rows, { gridKeys: study.gridKeys, config, version, ...effective });
     }
     if (kept) Object.assign(files, kept.write());
     if (options.outDir) {
@@ -226,8 +244,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
         wallTimeSeconds: Math.round(wallTimeMs) / 1000,
         workers,
         chunkSize,
-        seed,
-        replications,
+        ...effective,
         resumedCells,
         evalsimVersion: version,
         node: process.version,
@@ -235,7 +252,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
       });
     }
     store?.clear();
-    return { study, rows, config, seed, replications, workers, chunkSize, wallTimeMs, resumedCells, files };
+    return { study, rows, config, ...effective, workers, chunkSize, wallTimeMs, resumedCells, files };
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });

@@ -3,8 +3,8 @@
  * built from them, so adapters can be compared with core's item-level estimators.
  */
 import type { ClusteredScores, PairedClusteredScores } from '../../base/dataKinds.js';
-import type { RandomStream } from '../../base/randomStream.js';
 import { createMethodResult } from '../../base/methodResult.js';
+import type { RandomStream } from '../../base/randomStream.js';
 
 /** Deterministic pseudo-random 0/1 items (LCG; independent of the stream under test). */
 export function binaryItems(
