@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'studies/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Rebuilds the packages first when a source is newer than the built worker or CLI bundle.
+    globalSetup: ['scripts/testSetup.ts'],
     testTimeout: 60_000,
     pool: 'forks',
   },
