@@ -12,6 +12,7 @@ import {
   wilsonInterval,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
+import { seedCoverageTable } from '../../../../studies/test-utils/seedCoverageTable.js';
 import { runCli } from '../cli.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -70,11 +71,14 @@ describe('evalsim interval', () => {
 
 describe('evalsim coverage', () => {
   it('reproduces seed 003 exact coverage to the printed digit and equals core', async () => {
-    const rows = await json('coverage', '--n', '15', '--p', '0.8', '0.95');
-    expect(rows[0].wald).toBe(exactCoverage('wald', 15, 0.8, 0.95));
-    expect((100 * (rows[0].wald as number)).toFixed(1)).toBe('81.5');
-    expect((100 * (rows[1].wald as number)).toFixed(1)).toBe('53.6');
-    expect((100 * (rows[1].wilson as number)).toFixed(1)).toBe('96.4');
+    const table = seedCoverageTable().filter((row) => row.n === 15 && row.method !== 'betaPosterior');
+    const rows = await json('coverage', '--n', '15', '--p', ...new Set(table.map((row) => String(row.p))));
+    expect(table.length).toBeGreaterThanOrEqual(4);
+    for (const { p, method, published } of table) {
+      const row = rows.find((r) => r.p === p);
+      expect(row?.[method], `${method} at p = ${p}`).toBe(exactCoverage(method, 15, p, 0.95));
+      expect((100 * (row?.[method] as number)).toFixed(1)).toBe((100 * published).toFixed(1));
+    }
   });
 });
 

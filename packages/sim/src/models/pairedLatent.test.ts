@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { iccAnovaFromTotals } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import type { CellParams } from '../base/cellParams.js';
@@ -10,6 +9,7 @@ import {
 } from '../base/clusterTotalsView.js';
 import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
+import { loadFixture } from '../test-utils/fixtures.js';
 import { interceptForAccuracy, latentAccuracy } from './latentAccuracy.js';
 import { pairedLatent } from './pairedLatent.js';
 
@@ -25,14 +25,10 @@ interface FixtureCase {
   iccD?: number;
   varD?: number;
 }
-const fixture = JSON.parse(
-  readFileSync(new URL('./fixtures/pairedLatent.json', import.meta.url), 'utf8'),
-) as {
-  cases: FixtureCase[];
-};
+const fixture = loadFixture<{ cases: FixtureCase[] }>('pairedLatent');
 const ctx = { baseDir: '.' };
 
-describe('latentAccuracy / interceptForAccuracy vs scipy (fixtures/pairedLatent.py)', () => {
+describe('latentAccuracy / interceptForAccuracy vs scipy (fixtures/scripts/pairedLatent.py)', () => {
   it('matches the normal closed form and the logistic–normal convolution', () => {
     let worst = 0;
     for (const c of fixture.cases) {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { CellParams } from '../base/cellParams.js';
@@ -8,6 +7,7 @@ import type { StudyContext } from '../base/roles.js';
 import { leaderboardPairs } from '../methods/leaderboardPairs.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import { SeededStream } from '../rng/index.js';
+import { loadFixture } from '../test-utils/fixtures.js';
 import {
   allocateSystemCopies,
   allocateSystemCopiesAnswers,
@@ -18,7 +18,7 @@ import {
 } from './systemCopies.js';
 
 const context = { baseDir: fileURLToPath(new URL('../../../../studies/', import.meta.url)) };
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/systemCopies.json', import.meta.url), 'utf8'));
+const fixture = loadFixture<Record<string, number>>('systemCopies');
 const base = { population: 'data/mmlu-standin.csv', system: 'haiku_off' };
 const parseSystemCopies = (params: CellParams, at: StudyContext) => systemCopies.parse(params, at);
 
