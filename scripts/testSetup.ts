@@ -31,7 +31,8 @@ function newestInput(): number {
       newest = Math.max(newest, statSync(join(root, 'packages', name, file)).mtimeMs);
     }
   }
-  for (const file of ['tsconfig.base.json', 'scripts/bundle.mjs']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
+  for (const file of ['tsconfig.base.json', 'scripts/bundle.mjs'])
+    newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
   return newest;
 }
 
@@ -49,6 +50,9 @@ export default function setup(): void {
   if (oldestOutput() >= newestInput()) return;
   process.stderr.write('test setup: sources are newer than the build; rebuilding (tsc -b, bundle)…\n');
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', 'packages/core', 'packages/sim', 'packages/cli'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [tsc, '-b', 'packages/core', 'packages/sim', 'packages/cli'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root, stdio: 'inherit' });
 }
