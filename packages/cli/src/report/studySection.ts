@@ -3,7 +3,7 @@
  * the reproduced ones (± Monte Carlo SE, tolerance, ✓/✗), the plots, and the full
  * tidy table folded away.
  */
-import { expectationSummary, type ResultRow, type StudyRun } from '@evalsim/sim';
+import { expectationSummary, type ResultRow, type StudyRun, sourceArticle } from '@evalsim/sim';
 import { expectationMark, formatEstimate, formatResultsTable } from '../format/formatResults.js';
 import type { RenderedPlot } from './renderPlots.js';
 
@@ -85,7 +85,7 @@ export function studySection(run: StudyRun, plots: readonly RenderedPlot[]): str
   const { within, total } = expectationSummary(run.rows);
   const parts: string[] = [`## ${config.title}`, ''];
   const source = config.source
-    ? `\`${config.source.seed}\`${config.source.section ? ` — ${config.source.section}` : ''}`
+    ? `\`${sourceArticle(config.source)}\`${config.source.section ? ` — ${config.source.section}` : ''}`
     : 'not stated';
   const replications =
     run.replications !== undefined

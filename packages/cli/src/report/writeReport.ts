@@ -4,7 +4,13 @@
  * one section per study.
  */
 import { join } from 'node:path';
-import { expectationSummary, machineDescription, type StudyRun, writeFileAtomic } from '@evalsim/sim';
+import {
+  expectationSummary,
+  machineDescription,
+  type StudyRun,
+  sourceArticle,
+  writeFileAtomic,
+} from '@evalsim/sim';
 import type { RenderedPlot } from './renderPlots.js';
 import { missList, studySection } from './studySection.js';
 
@@ -45,7 +51,7 @@ export function reportMarkdown(input: ReportInput): string {
         .toLowerCase()
         .replace(/[^a-z0-9 -]/g, '')
         .replace(/ /g, '-');
-      return `| [${run.study.name}](#${anchor}) | ${run.config.source?.seed ?? ''} | ${run.replications?.toLocaleString('en-US') ?? 'formula'} | ${s.total ? `${s.within}/${s.total}` : '—'} | ${(run.wallTimeMs / 1000).toFixed(2)} s |`;
+      return `| [${run.study.name}](#${anchor}) | ${run.config.source ? (sourceArticle(run.config.source) ?? '') : ''} | ${run.replications?.toLocaleString('en-US') ?? 'formula'} | ${s.total ? `${s.within}/${s.total}` : '—'} | ${(run.wallTimeMs / 1000).toFixed(2)} s |`;
     }),
     '',
   ];
