@@ -1,16 +1,19 @@
 /**
  * The formula studies (studies/exact-coverage.json, studies/sample-size.json) against the
- * tables as printed in the seed articles. The reference values below are transcribed from
- * ../shared/seeds/003_8e54d4255415ae88.txt, 000_3933038a0512aedb.txt and
- * 002_6f7dd04be3ea076e.txt — independently of the study files — and each computed value must
+ * tables as printed in the seed articles. Seed 003's exact-coverage table is read from the
+ * study file's expectations, where it lives once (test-utils/seedCoverageTable.ts): each
+ * computed value must round to the printed 0.1 point. The sample-size references below are
+ * transcribed from ../shared/seeds/003_8e54d4255415ae88.txt, 000_3933038a0512aedb.txt and
+ * 002_6f7dd04be3ea076e.txt — independently of the study file — and each computed value must
  * round to the printed digits (or, where the article computed from unrounded inputs, lie
- * within the tolerance its study entry explains). The study files' own `published` values
+ * within the tolerance its study entry explains); the study file's own `published` values
  * are checked against the same transcription, so a typo in either place fails.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadStudy, type ResultRow, runStudy } from '@evalsim/sim';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedCoverageTable } from './test-utils/seedCoverageTable.js';
 
 const studiesDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -113,30 +116,20 @@ describe('sample-size study (seed 003 tables, seed 000 Miller, seed 002)', () =>
 
 // ------------------------------------------------------------------ seed 003: exact coverage
 
-/** Seed 003's exact coverage table: n, p, Wald, Wilson, Beta(1,1) (percent, 0.1 point). */
-const COVERAGE_TABLE: [number, number, number, number, number][] = [
-  [15, 0.8, 81.5, 98.2, 98.2],
-  [15, 0.95, 53.6, 96.4, 96.4],
-  [30, 0.95, 78.2, 93.9, 93.9],
-  [100, 0.95, 87.7, 96.6, 96.6],
-  [500, 0.95, 93.2, 95.0, 95.0],
-  [500, 0.5, 94.6, 94.6, 94.6],
-];
-
 describe('exact-coverage study (seed 003)', () => {
   let rows: Map<string, ResultRow[]>;
   beforeAll(async () => {
     rows = await formulaRows('exact-coverage');
   });
 
-  it('reproduces every printed coverage to 0.1 point', () => {
-    for (const [n, p, ...published] of COVERAGE_TABLE) {
-      ['wald', 'wilson', 'betaUniform'].forEach((method, j) => {
-        const row = rowOf(rows, method, { n, p });
-        expect(points(row.value, 1), `${method} at n = ${n}, p = ${p}`).toBe(published[j]);
-        expect(row.published).toBeCloseTo(published[j] / 100, 12);
-        expect(row.within).toBe(true);
-      });
+  it('reproduces every printed coverage to 0.1 point (the table as the study file records it)', () => {
+    const table = seedCoverageTable();
+    expect(table).toHaveLength(18); // six printed rows × Wald, Wilson, Beta(1,1)
+    for (const { n, p, id, published } of table) {
+      const row = rowOf(rows, id, { n, p });
+      expect(points(row.value, 1), `${id} at n = ${n}, p = ${p}`).toBe(points(published, 1));
+      expect(row.published).toBe(published);
+      expect(row.within).toBe(true);
     }
   });
 

@@ -11,7 +11,7 @@
  *
  * A method is a plain object: name, description, kind ('interval' | 'test'),
  * accepts (data kinds), and create(options, { level }) → analyser(data, rng, out),
- * which fills `out` in place on every replication (see packages/sim/src/types.ts).
+ * which fills `out` in place on every replication (see packages/sim/src/base/roles.ts).
  * Check options in `create` and throw an error naming the option; evalsim reports
  * it as `methods[i].<option>` before any work starts.
  *

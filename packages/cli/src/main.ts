@@ -1,33 +1,13 @@
 #!/usr/bin/env node
-/**
- * The `evalsim` command. Each subcommand lives in commands/<name>.ts and is
- * registered in commands/index.ts.
- */
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
-import { commands } from './commands/index.js';
+/** The `evalsim` bin: runCli on the process's arguments, streams and exit status. */
+import { resolve } from 'node:path';
+import { runCli } from './cli.js';
 
-const cli = yargs(hideBin(process.argv))
-  .scriptName('evalsim')
-  .usage('$0 <command> [options]')
-  .strict()
-  .demandCommand(1, 'Name a command; see evalsim --help.')
-  .recommendCommands()
-  .wrap(Math.min(110, process.stdout.columns ?? 110))
-  .fail((message, error) => {
-    const text = error ? error.message : message;
-    process.stderr.write(`evalsim: ${text}\n`);
-    if (!error) process.stderr.write('Run with --help for usage.\n');
-    process.exit(2);
-  });
-
-for (const command of commands) cli.command(command);
-
-try {
-  await cli.help().version().parseAsync();
-} catch (error) {
-  // Errors thrown by handlers (bad arguments caught by @evalsim/core, bad configs):
-  // one clear line, non-zero exit, no stack trace.
-  process.stderr.write(`evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(2);
-}
+const result = await runCli(process.argv.slice(2), {
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  ...(process.argv[1] ? { bin: [process.execPath, resolve(process.argv[1])] } : {}),
+});
+process.exitCode = result.exitCode;

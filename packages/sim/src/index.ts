@@ -1,17 +1,153 @@
 /**
- * @evalsim/sim — seeded streams, samplers, data-generating models, methods,
- * metrics, the piscina study runner and Arrow output.
+ * @evalsim/sim — seeded streams, data-generating models, methods, metrics, formulas, the
+ * study loader, the piscina study runner and Arrow output. Every public name is listed
+ * here; everything else is internal to the package.
  */
-export * from './config/index.js';
-export * from './formulas/index.js';
-export * from './methods/index.js';
-export * from './metrics/index.js';
-export * from './models/index.js';
-export * from './output/index.js';
-export * from './population/index.js';
-export * from './rng/index.js';
-export * from './runner/index.js';
-export * from './samplers/index.js';
+
+// ------------------------------------------------------------------ the roles and their vocabulary
+export type { CellParams, GridValue, ParamValue } from './base/cellParams.js';
+export {
+  type ClusterTotalsView,
+  createClusterTotalsView,
+  createDifferenceTotalsView,
+  type DifferenceTotalsView,
+  meanOfClusteredScores,
+  totalOfClusteredScores,
+  viewClusteredScores,
+  viewPairedDifference,
+  viewPairedSystem,
+} from './base/clusterTotalsView.js';
+export type {
+  ClusteredScores,
+  DataKindName,
+  DataKinds,
+  ModelData,
+  PairedClusteredScores,
+  SequentialPairedCounts,
+  SystemCopiesScores,
+} from './base/dataKinds.js';
+export { defineMethod, type MethodSpec } from './base/defineMethod.js';
+export { defineMetric, type MetricSpec } from './base/defineMetric.js';
+export { defineModel, type ModelSpec } from './base/defineModel.js';
+export { ConfigError, type ConfigIssue } from './base/errors.js';
+export {
+  clearPValues,
+  copyDifferenceTest,
+  createMethodResult,
+  criticalValue,
+  fillUnanalysable,
+  fillWaldTest,
+  type MethodResult,
+  resetMethodResult,
+} from './base/methodResult.js';
+export {
+  type ArgumentOptionSpec,
+  type BooleanOptionSpec,
+  type ChoiceOptionSpec,
+  describeOption,
+  type NumberBounds,
+  type NumberListOptionSpec,
+  type NumberOptionSpec,
+  type OptionNoun,
+  type OptionSpec,
+  type OptionSpecs,
+  type OptionValues,
+  readOption,
+  readOptions,
+  type StringListOptionSpec,
+  type StringOptionSpec,
+} from './base/options.js';
+export type { RandomStream } from './base/randomStream.js';
+export { createRegistry, type Registry } from './base/registry.js';
+export type {
+  Analyser,
+  AnswerSheet,
+  DataSource,
+  MethodDefinition,
+  MethodSettings,
+  MetricAccumulator,
+  MetricDefinition,
+  MetricValue,
+  ModelAnswers,
+  ModelDefinition,
+  RawOptions,
+  StudyContext,
+} from './base/roles.js';
+// ------------------------------------------------------------------ studies
+export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
+export {
+  loadStudy,
+  parseStudyText,
+  readStudyConfig,
+  resolveStudyPath,
+  STUDY_EXTENSIONS,
+} from './config/loadStudy.js';
+export { schemaIssues, studySchema, studySchemaPath } from './config/schema.js';
+export {
+  type FormulaStudy,
+  MODEL_ROW_METHOD,
+  type ResolvedFormula,
+  type ResolvedMethod,
+  type ResolvedMetric,
+  type ResolvedModel,
+  type SimulationStudy,
+  type Study,
+} from './config/study.js';
+export {
+  type ExpectationConfig,
+  type FormulaConfig,
+  type MethodConfig,
+  type MetricConfig,
+  type ModelConfig,
+  type PlotConfig,
+  type ReportConfig,
+  type StudyConfig,
+  type StudySource,
+  sourceArticle,
+} from './config/studyConfig.js';
+export { RESERVED_COLUMNS, validateStudy } from './config/validateStudy.js';
+// ------------------------------------------------------------------ registries
+export { type CellFormula, defineFormula, type FormulaDefinition } from './formulas/formulaDefinition.js';
+export { formulaRegistry } from './formulas/registry.js';
+export { methodRegistry } from './methods/registry.js';
+export { metricRegistry } from './metrics/registry.js';
+export { modelRegistry } from './models/registry.js';
+export {
+  type ResultsFile,
+  type ResultsMetadata,
+  readResultsArrow,
+  resultsToArrow,
+  writeResultsArrow,
+} from './output/arrowResults.js';
+// ------------------------------------------------------------------ files
+export { writeFileAtomic } from './output/atomicWrite.js';
+export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
+export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
+export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
+export { machineDescription, RUN_INFO_DIR, type RunInfo } from './output/runInfo.js';
+export { evalsimVersion } from './output/version.js';
+export {
+  type ItemPopulation,
+  loadItemPopulation,
+  PopulationFileError,
+  populationSystem,
+  type SystemResults,
+} from './population/index.js';
+export { SeededStream } from './rng/SeededStream.js';
+export { streamSeed } from './rng/streamSeed.js';
+// ------------------------------------------------------------------ running
+export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
+export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
+export type { KeepPaths } from './runner/keptOutput.js';
+export type { RunProgress } from './runner/runProgress.js';
+export {
+  DEFAULT_CHUNK_SIZE,
+  KEEP_KINDS,
+  type RunOptions,
+  runStudy,
+  type StudyRun,
+} from './runner/runStudy.js';
+// ------------------------------------------------------------------ sharded runs
 export {
   awsBatchArrayShard,
   checkShardCount,
@@ -49,4 +185,3 @@ export {
   slurmArrayShard,
   slurmScripts,
 } from './shard/index.js';
-export type * from './types.js';

@@ -2,9 +2,11 @@
 import { ADJUSTMENT_METHODS, adjustPValues } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { checkChoices, listOption, numberList, withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
   p: string[];
   method?: string[];
   alpha: number;
@@ -46,6 +48,6 @@ export const adjustCommand: CommandModule<object, Args> = {
       });
       return row;
     });
-    printRows(rows, args.json, { digits: 4 });
+    printRows(args.io.stdout, rows, args.json, { digits: 4 });
   },
 };

@@ -5,9 +5,11 @@
 import { exactCoverage, proportionIntervalMethodNames } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { checkChoices, listOption, numberList, withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
   n: string[];
   p: string[];
   method?: string[];
@@ -44,6 +46,6 @@ export const coverageCommand: CommandModule<object, Args> = {
         rows.push(row);
       }
     }
-    printRows(rows, args.json, { digits: 4 });
+    printRows(args.io.stdout, rows, args.json, { digits: 4 });
   },
 };

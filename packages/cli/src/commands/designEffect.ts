@@ -12,9 +12,11 @@ import {
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { numberList, withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
   m: string[];
   rho: string[];
   cv?: number;
@@ -71,6 +73,6 @@ export const designEffectCommand: CommandModule<object, Args> = {
         rows.push(row);
       }
     }
-    printRows(rows, args.json, { digits: 4 });
+    printRows(args.io.stdout, rows, args.json, { digits: 4 });
   },
 };

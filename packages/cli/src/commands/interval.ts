@@ -7,9 +7,11 @@ import {
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { checkChoices, listOption, withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
   k: number;
   n: number;
   method?: string[];
@@ -66,9 +68,9 @@ export const intervalCommand: CommandModule<object, Args> = {
         outside: outsideUnitInterval(interval.lower, interval.upper),
       };
     });
-    printRows(rows, args.json, { digits: 5 });
+    printRows(args.io.stdout, rows, args.json, { digits: 5 });
     if (!args.json && rows.some((row) => row.outside !== '')) {
-      process.stdout.write(
+      args.io.stdout.write(
         'outside: the bound lies outside [0, 1], where no accuracy can be (the method is not clipped; coverage is unaffected).\n',
       );
     }

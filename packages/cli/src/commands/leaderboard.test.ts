@@ -1,25 +1,27 @@
 /**
- * `evalsim leaderboard` as a user runs it (the built CLI in a child process): the Arrow file
- * opens with apache-arrow's tableFromIPC (resolved from @evalsim/sim, which depends on it)
- * and holds replications × models × questions rows.
+ * `evalsim leaderboard` in process (runCli): the Arrow file opens with apache-arrow and
+ * holds replications × models × questions answers, with the study's provenance; bad
+ * options are named.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../cli.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const main = join(root, 'packages/cli/dist/main.js');
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-leaderboard-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The part of an apache-arrow Table this test reads. */
 interface ArrowTable {
   readonly numRows: number;
-  readonly schema: { readonly fields: readonly { readonly name: string }[] };
+  readonly schema: {
+    readonly fields: readonly { readonly name: string }[];
+    readonly metadata: ReadonlyMap<string, string>;
+  };
   getChild(name: string): { toArray(): ArrayLike<number> } | null;
 }
 
@@ -29,15 +31,15 @@ async function tableFromIPC(bytes: Uint8Array): Promise<ArrowTable> {
   return arrow.tableFromIPC(bytes);
 }
 
-function evalsim(...args: string[]) {
-  const result = spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+async function evalsim(...args: string[]) {
+  const result = await runCli(args, { cwd: root, env: {} });
+  return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('evalsim leaderboard', () => {
   test('writes every simulated answer as Arrow and prints a summary', async () => {
     const out = join(tmp, 'lb.arrow');
-    const run = evalsim(
+    const run = await evalsim(
       'leaderboard',
       '--population',
       'studies/data/mmlu-standin.csv',
@@ -49,6 +51,8 @@ describe('evalsim leaderboard', () => {
       '3',
       '--questions',
       '60',
+      '--workers',
+      '0',
       '--out',
       out,
     );
@@ -58,14 +62,27 @@ describe('evalsim leaderboard', () => {
     expect(run.stdout).toMatch(/2100 answers/);
     const table = await tableFromIPC(readFileSync(out));
     expect(table.numRows).toBe(7 * 5 * 60);
-    expect(table.schema.fields.map((f) => f.name)).toEqual(['replication', 'model', 'question', 'correct']);
+    expect(table.schema.fields.map((f) => f.name)).toEqual([
+      'cell',
+      'replication',
+      'model',
+      'question',
+      'cluster',
+      'correct',
+    ]);
     const correct = Array.from(table.getChild('correct')?.toArray() ?? []);
     expect(correct.length).toBe(2100);
     expect(correct.every((y) => y === 0 || y === 1)).toBe(true);
+    const metadata = table.schema.metadata;
+    expect(metadata.get('evalsim.kind')).toBe('answers');
+    expect(metadata.get('evalsim.seed')).toBe('3');
+    const [source] = JSON.parse(metadata.get('evalsim.data') ?? '[]');
+    expect(source.systems).toEqual(['haiku_off']);
+    expect(source.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  test('bad options are named', () => {
-    const run = evalsim(
+  test('bad options are named', async () => {
+    const run = await evalsim(
       'leaderboard',
       '--population',
       'studies/data/mmlu-standin.csv',
@@ -76,7 +93,7 @@ describe('evalsim leaderboard', () => {
     );
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/--questions/);
-    const system = evalsim(
+    const system = await evalsim(
       'leaderboard',
       '--population',
       'studies/data/mmlu-standin.csv',

@@ -1,17 +1,23 @@
 /**
  * `evalsim leaderboard`: simulate leaderboards of M identical copies of one system of an
- * item population (model systemCopies; seed 000 Step 5) and export every simulated answer
- * as an Arrow IPC file (columns replication, model, question, correct), with a printed
- * summary of the exact-McNemar significant pairs and the top-minus-bottom gap.
+ * item population (model systemCopies; seed 000 Step 5) on the normal study runner, and
+ * export every simulated answer as an Arrow IPC file — the study's kept answers
+ * (`keep: ['answers']`: columns cell, replication, model, question, cluster, correct; with
+ * provenance: seed, population file and hash, system, version) — with a printed summary of
+ * the exact-McNemar significant pairs and the top-minus-bottom gap. Replication r is
+ * replication r of cell 0 of a study with the same seed, so the export shows exactly the
+ * leaderboards such a study analyses.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { simulateLeaderboardAnswers } from '@evalsim/sim';
+import { performance } from 'node:perf_hooks';
+import { type ResultRow, runStudy, type StudyConfig, validateStudy } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
+  workers?: number;
   population: string;
   models: number;
   replications: number;
@@ -59,53 +65,83 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           default: 'all',
           describe: 'all (every question, once per copy) or N (drawn without replacement per leaderboard)',
         })
+        .option('workers', {
+          type: 'number',
+          describe: 'worker threads (default: cores; 0 = in this thread)',
+        })
         .example(
           '$0 leaderboard --population studies/data/mmlu-standin.csv --models 20 --replications 1000 --out /tmp/lb.arrow',
           'seed 000 Step 5',
         ),
     ) as never,
-  handler: (args) => {
+  handler: async (args) => {
+    const { io } = args;
     const started = performance.now();
-    const result = simulateLeaderboardAnswers({
-      population: resolve(args.population),
-      baseDir: process.cwd(),
-      system: args.system,
-      copies: args.models,
-      replications: args.replications,
+    const questions = questionCount(args.questions);
+    const config: StudyConfig = {
+      name: 'leaderboard',
+      title: `Leaderboards of ${args.models} copies of ${args.system}`,
       seed: args.seed,
-      questions: questionCount(args.questions),
+      replications: args.replications,
+      model: {
+        name: 'systemCopies',
+        params: {
+          population: io.resolve(args.population),
+          system: args.system,
+          copies: args.models,
+          ...(questions !== undefined ? { n: questions } : {}),
+        },
+      },
+      methods: [
+        { id: 'pairs', method: 'leaderboardPairs' },
+        { id: 'pairsHolm', method: 'leaderboardPairs', correction: 'holm' },
+        { id: 'gap', method: 'topBottomGap' },
+      ],
+      metrics: [
+        { metric: 'meanEstimate', id: 'mean' },
+        { metric: 'estimateShare', id: 'atLeastOne', atLeast: 1 },
+        { metric: 'estimateQuantile', id: 'median', q: 0.5 },
+        { metric: 'estimateQuantile', id: 'p95', q: 0.95 },
+      ],
+    };
+    const study = await validateStudy(config, io.cwd);
+    const out = io.resolve(args.out);
+    const run = await runStudy(study, {
+      keep: ['answers'],
+      keepPaths: { answers: out },
+      workers: args.workers,
     });
-    const out = resolve(args.out);
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, result.arrow);
-    const s = result.summary;
+    const row = (method: string, metric: string): ResultRow => {
+      const found = run.rows.find((r) => r.method === method && r.metric === metric);
+      if (!found) throw new Error(`leaderboard: no ${method} ${metric} row`);
+      return found;
+    };
+    const points = (r: ResultRow) => ({ value: 100 * r.value, mcse: 100 * r.mcse });
     const pairs = (args.models * (args.models - 1)) / 2;
     printRows(
+      io.stdout,
       [
         {
           statistic: `significant pairs of ${pairs} (exact McNemar, p ≤ 0.05), mean`,
-          ...s.meanSignificantPairs,
+          ...row('pairs', 'mean'),
         },
-        { statistic: 'leaderboards with at least one significant pair', ...s.atLeastOneSignificant },
-        { statistic: 'leaderboards with at least one after Holm', ...s.atLeastOneAfterHolm },
-        {
-          statistic: 'top − bottom gap (points), median',
-          value: 100 * s.gapMedian.value,
-          mcse: 100 * s.gapMedian.mcse,
-        },
-        {
-          statistic: 'top − bottom gap (points), 95th percentile',
-          value: 100 * s.gapP95.value,
-          mcse: 100 * s.gapP95.mcse,
-        },
+        { statistic: 'leaderboards with at least one significant pair', ...row('pairs', 'atLeastOne') },
+        { statistic: 'leaderboards with at least one after Holm', ...row('pairsHolm', 'atLeastOne') },
+        { statistic: 'top − bottom gap (points), median', ...points(row('gap', 'median')) },
+        { statistic: 'top − bottom gap (points), 95th percentile', ...points(row('gap', 'p95')) },
       ].map(({ statistic, value, mcse }) => ({ statistic, value, mcse })),
       args.json,
       { digits: 4 },
     );
     if (!args.json) {
+      const sheet =
+        study.kind === 'simulation'
+          ? study.model.definition.answers?.sheet(study.model.parsed[0])
+          : undefined;
+      const perLeaderboard = sheet?.slots ?? 0;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      process.stdout.write(
-        `\nwrote ${out}: ${result.rows} answers (${args.replications} leaderboards × ${args.models} models × ${result.questionsPerLeaderboard} questions) in ${seconds} s\n`,
+      io.stdout.write(
+        `\nwrote ${out}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
       );
     }
   },

@@ -2,9 +2,11 @@
 import { MCNEMAR_METHODS, type McnemarMethod, mcnemarTest } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { checkChoices, listOption, withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
   b: number;
   c: number;
   method?: string[];
@@ -42,6 +44,6 @@ export const mcnemarCommand: CommandModule<object, Args> = {
         pValue: r.pValue,
       };
     });
-    printRows(rows, args.json, { digits: 4 });
+    printRows(args.io.stdout, rows, args.json, { digits: 4 });
   },
 };

@@ -13,9 +13,11 @@ import {
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import type { CliIo } from '../io.js';
 import { withJson } from './shared.js';
 
 interface Args {
+  io: CliIo;
   delta?: number;
   n?: number;
   omega2?: number;
@@ -178,7 +180,7 @@ export const powerCommand: CommandModule<object, Args> = {
         items: Math.ceil(planningRuleSampleSize(args.p, args.delta) - 1e-9),
       });
     }
-    printRows(rows, args.json, { digits: 5 });
-    if (args.p !== undefined && !args.json) process.stdout.write(`\n${P_RULE_NOTE}\n`);
+    printRows(args.io.stdout, rows, args.json, { digits: 5 });
+    if (args.p !== undefined && !args.json) args.io.stdout.write(`\n${P_RULE_NOTE}\n`);
   },
 };

@@ -1,9 +1,8 @@
 /**
- * `evalsim reproduce` and `evalsim run` as a user runs them (the built CLI in a child
- * process, in a scratch project directory): where results go by default, a report that is a
- * pure function of the results, explained and unexplained misses, and `--strict`.
+ * `evalsim reproduce` and `evalsim run` as a user runs them (in process through runCli, in a
+ * scratch project directory): where results go by default, a report that is a pure function
+ * of the results, explained and unexplained misses, and `--strict`.
  */
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -18,17 +17,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeResultsArrow } from '@evalsim/sim';
 import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../cli.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-// The bundled CLI (what `npm run evalsim` runs): it starts in a fraction of the unbundled one's time.
-const main = join(root, 'packages/cli/dist/evalsim.mjs');
 const toyDir = join(root, 'packages/sim/src/runner/test-utils');
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-reproduce-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function evalsim(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [main, ...args], { cwd, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+async function evalsim(cwd: string, ...args: string[]) {
+  const result = await runCli(args, { cwd, env: {} });
+  return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** A project directory with studies/toy.json (one published value within, one missed). */
@@ -74,8 +72,16 @@ const arrows = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) =
 describe('evalsim reproduce', () => {
   const dir = project('explained', 'the toy article misprinted it');
 
-  test('a rescaled run writes results/local/ and leaves results/ alone', () => {
-    const preview = evalsim(dir, 'reproduce', '--replications-scale', '0.5', '--workers', '1', '--quiet');
+  test('a rescaled run writes results/local/ and leaves results/ alone', async () => {
+    const preview = await evalsim(
+      dir,
+      'reproduce',
+      '--replications-scale',
+      '0.5',
+      '--workers',
+      '1',
+      '--quiet',
+    );
     expect(preview.code).toBe(0);
     expect(preview.stdout).toContain('written to results/local/; the committed results/ are untouched');
     expect(arrows(join(dir, 'results'))).toEqual([]);
@@ -84,8 +90,8 @@ describe('evalsim reproduce', () => {
     expect(report).toContain('100 replications per cell (**rescaled**: the study asks for 200)');
   });
 
-  test('a full-scale run writes results/; the report holds no timings and reruns byte-identically', () => {
-    const first = evalsim(dir, 'reproduce', '--workers', '2', '--quiet');
+  test('a full-scale run writes results/; the report holds no timings and reruns byte-identically', async () => {
+    const first = await evalsim(dir, 'reproduce', '--workers', '2', '--quiet');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/\d+\.\d s, 2 workers/); // timings go to the terminal…
     const reportPath = join(dir, 'results', 'REPORT.md');
@@ -99,25 +105,25 @@ describe('evalsim reproduce', () => {
       'toy.arrow',
     ]);
     expect(readdirSync(join(dir, 'results', '.runs'))).toEqual(['toy.run.json']);
-    const again = evalsim(dir, 'reproduce', '--studies', 'toy', '--workers', '1', '--quiet');
+    const again = await evalsim(dir, 'reproduce', '--studies', 'toy', '--workers', '1', '--quiet');
     expect(again.code).toBe(0);
     expect(readFileSync(reportPath, 'utf8')).toBe(report);
   });
 
-  test('an explained miss is shown as such, with its reason, and does not fail --strict', () => {
+  test('an explained miss is shown as such, with its reason, and does not fail --strict', async () => {
     const report = readFileSync(join(dir, 'results', 'REPORT.md'), 'utf8');
     expect(report).toContain('| p = 0.8 | wald | coverage |');
     expect(report).toContain('✗ explained');
     expect(report).toContain('**Explained miss** — p = 0.8, wald coverage');
     expect(report).toContain('the toy article misprinted it');
     expect(report).not.toMatch(/✗ \|/); // no bare ✗
-    const strict = evalsim(dir, 'reproduce', '--strict', '--workers', '1', '--quiet');
+    const strict = await evalsim(dir, 'reproduce', '--strict', '--workers', '1', '--quiet');
     expect(strict.code).toBe(0);
   });
 
-  test('an unexplained miss fails --strict, naming the value', () => {
+  test('an unexplained miss fails --strict, naming the value', async () => {
     const bare = project('unexplained');
-    const strict = evalsim(bare, 'reproduce', '--strict', '--workers', '1', '--quiet');
+    const strict = await evalsim(bare, 'reproduce', '--strict', '--workers', '1', '--quiet');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('--strict: 1 published value outside tolerance without an explanation');
     expect(strict.stderr).toMatch(/toy: p = 0\.8, wald coverage = [\d.]+ ± [\d.]+ vs published 0\.2 ± 0\.01/);
@@ -126,16 +132,18 @@ describe('evalsim reproduce', () => {
     expect(report).not.toMatch(/✗ \|/);
   });
 
-  test('a study file changed since its results were made is reported as stale, not shown', () => {
+  test('a study file changed since its results were made is reported as stale, not shown', async () => {
     const stale = project('stale');
-    expect(evalsim(stale, 'reproduce', '--workers', '1', '--quiet').code).toBe(0);
+    expect((await evalsim(stale, 'reproduce', '--workers', '1', '--quiet')).code).toBe(0);
     const file = join(stale, 'studies', 'toy.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"Toy reproduce study"', '"Toy study, renamed"'));
     writeFileSync(
       join(stale, 'studies', 'other.json'),
       readFileSync(file, 'utf8').replace('"name":"toy"', '"name":"other"'),
     );
-    expect(evalsim(stale, 'reproduce', '--studies', 'other', '--workers', '1', '--quiet').code).toBe(0);
+    expect((await evalsim(stale, 'reproduce', '--studies', 'other', '--workers', '1', '--quiet')).code).toBe(
+      0,
+    );
     const report = readFileSync(join(stale, 'results', 'REPORT.md'), 'utf8');
     expect(report).toContain('- toy: `toy.arrow` was made from another version of the study file; rerun it');
     expect(report).toContain('## Toy study, renamed'); // other's section
@@ -143,22 +151,31 @@ describe('evalsim reproduce', () => {
 });
 
 describe('evalsim run', () => {
-  test('writes results/local/ by default, and results/ only when told; tables show out-of-range bounds', () => {
+  test('writes results/local/ by default, and results/ only when told; tables show out-of-range bounds', async () => {
     const dir = project('run');
-    const run = evalsim(dir, 'run', 'studies/toy.json', '--workers', '0', '--quiet');
+    const run = await evalsim(dir, 'run', 'studies/toy.json', '--workers', '0', '--quiet');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`wrote ${join('results', 'local', 'toy.arrow')}`);
     // p = 0.8 with 40 items: Wald upper bounds above 1 are common (Wald is not clipped).
     expect(run.stdout).toMatch(/0\.8\s+wald\s+boundsOutOfRange\s+0\.\d+ ± 0\.\d+/);
     expect(arrows(join(dir, 'results'))).toEqual([]);
-    const told = evalsim(dir, 'run', 'studies/toy.json', '--workers', '0', '--quiet', '--out', 'results');
+    const told = await evalsim(
+      dir,
+      'run',
+      'studies/toy.json',
+      '--workers',
+      '0',
+      '--quiet',
+      '--out',
+      'results',
+    );
     expect(told.code).toBe(0);
     expect(arrows(join(dir, 'results'))).toEqual(['toy.arrow']);
   });
 });
 
 describe('results tables', () => {
-  test('say over how many replications a value was taken when fewer than the method ran', () => {
+  test('say over how many replications a value was taken when fewer than the method ran', async () => {
     const row = (metric: string, value: number, replications: number, degenerate: number) => ({
       cell: 0,
       params: { n: 10 },
@@ -178,10 +195,10 @@ describe('results tables', () => {
       [row('coverage', 0.6, 2000, 677), row('meanWidth', 0.31, 1323, 677), row('meanSE', 0.08, 2000, 677)],
       { gridKeys: ['n'], config: {}, version: 'test' },
     );
-    const table = evalsim(tmp, 'show', file).stdout;
+    const table = (await evalsim(tmp, 'show', file)).stdout;
     expect(table.split('\n')[0]).toMatch(/over replications\s+degenerate/);
     expect(table).toMatch(/meanWidth\s+0\.310 ± 0\.010\s+1,323 of 2,000\s+677/);
     expect(table).toMatch(/coverage\s+0\.600 ± 0\.010\s+677/);
-    expect(evalsim(tmp, 'show', file, '--format', 'markdown').stdout).toContain('| 1,323 of 2,000 |');
+    expect((await evalsim(tmp, 'show', file, '--format', 'markdown')).stdout).toContain('| 1,323 of 2,000 |');
   });
 });

@@ -14,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { createStudyPool, defaultWorkerCount, loadStudy, runStudy, type Study } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import type { CliIo } from '../io.js';
 import { judgeRows } from '../report/expectationStatus.js';
 import { type RenderedPlot, renderStudyPlots } from '../report/renderPlots.js';
 import { loadReportEntry } from '../report/reportStudy.js';
@@ -23,9 +24,10 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
-import { listOption } from './shared.js';
+import { listOption, shownPath } from './shared.js';
 
 interface Args {
+  io: CliIo;
   studies?: string[];
   workers?: number;
   replicationsScale: number;
@@ -70,13 +72,16 @@ export const reproduceCommand: CommandModule<object, Args> = {
       )
       .example('$0 reproduce --strict --quiet', 'what CI runs') as never,
   handler: async (args) => {
+    const { io } = args;
     const started = performance.now();
     const scale = args.replicationsScale;
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
-    const out = outputDirectory(args.out, scale === 1);
-    const allFiles = discoverStudies(args.studiesDir);
-    const files = discoverStudies(args.studiesDir, listOption(args.studies));
+    const shownOut = outputDirectory(args.out, scale === 1);
+    const out = io.resolve(shownOut);
+    const studiesDir = io.resolve(args.studiesDir);
+    const allFiles = discoverStudies(studiesDir);
+    const files = discoverStudies(studiesDir, listOption(args.studies));
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
     for (const file of files) studies.push(scaleStudy(await loadStudy(file), scale));
@@ -87,7 +92,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     );
     const workers = args.workers ?? defaultWorkerCount();
     const pool = createStudyPool({ workers });
-    const progress = createOverallProgress({ studies: studies.length, totalReplications, quiet: args.quiet });
+    const progress = createOverallProgress({
+      studies: studies.length,
+      totalReplications,
+      quiet: args.quiet,
+      stream: io.stderr,
+    });
     const unexplained: string[] = [];
     let within = 0;
     let total = 0;
@@ -132,19 +142,19 @@ export const reproduceCommand: CommandModule<object, Args> = {
     }
     const report = writeReport(out, { entries, plots });
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(
-      `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${report}\n`,
+    io.stdout.write(
+      `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
     );
     if (scale !== 1 && args.out === undefined) {
-      process.stdout.write(
-        `Rescaled run: written to ${out}/; the committed results/ are untouched (--out results would replace them).\n`,
+      io.stdout.write(
+        `Rescaled run: written to ${shownOut}/; the committed results/ are untouched (--out results would replace them).\n`,
       );
     }
     if (args.strict && unexplained.length > 0) {
-      process.stderr.write(
+      io.stderr.write(
         `evalsim: --strict: ${unexplained.length} published value${unexplained.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${unexplained.map((line) => `  ${line}\n`).join('')}`,
       );
-      process.exitCode = 1;
+      io.exitCode = 1;
     }
   },
 };

@@ -1,23 +1,27 @@
 /**
  * `evalsim run <study>`: validates the study (any error exits non-zero before
  * work starts), runs it on a worker pool with a progress line on stderr,
- * writes `<out>/<name>.arrow` (+ `.runs/<name>.run.json`; default out
- * results/local/, so a run never replaces the committed results/) and prints the
- * results with published values and ✓/✗ marks.
+ * writes `<out>/<name>.arrow` (+ `.runs/<name>.run.json`, and with `--keep` the
+ * per-replication files; default out results/local/, so a run never replaces the committed
+ * results/) and prints the results with published values and ✓/✗ marks.
  */
 import {
-  createProgressLine,
   expectationSummary,
-  flattenRows,
-  formatResultsTable,
+  KEEP_KINDS,
+  type KeptKind,
   loadStudy,
   resolveStudyPath,
   runStudy,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { flattenRows, formatResultsTable } from '../format/formatResults.js';
+import { createProgressLine } from '../format/progressLine.js';
+import type { CliIo } from '../io.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
+import { checkChoices, listOption, shownPath } from './shared.js';
 
 interface Args {
+  io: CliIo;
   study: string;
   workers?: number;
   replications?: number;
@@ -28,6 +32,7 @@ interface Args {
   json: boolean;
   chunkSize?: number;
   studies: string;
+  keep?: string[];
 }
 
 export const runCommand: CommandModule<object, Args> = {
@@ -59,39 +64,53 @@ export const runCommand: CommandModule<object, Args> = {
         describe: 'replications per work unit (default 250; results do not depend on it)',
       })
       .option('studies', { type: 'string', default: 'studies', describe: 'where study names are looked up' })
+      .option('keep', {
+        type: 'string',
+        array: true,
+        describe:
+          'also write per-replication output: replications (<out>/<name>.replications.arrow: every method result) and/or answers (<out>/<name>.answers.arrow: every item-level answer)',
+      })
       .example('$0 run studies/clustered-coverage.json --workers 2', '')
-      .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview') as never,
+      .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview')
+      .example(
+        '$0 run few-clusters --keep replications',
+        'keep every replication for new metrics later',
+      ) as never,
   handler: async (args) => {
-    const study = await loadStudy(resolveStudyPath(args.study, args.studies));
-    const out = outputDirectory(args.out, false);
-    const progress = createProgressLine({ quiet: args.quiet });
+    const { io } = args;
+    const keep = checkChoices<KeptKind>('keep', listOption(args.keep), KEEP_KINDS);
+    const study = await loadStudy(resolveStudyPath(args.study, args.studies, io.cwd));
+    const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
     try {
       result = await runStudy(study, {
-        outDir: out,
+        outDir: io.resolve(outputDirectory(args.out, false)),
         resume: args.resume,
+        keep,
         onProgress: (p) => progress.update(p),
-        ...(args.workers !== undefined ? { workers: args.workers } : {}),
-        ...(args.replications !== undefined ? { replications: args.replications } : {}),
-        ...(args.seed !== undefined ? { seed: args.seed } : {}),
-        ...(args.chunkSize !== undefined ? { chunkSize: args.chunkSize } : {}),
+        workers: args.workers,
+        replications: args.replications,
+        seed: args.seed,
+        chunkSize: args.chunkSize,
       });
     } finally {
       progress.finish();
     }
     if (args.json) {
-      process.stdout.write(`${JSON.stringify(flattenRows(result.rows, study.gridKeys), null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify(flattenRows(result.rows, study.gridKeys), null, 2)}\n`);
       return;
     }
     const { within, total } = expectationSummary(result.rows);
     const replications =
       result.replications !== undefined ? `, ${result.replications} replications/cell` : '';
-    process.stdout.write(
+    io.stdout.write(
       `${study.config.title}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`,
     );
-    if (total > 0) process.stdout.write(`${within} of ${total} published values within tolerance\n`);
-    process.stdout.write(
-      `wrote ${result.files?.arrow} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
+    if (total > 0) io.stdout.write(`${within} of ${total} published values within tolerance\n`);
+    io.stdout.write(
+      `wrote ${shownPath(io, result.files.arrow!)} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
     );
+    for (const kind of keep)
+      io.stdout.write(`wrote ${shownPath(io, result.files[kind]!)} (every ${kind.replace(/s$/, '')})\n`);
   },
 };

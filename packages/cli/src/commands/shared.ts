@@ -1,5 +1,7 @@
-/** Options and helpers shared by the calculator commands. */
+/** Options and helpers shared by the commands. */
+import { isAbsolute, relative } from 'node:path';
 import type { Argv } from 'yargs';
+import type { CliIo } from '../io.js';
 
 /** Adds `--json` to a command. */
 export function withJson<T>(y: Argv<T>): Argv<T & { json: boolean }> {
@@ -36,4 +38,10 @@ export function checkChoices<T extends string>(option: string, values: string[],
     }
   }
   return values as T[];
+}
+
+/** `path` as printed: relative to the working directory when inside it, else as it is. */
+export function shownPath(io: CliIo, path: string): string {
+  const inside = relative(io.cwd, path);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
 }

@@ -1,8 +1,11 @@
 /** `evalsim show <file.arrow>`: prints any results file as a table, CSV, JSON or Markdown. */
-import { formatResultsTable, RESULTS_FORMATS, type ResultsFormat, readResultsArrow } from '@evalsim/sim';
+import { readResultsArrow } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { formatResultsTable, RESULTS_FORMATS, type ResultsFormat } from '../format/formatResults.js';
+import type { CliIo } from '../io.js';
 
 interface Args {
+  io: CliIo;
   file: string;
   format: ResultsFormat;
 }
@@ -23,8 +26,8 @@ export const showCommand: CommandModule<object, Args> = {
         describe: 'output format',
       }) as never,
   handler: (args) => {
-    const { rows, metadata } = readResultsArrow(args.file);
-    process.stdout.write(
+    const { rows, metadata } = readResultsArrow(args.io.resolve(args.file));
+    args.io.stdout.write(
       `${formatResultsTable(rows, { format: args.format, gridKeys: metadata.gridKeys })}\n`,
     );
   },

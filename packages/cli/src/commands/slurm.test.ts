@@ -1,6 +1,7 @@
 /**
- * `evalsim slurm` as a user runs it: the built CLI (packages/cli/dist) in a child process.
- * The scripts' own behaviour (quoting, submit/rerun logic) is tested in
+ * `evalsim slurm` as a user runs it, in process through runCli (working directory a scratch
+ * directory; the CLI's own command line given as the bin does). One test runs a written
+ * script through bash. The scripts' own behaviour (quoting, submit/rerun logic) is tested in
  * packages/sim/src/shard/slurmScripts.test.ts and on a real Slurm by .ci/slurm-e2e.sh.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../cli.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const main = join(root, 'packages/cli/dist/main.js');
@@ -16,9 +18,10 @@ const toyDir = join(root, 'packages/sim/src/runner/test-utils');
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-slurm-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function evalsim(...args: string[]) {
-  const result = spawnSync(process.execPath, [main, ...args], { cwd: tmp, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/** The CLI as the bin runs it: `bin` is what the generated scripts call by default. */
+async function evalsim(...args: string[]) {
+  const result = await runCli(args, { cwd: tmp, env: {}, bin: [process.execPath, main] });
+  return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
 }
 
 const studiesDir = join(tmp, 'studies');
@@ -44,9 +47,9 @@ const toy = writeStudy('toy');
 writeStudy('toy-two');
 
 describe('evalsim slurm', () => {
-  test('writes array, merge, submit and rerun scripts and says how to submit', () => {
+  test('writes array, merge, submit and rerun scripts and says how to submit', async () => {
     const out = join(tmp, 'run-a');
-    const result = evalsim(
+    const result = await evalsim(
       'slurm',
       toy,
       '--shards',
@@ -97,8 +100,8 @@ describe('evalsim slurm', () => {
     expect(result.stderr).toBe('');
   });
 
-  test('a study name is looked up in --studies-dir; the default --out is shards/<name>', () => {
-    const result = evalsim('slurm', 'toy-two', '--shards', '2', '--studies-dir', studiesDir);
+  test('a study name is looked up in --studies-dir; the default --out is shards/<name>', async () => {
+    const result = await evalsim('slurm', 'toy-two', '--shards', '2', '--studies-dir', studiesDir);
     expect(result.code, result.stderr).toBe(0);
     const array = readFileSync(join(tmp, 'shards', 'toy-two', 'slurm', 'array.sh'), 'utf8');
     expect(array).toContain(
@@ -107,9 +110,9 @@ describe('evalsim slurm', () => {
     expect(array).toContain('#SBATCH --cpus-per-task=1\n');
   });
 
-  test('--json reports the files and the submit command', () => {
+  test('--json reports the files and the submit command', async () => {
     const out = join(tmp, 'run-json');
-    const result = evalsim('slurm', toy, '--shards', '4', '--out', out, '--json');
+    const result = await evalsim('slurm', toy, '--shards', '4', '--out', out, '--json');
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       name: 'toy',
@@ -131,9 +134,9 @@ describe('evalsim slurm', () => {
     });
   });
 
-  test('--reproduce shards every study, passing --studies and --replications-scale on', () => {
+  test('--reproduce shards every study, passing --studies and --replications-scale on', async () => {
     const out = join(tmp, 'reproduce');
-    const result = evalsim(
+    const result = await evalsim(
       'slurm',
       '--reproduce',
       '--shards',
@@ -156,14 +159,14 @@ describe('evalsim slurm', () => {
     );
   });
 
-  test('--evalsim and --setup shape the job; the task passes its arguments intact', () => {
+  test('--evalsim and --setup shape the job; the task passes its arguments intact', async () => {
     const out = join(tmp, 'custom');
     const recorder = join(tmp, 'recorder.mjs');
     writeFileSync(
       recorder,
       "import { writeFileSync } from 'node:fs';\nwriteFileSync(process.env.RECORD, JSON.stringify([process.env.FROM_SETUP, ...process.argv.slice(2)]));\n",
     );
-    const result = evalsim(
+    const result = await evalsim(
       'slurm',
       toy,
       '--shards',
@@ -194,11 +197,11 @@ describe('evalsim slurm', () => {
     ]);
   });
 
-  test('warns about leftover partial results and arrays beyond the default MaxArraySize', () => {
+  test('warns about leftover partial results and arrays beyond the default MaxArraySize', async () => {
     const out = join(tmp, 'leftovers');
     mkdirSync(join(out, 'parts'), { recursive: true });
     writeFileSync(join(out, 'parts', 'old.arrow'), '');
-    const result = evalsim('slurm', toy, '--shards', '1500', '--out', out);
+    const result = await evalsim('slurm', toy, '--shards', '1500', '--out', out);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
       "evalsim slurm: warning: 1500 array tasks exceed Slurm's default MaxArraySize (1001)",
@@ -226,9 +229,9 @@ describe('evalsim slurm', () => {
     [['TOY', '--shards', '2', '--reproduce'], 'evalsim: --reproduce: shards every study; do not name one'],
     [['--reproduce', '--shards', '2', '--seed', '4'], 'evalsim: --seed: applies to one study'],
     [['--reproduce', '--shards', '2', '--studies', 'missing'], 'evalsim: --studies: no study "missing"'],
-  ])('refuses %j with a clear message, writing nothing', (args, message) => {
+  ])('refuses %j with a clear message, writing nothing', async (args, message) => {
     const out = join(tmp, `refused-${Math.random().toString(36).slice(2)}`);
-    const result = evalsim(
+    const result = await evalsim(
       'slurm',
       ...args.map((a) => (a === 'TOY' ? toy : a)),
       ...(args.includes('--out') ? [] : ['--out', out]),
@@ -241,17 +244,25 @@ describe('evalsim slurm', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  test('an invalid study fails before anything is written', () => {
+  test('an invalid study fails before anything is written', async () => {
     const bad = writeStudy('toy-bad', { grid: { p: [0.5, 2] } });
     const out = join(tmp, 'bad');
-    const result = evalsim('slurm', bad, '--shards', '2', '--out', out);
+    const result = await evalsim('slurm', bad, '--shards', '2', '--out', out);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('grid.p: must be in (0, 1), got 2');
     expect(existsSync(out)).toBe(false);
   });
 
-  test('--help shows examples', () => {
-    const result = evalsim('slurm', '--help');
+  test('without a known bin (in process) the default evalsim is refused, naming --evalsim', async () => {
+    const out = join(tmp, 'no-bin');
+    const result = await runCli(['slurm', toy, '--shards', '2', '--out', out], { cwd: tmp, env: {} });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--evalsim: cannot tell where this evalsim is; pass --evalsim');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('--help shows examples', async () => {
+    const result = await evalsim('slurm', '--help');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('evalsim slurm clustered-coverage --shards 16 --cpus 4 ');
     expect(result.stdout).toContain('--reproduce');

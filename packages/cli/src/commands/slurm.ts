@@ -6,7 +6,7 @@
  * first, so a broken study fails here and not on the cluster.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   checkShardCount,
   loadStudy,
@@ -19,10 +19,12 @@ import {
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import type { CliIo } from '../io.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { listOption } from './shared.js';
 
 interface Args {
+  io: CliIo;
   study?: string;
   shards: number;
   partition?: string;
@@ -99,11 +101,12 @@ export const slurmCommand: CommandModule<object, Args> = {
       .example('bash shards/clustered-coverage/slurm/submit.sh', 'then submit (--wait blocks until done)')
       .epilog('Shard i reads its index from SLURM_ARRAY_TASK_ID; see docs/shards.md.') as never,
   handler: async (args) => {
+    const { io } = args;
     const shards = checkShardCount(args.shards);
     const cpus = checkShardCount(args.cpus, '--cpus');
     const target = await resolveTarget(args);
-    const outDir = resolve(args.out ?? join('shards', target.name));
-    const evalsim = args.evalsim?.trim() ? args.evalsim.trim().split(/\s+/) : defaultEvalsim();
+    const outDir = io.resolve(args.out ?? join('shards', target.name));
+    const evalsim = args.evalsim?.trim() ? args.evalsim.trim().split(/\s+/) : defaultEvalsim(io);
     const scripts = slurmScripts({
       name: target.name,
       ...(target.study !== undefined ? { study: target.study } : { reproduce: true }),
@@ -112,7 +115,7 @@ export const slurmCommand: CommandModule<object, Args> = {
       outDir,
       evalsim,
       extraArgs: target.extraArgs,
-      workDir: process.cwd(),
+      workDir: io.cwd,
       partition: args.partition,
       time: args.time,
       memory: args.memory,
@@ -136,7 +139,7 @@ export const slurmCommand: CommandModule<object, Args> = {
         `${partsDir} already holds ${leftovers} file(s) from an earlier run; the merge reads every file there, so remove them unless you are resuming that run`,
       );
     }
-    for (const warning of warnings) process.stderr.write(`evalsim slurm: warning: ${warning}\n`);
+    for (const warning of warnings) io.stderr.write(`evalsim slurm: warning: ${warning}\n`);
 
     const shardCommand = [...evalsim, ...(target.study ? ['run', target.study] : ['reproduce'])];
     if (args.json) {
@@ -153,11 +156,11 @@ export const slurmCommand: CommandModule<object, Args> = {
         submit: `bash ${shellCommand([files.submitScript])}`,
         warnings,
       };
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return;
     }
     const what = target.study ? `study ${target.name}` : `evalsim reproduce (${target.count} studies)`;
-    process.stdout.write(
+    io.stdout.write(
       [
         `Slurm scripts for ${what}: ${shards} shard${shards === 1 ? '' : 's'} × ${cpus} CPU${cpus === 1 ? '' : 's'}, then a merge`,
         `  ${files.arrayScript}   array job --array=0-${shards - 1}: ${shellCommand(shardCommand)} … --shards ${shards}`,
@@ -192,7 +195,7 @@ async function resolveTarget(args: Args): Promise<Target> {
         throw new ShardError(`--${flag}`, 'applies to one study; with --reproduce use --replications-scale');
       }
     }
-    const studiesDir = resolve(args.studiesDir);
+    const studiesDir = args.io.resolve(args.studiesDir);
     const names = listOption(args.studies);
     const files = discoverStudies(studiesDir, names);
     if (files.length === 0) throw new ShardError('--studies-dir', `no study files in ${studiesDir}`);
@@ -224,7 +227,7 @@ async function resolveTarget(args: Args): Promise<Target> {
       throw new ShardError(name, 'only applies with --reproduce');
     }
   }
-  const file = resolveStudyPath(args.study, args.studiesDir);
+  const file = resolveStudyPath(args.study, args.studiesDir, args.io.cwd);
   const study = await loadStudy(file);
   const extraArgs: string[] = [];
   for (const flag of ['replications', 'seed'] as const) {
@@ -239,10 +242,10 @@ async function resolveTarget(args: Args): Promise<Target> {
 }
 
 /** This Node and this CLI file, as absolute paths (the compute nodes are assumed to share them). */
-function defaultEvalsim(): string[] {
-  const cli = process.argv[1];
-  if (!cli) throw new ShardError('--evalsim', 'cannot tell where this evalsim is; pass --evalsim');
-  return [process.execPath, resolve(cli)];
+function defaultEvalsim(io: CliIo): string[] {
+  if (!io.bin || io.bin.length === 0)
+    throw new ShardError('--evalsim', 'cannot tell where this evalsim is; pass --evalsim');
+  return [...io.bin];
 }
 
 /** Writes the four scripts (executable) into `dir`; returns their paths by role. */

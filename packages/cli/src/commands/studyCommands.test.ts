@@ -1,23 +1,22 @@
 /**
- * The study commands as a user runs them: the built CLI (packages/cli/dist,
- * built by `npm test`'s setup step) in a child process.
+ * The study commands as a user runs them, in process (runCli; the run's worker threads
+ * use the built worker, which the test setup keeps fresh).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../cli.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const main = join(root, 'packages/cli/dist/main.js');
 const toyDir = join(root, 'packages/sim/src/runner/test-utils');
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function evalsim(...args: string[]) {
-  const result = spawnSync(process.execPath, [main, ...args], { cwd: root, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+async function evalsim(...args: string[]) {
+  const result = await runCli(args, { cwd: root, env: {} });
+  return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
 }
 
 function writeStudy(name: string, overrides: Record<string, unknown> = {}): string {
@@ -57,15 +56,11 @@ function writeStudy(name: string, overrides: Record<string, unknown> = {}): stri
 }
 
 describe('evalsim run / show / validate / list', () => {
-  test('built CLI is present', () => {
-    expect(existsSync(main), `${main} missing: run npm run build`).toBe(true);
-  });
-
-  test('validate accepts a good study and rejects a bad one, naming the field', () => {
-    const good = evalsim('validate', writeStudy('toy-good'));
+  test('validate accepts a good study and rejects a bad one, naming the field', async () => {
+    const good = await evalsim('validate', writeStudy('toy-good'));
     expect(good.code).toBe(0);
     expect(good.stdout).toContain('✓ toy-good: 2 cells, 1 methods × 2 metrics, 300 replications');
-    const bad = evalsim(
+    const bad = await evalsim(
       'validate',
       writeStudy('toy-bad', { replications: 0, metrics: ['coverage', 'width'] }),
     );
@@ -74,9 +69,9 @@ describe('evalsim run / show / validate / list', () => {
     expect(bad.stderr).toContain('metrics[1]: got "width"; allowed: one of "coverage"');
   });
 
-  test('run refuses an invalid study before any work, exiting non-zero', () => {
+  test('run refuses an invalid study before any work, exiting non-zero', async () => {
     const out = join(tmp, 'bad-out');
-    const result = evalsim(
+    const result = await evalsim(
       'run',
       writeStudy('toy-bad-run', { grid: { p: [0.5, 2] } }),
       '--out',
@@ -89,34 +84,36 @@ describe('evalsim run / show / validate / list', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  test('run prints published values with marks and writes the Arrow file; show reads it back', () => {
+  test('run prints published values with marks and writes the Arrow file; show reads it back', async () => {
     const out = join(tmp, 'out');
     const study = writeStudy('toy-run');
-    const result = evalsim('run', study, '--out', out, '--workers', '0', '--replications', '200');
+    const result = await evalsim('run', study, '--out', out, '--workers', '0', '--replications', '200');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/0\.5\s+wald\s+coverage\s+0\.\d+ ± 0\.\d+\s+0\.95 ± 0\.5\s+✓/);
     expect(result.stdout).toMatch(/0\.8\s+wald\s+coverage\s+0\.\d+ ± 0\.\d+\s+0\.2 ± 0\.01\s+✗/);
     expect(result.stdout).toContain('1 of 2 published values within tolerance');
     const arrow = join(out, 'toy-run.arrow');
     expect(existsSync(arrow)).toBe(true);
-    const csv = evalsim('show', arrow, '--format', 'csv');
+    const csv = await evalsim('show', arrow, '--format', 'csv');
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trim().split('\n');
     expect(lines[0]).toBe(
       'cell,p,method,metric,value,mcse,replications,degenerate,published,tolerance,within',
     );
     expect(lines).toHaveLength(5);
-    const json = JSON.parse(evalsim('show', arrow, '--format', 'json').stdout);
+    const json = JSON.parse((await evalsim('show', arrow, '--format', 'json')).stdout);
     const asRun = JSON.parse(
-      evalsim('run', study, '--out', out, '--workers', '0', '--replications', '200', '--json').stdout,
+      (await evalsim('run', study, '--out', out, '--workers', '0', '--replications', '200', '--json')).stdout,
     );
     expect(json).toEqual(asRun);
-    expect(evalsim('show', arrow, '--format', 'markdown').stdout).toContain('| p | method | metric |');
+    expect((await evalsim('show', arrow, '--format', 'markdown')).stdout).toContain(
+      '| p | method | metric |',
+    );
   });
 
-  test('list shows name, title and source', () => {
+  test('list shows name, title and source', async () => {
     writeStudy('toy-listed');
-    const result = evalsim('list', '--dir', tmp, '--json');
+    const result = await evalsim('list', '--dir', tmp, '--json');
     expect(result.code).toBe(0);
     const rows = JSON.parse(result.stdout) as { name: string; title: string; source: string }[];
     expect(rows.find((r) => r.name === 'toy-listed')).toMatchObject({

@@ -6,8 +6,10 @@
  */
 import { loadStudy, resolveStudyPath } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import type { CliIo } from '../io.js';
 
 interface Args {
+  io: CliIo;
   study: string[];
   studies: string;
 }
@@ -32,9 +34,9 @@ export const validateCommand: CommandModule<object, Args> = {
     let failed = 0;
     for (const name of args.study) {
       try {
-        const study = await loadStudy(resolveStudyPath(name, args.studies));
+        const study = await loadStudy(resolveStudyPath(name, args.studies, args.io.cwd));
         const parts = [`${study.cells.length} cell${study.cells.length === 1 ? '' : 's'}`];
-        if (study.model) {
+        if (study.kind === 'simulation') {
           parts.push(
             `${study.methods.length} methods × ${study.metrics.length} metrics`,
             `${study.replications} replications`,
@@ -42,13 +44,13 @@ export const validateCommand: CommandModule<object, Args> = {
         }
         if (study.formulas.length > 0) parts.push(`${study.formulas.length} formulas`);
         if (study.expectations.length > 0) parts.push(`${study.expectations.length} expectations`);
-        process.stdout.write(`✓ ${study.name}: ${parts.join(', ')}\n`);
+        args.io.stdout.write(`✓ ${study.name}: ${parts.join(', ')}\n`);
       } catch (error) {
         failed++;
         const lines = String((error as Error).message).split('\n');
-        process.stderr.write(`✗ ${name}:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+        args.io.stderr.write(`✗ ${name}:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
       }
     }
-    if (failed > 0) process.exitCode = 1;
+    if (failed > 0) args.io.exitCode = 1;
   },
 };

@@ -2,6 +2,8 @@
  * Render rows (plain objects) as an aligned text table for people, or as one JSON
  * document (an array of rows, numbers at full precision) for machines.
  */
+import type { TextSink } from '../io.js';
+import { alignedTable } from './alignedTable.js';
 
 export type Row = Record<string, unknown>;
 
@@ -31,17 +33,15 @@ export function formatTable(rows: readonly Row[], options: ColumnFormat = {}): s
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
   const cells = rows.map((row) => columns.map((c) => formatCell(row[c], digits)));
   const numeric = columns.map((c) => rows.every((r) => r[c] === undefined || typeof r[c] === 'number'));
-  const widths = columns.map((c, j) => Math.max(c.length, ...cells.map((r) => r[j].length)));
-  const pad = (text: string, j: number) => (numeric[j] ? text.padStart(widths[j]) : text.padEnd(widths[j]));
-  const lines = [
-    columns.map((c, j) => pad(c, j)).join('  '),
-    widths.map((w) => '─'.repeat(w)).join('  '),
-    ...cells.map((r) => r.map((t, j) => pad(t, j)).join('  ')),
-  ];
-  return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;
+  return `${alignedTable(columns, cells, numeric)}\n`;
 }
 
-/** Print rows to stdout as a table, or as JSON when `json` is set. */
-export function printRows(rows: readonly Row[], json: boolean, options: ColumnFormat = {}): void {
-  process.stdout.write(json ? `${JSON.stringify(rows, null, 2)}\n` : formatTable(rows, options));
+/** Print rows to `out` as a table, or as JSON when `json` is set. */
+export function printRows(
+  out: TextSink,
+  rows: readonly Row[],
+  json: boolean,
+  options: ColumnFormat = {},
+): void {
+  out.write(json ? `${JSON.stringify(rows, null, 2)}\n` : formatTable(rows, options));
 }

@@ -4,7 +4,8 @@
  * each explained miss with its reason and the other values of its cell, the plots,
  * and the full tidy table folded away. Nothing here depends on the run (no timings).
  */
-import { formatEstimate, formatResultsTable, partialCounts, type ResultRow, type Study } from '@evalsim/sim';
+import { type ResultRow, type Study, sourceArticle } from '@evalsim/sim';
+import { formatEstimate, formatResultsTable, partialCounts } from '../format/formatResults.js';
 import {
   countStatuses,
   type ExpectationStatus,
@@ -148,7 +149,7 @@ export function studySection(report: ReportStudy, plots: readonly RenderedPlot[]
   const statuses = new Map<ResultRow, ExpectationStatus>(judged.map((j) => [j.row, j.status]));
   const parts: string[] = [`## ${config.title}`, ''];
   const source = config.source
-    ? `\`${config.source.seed}\`${config.source.section ? ` — ${config.source.section}` : ''}`
+    ? `\`${sourceArticle(config.source)}\`${config.source.section ? ` — ${config.source.section}` : ''}`
     : 'not stated';
   const replications =
     report.replications === undefined

@@ -6,7 +6,7 @@
  * byte-identical (timings go to the terminal and to `.runs/`).
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from '@evalsim/sim';
+import { sourceArticle, writeFileAtomic } from '@evalsim/sim';
 import { countStatuses, countsText, judgeRows, missesText } from './expectationStatus.js';
 import type { RenderedPlot } from './renderPlots.js';
 import { isRescaled, type ReportEntry, type ReportStudy } from './reportStudy.js';
@@ -51,7 +51,7 @@ export function reportMarkdown(input: ReportInput): string {
     '| --- | --- | ---: | ---: |',
     ...reports.map((report, i) => {
       const replications = report.replications?.toLocaleString('en-US') ?? 'formula';
-      return `| [${report.study.name}](#${anchor(report.config.title)}) | ${report.config.source?.seed ?? ''} | ${replications}${isRescaled(report) ? ' (rescaled)' : ''} | ${countsText(countStatuses(judged[i]))} |`;
+      return `| [${report.study.name}](#${anchor(report.config.title)}) | ${report.config.source ? (sourceArticle(report.config.source) ?? '') : ''} | ${replications}${isRescaled(report) ? ' (rescaled)' : ''} | ${countsText(countStatuses(judged[i]))} |`;
     }),
     '',
   ];

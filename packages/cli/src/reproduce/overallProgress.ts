@@ -1,8 +1,11 @@
 /**
- * One progress line for a whole `evalsim reproduce` run: which study, overall
- * replications done, rate and ETA. Silent when stderr is not a TTY or quiet.
+ * One progress line for a whole `evalsim reproduce` run (on the CLI's status line,
+ * format/progressLine.ts): which study, overall replications done, rate and ETA; each
+ * finished study's summary line printed above it.
  */
 import type { RunProgress } from '@evalsim/sim';
+import { createStatusLine } from '../format/progressLine.js';
+import type { TextSink } from '../io.js';
 
 export interface OverallProgress {
   startStudy(index: number, name: string, replications: number): void;
@@ -15,27 +18,26 @@ export function createOverallProgress(options: {
   studies: number;
   totalReplications: number;
   quiet: boolean;
-  stream?: NodeJS.WriteStream;
+  stream?: TextSink;
 }): OverallProgress {
   const stream = options.stream ?? process.stderr;
-  const live = !options.quiet && stream.isTTY === true;
+  const line = createStatusLine({ stream, quiet: options.quiet });
   const started = Date.now();
   let before = 0;
   let current = 0;
   let index = 0;
   let name = '';
-  let last = 0;
   const draw = (force: boolean) => {
-    if (!live) return;
-    const now = Date.now();
-    if (!force && now - last < 100) return;
-    last = now;
+    if (!line.live) return;
     const done = before + current;
-    const seconds = (now - started) / 1000;
+    const seconds = (Date.now() - started) / 1000;
     const rate = seconds > 0 ? done / seconds : 0;
     const eta = rate > 0 ? Math.ceil((options.totalReplications - done) / rate) : Number.NaN;
-    const text = `reproduce [${index + 1}/${options.studies}] ${name}  replications ${done.toLocaleString('en-US')}/${options.totalReplications.toLocaleString('en-US')}  ${Math.round(rate).toLocaleString('en-US')}/s  ETA ${Number.isFinite(eta) ? `${eta}s` : '?'}`;
-    stream.write(`\r\x1b[2K${text.slice(0, (stream.columns ?? 100) - 1)}`);
+    const n = (x: number) => x.toLocaleString('en-US');
+    line.draw(
+      `reproduce [${index + 1}/${options.studies}] ${name}  replications ${n(done)}/${n(options.totalReplications)}  ${n(Math.round(rate))}/s  ETA ${Number.isFinite(eta) ? `${eta}s` : '?'}`,
+      force,
+    );
   };
   return {
     startStudy(i, studyName) {
@@ -48,14 +50,14 @@ export function createOverallProgress(options: {
       current = progress.replicationsDone;
       draw(false);
     },
-    endStudy(line) {
+    endStudy(text) {
       before += current;
       current = 0;
-      if (live) stream.write('\r\x1b[2K');
-      if (!options.quiet) stream.write(`${line}\n`);
+      line.clear();
+      if (!options.quiet) stream.write(`${text}\n`);
     },
     finish() {
-      if (live) stream.write('\r\x1b[2K');
+      line.clear();
     },
   };
 }

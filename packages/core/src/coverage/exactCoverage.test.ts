@@ -1,35 +1,13 @@
 /**
- * Exact coverage: (1) seed 003's printed table, to the printed digit (the printed values
- * are the reference); (2) packages/core/fixtures/coverage.json (script
+ * Exact coverage against packages/core/fixtures/coverage.json (script
  * fixtures/scripts/coverage.py: statsmodels/scipy bounds + scipy.stats.binom.pmf) at
- * 1e-9 relative.
+ * 1e-9 relative. (Seed 003's printed table is checked once, through the exact-coverage
+ * study: studies/formula-studies.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { waldInterval } from '../intervals/index.js';
 import { ErrorTracker, loadFixture } from '../test-utils/fixtures.js';
 import { exactCoverage, exactCoverageCurve } from './index.js';
-
-// Seed 003: "Exact coverage of nominal 95% intervals for a binomial proportion".
-const SEED_TABLE: [n: number, p: number, wald: number, wilson: number, beta11: number][] = [
-  [15, 0.8, 81.5, 98.2, 98.2],
-  [15, 0.95, 53.6, 96.4, 96.4],
-  [30, 0.95, 78.2, 93.9, 93.9],
-  [100, 0.95, 87.7, 96.6, 96.6],
-  [500, 0.95, 93.2, 95.0, 95.0],
-  [500, 0.5, 94.6, 94.6, 94.6],
-];
-
-describe('seed 003 exact-coverage table', () => {
-  it.each(SEED_TABLE)(
-    'n = %i, p = %f: Wald %f%%, Wilson %f%%, Beta(1,1) %f%%',
-    (n, p, wald, wilson, beta) => {
-      const pct = (m: 'wald' | 'wilson' | 'betaPosterior') => (100 * exactCoverage(m, n, p, 0.95)).toFixed(1);
-      expect(pct('wald')).toBe(wald.toFixed(1));
-      expect(pct('wilson')).toBe(wilson.toFixed(1));
-      expect(pct('betaPosterior')).toBe(beta.toFixed(1));
-    },
-  );
-});
 
 interface Case {
   method: 'wald' | 'wilson' | 'betaPosterior' | 'clopperPearson' | 'agrestiCoull';

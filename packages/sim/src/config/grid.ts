@@ -4,8 +4,7 @@
  * (like nested for-loops written in key order). A cell's parameters are the
  * model's fixed params merged with its grid point.
  */
-import type { CellParams } from '../types.js';
-import type { ParamValue } from './studyConfig.js';
+import type { CellParams, ParamValue } from '../base/cellParams.js';
 
 export interface StudyCell {
   /** Position in grid order, 0-based; also the cell's random-stream index. */

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../base/errors.js';
 
 export interface ImportedDefinition<T> {
   readonly definition: T;

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../base/errors.js';
 import type { Study } from './study.js';
 import { validateStudy } from './validateStudy.js';
 
@@ -44,14 +44,15 @@ export function readStudyConfig(path: string): unknown {
 }
 
 /**
- * Finds a study: an existing path as given, else `<studiesDir>/<name>` with
- * each of {@link STUDY_EXTENSIONS}.
+ * Finds a study: an existing path as given, else `<studiesDir>/<name>` with each of
+ * {@link STUDY_EXTENSIONS}; relative paths resolve against `cwd`.
  */
-export function resolveStudyPath(nameOrPath: string, studiesDir = 'studies'): string {
-  if (existsSync(nameOrPath)) return resolve(nameOrPath);
+export function resolveStudyPath(nameOrPath: string, studiesDir = 'studies', cwd = process.cwd()): string {
+  const direct = resolve(cwd, nameOrPath);
+  if (existsSync(direct)) return direct;
   for (const ext of ['', ...STUDY_EXTENSIONS]) {
-    const candidate = join(studiesDir, `${nameOrPath}${ext}`);
-    if (existsSync(candidate)) return resolve(candidate);
+    const candidate = resolve(cwd, studiesDir, `${nameOrPath}${ext}`);
+    if (existsSync(candidate)) return candidate;
   }
   throw new ConfigError(
     '',

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { simPackageFile } from '../output/packageRoot.js';
-import { type ConfigIssue, showValue } from './errors.js';
+import { type ConfigIssue, showValue } from '../base/errors.js';
+import { simPackageFile } from '../base/packageRoot.js';
 
 /** Absolute path of the published schema (packages/sim/schema/study.schema.json). */
 export const studySchemaPath: string = simPackageFile('schema/study.schema.json');

@@ -1,19 +1,16 @@
 /**
- * A validated study: the config with every name resolved, every cell parsed
- * and every option checked. Produced by validateStudy; consumed by the runner.
+ * A validated study: the config with every name resolved, every cell parsed and every
+ * option checked. Produced by validateStudy; consumed by the runner. A study either
+ * simulates (a model, methods, metrics, seed and replications) or only computes formulas
+ * over its grid; the two are one union, told apart by `kind`.
  */
+import type { MethodDefinition, MetricDefinition, ModelDefinition } from '../base/roles.js';
 import type { FormulaDefinition } from '../formulas/formulaDefinition.js';
-import type { MethodDefinition, MetricDefinition, ModelDefinition } from '../types.js';
 import type { StudyCell } from './grid.js';
 import type { ExpectationConfig, StudyConfig } from './studyConfig.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: models and methods have their own parameter types.
-export type AnyModelDefinition = ModelDefinition<any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-export type AnyMethodDefinition = MethodDefinition<any>;
-
 export interface ResolvedModel {
-  readonly definition: AnyModelDefinition;
+  readonly definition: ModelDefinition;
   /** Registry name, or the module path as written in the study. */
   readonly label: string;
   /** model.parse of each cell's params, by cell index. */
@@ -25,7 +22,7 @@ export interface ResolvedModel {
 export interface ResolvedMethod {
   /** Label in the results' `method` column. */
   readonly id: string;
-  readonly definition: AnyMethodDefinition;
+  readonly definition: MethodDefinition;
   /** The entry's fields other than id, method, module, replications and level. */
   readonly options: Readonly<Record<string, unknown>>;
   readonly level: number;
@@ -36,8 +33,7 @@ export interface ResolvedMethod {
 export interface ResolvedMetric {
   /** Label in the results' `metric` column. */
   readonly id: string;
-  // biome-ignore lint/suspicious/noExplicitAny: metrics have their own option types.
-  readonly definition: MetricDefinition<any>;
+  readonly definition: MetricDefinition;
   readonly options: Readonly<Record<string, unknown>>;
 }
 
@@ -49,30 +45,49 @@ export interface ResolvedFormula {
   readonly values: readonly (number | undefined)[];
 }
 
-export interface Study {
-  /** The config as written (JSON-compatible), with `level` defaulted. */
+interface StudyBase {
+  /** The config as written (JSON-compatible; defaults are not filled in — see `level`). */
   readonly config: StudyConfig;
   readonly name: string;
   /** Directory of the study file; module and data paths resolve against it. */
   readonly baseDir: string;
   /** The study file, when loaded from one. */
-  readonly path?: string;
-  readonly seed?: number;
-  readonly replications?: number;
+  readonly path?: string | undefined;
+  /** The interval level: `config.level`, or 0.95. */
   readonly level: number;
   /** Grid keys in file order: the parameter columns of the results. */
   readonly gridKeys: readonly string[];
   readonly cells: readonly StudyCell[];
-  readonly model?: ResolvedModel;
-  readonly methods: readonly ResolvedMethod[];
-  readonly metrics: readonly ResolvedMetric[];
   readonly formulas: readonly ResolvedFormula[];
   readonly expectations: readonly ExpectationConfig[];
-  /** Names of the model diagnostics summarised as rows with method "model" (empty unless `diagnostics: true`). */
-  readonly diagnostics: readonly string[];
   /** sha256 (hex) of the config and of every user module's source. */
   readonly fingerprint: string;
 }
+
+/** A Monte Carlo study: model × methods × metrics × grid. */
+export interface SimulationStudy extends StudyBase {
+  readonly kind: 'simulation';
+  readonly seed: number;
+  readonly replications: number;
+  readonly model: ResolvedModel;
+  readonly methods: readonly ResolvedMethod[];
+  readonly metrics: readonly ResolvedMetric[];
+  /** Names of the model diagnostics summarised as rows with method "model" (empty unless `diagnostics: true`). */
+  readonly diagnostics: readonly string[];
+}
+
+/** A study of formulas over a grid only (no simulation). */
+export interface FormulaStudy extends StudyBase {
+  readonly kind: 'formula';
+  readonly seed?: undefined;
+  readonly replications?: undefined;
+  readonly model?: undefined;
+  readonly methods: readonly [];
+  readonly metrics: readonly [];
+  readonly diagnostics: readonly [];
+}
+
+export type Study = SimulationStudy | FormulaStudy;
 
 /** The results' method label of model-diagnostic rows. */
 export const MODEL_ROW_METHOD = 'model';

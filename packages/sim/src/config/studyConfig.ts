@@ -1,17 +1,27 @@
 /**
  * The study file format (JSON or YAML), as written by study authors. The JSON
  * Schema in packages/sim/schema/study.schema.json describes the same fields for
- * editors; validateStudy.ts adds the checks a schema cannot express.
+ * editors; the resolvers (validateStudy.ts) add the checks a schema cannot express.
  */
-import type { GridValue } from '../types.js';
+import type { ParamValue } from '../base/cellParams.js';
 
-/** A model parameter or grid value: a scalar or a list of scalars (e.g. cluster sizes). */
-export type ParamValue = GridValue | readonly GridValue[];
-
+/**
+ * Where a study's published values come from. The article is named by `article`; older
+ * study files name it `seed` (the source articles are the "seed" files in ../shared/seeds),
+ * which is accepted with the same meaning but is not the random seed — read it with
+ * {@link sourceArticle}.
+ */
 export interface StudySource {
   /** File name of the source article in ../shared/seeds. */
-  readonly seed: string;
+  readonly article?: string;
+  /** The same as `article` (older name; not the study's random `seed`). */
+  readonly seed?: string;
   readonly section?: string;
+}
+
+/** The source article's file name of `source` (from `article`, or the older `seed`). */
+export function sourceArticle(source: StudySource): string | undefined {
+  return source.article ?? source.seed;
 }
 
 export interface ModelConfig {
@@ -40,8 +50,8 @@ export interface MetricConfig {
   readonly metric: string;
   /** Label in the results; default the metric name. */
   readonly id?: string;
-  readonly alternative?: 'two-sided' | 'greater' | 'less';
-  readonly alpha?: number;
+  /** Any other field is an option passed to the metric's `create` (e.g. alpha, q, atLeast). */
+  readonly [option: string]: unknown;
 }
 
 export interface FormulaConfig {

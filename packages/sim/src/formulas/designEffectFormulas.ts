@@ -12,17 +12,21 @@
  * `sizeCV` (default `sizeCV`, else 0); see formulaArguments.ts.
  */
 import { designEffectUnequal, naiveCoverageUnderDesignEffect, naiveFalseWinRate } from '@evalsim/core';
-import { ConfigError } from '../config/errors.js';
-import type { CellParams } from '../types.js';
-import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
-import type { FormulaDefinition } from './formulaDefinition.js';
+import type { CellParams } from '../base/cellParams.js';
+import { ConfigError } from '../base/errors.js';
+import { argument, formulaArgument } from './formulaArguments.js';
+import { defineFormula, type FormulaDefinition } from './formulaDefinition.js';
 
-const ARGUMENTS = ['clusterSize', 'icc', 'sizeCV'] as const;
+const ARGUMENTS = {
+  clusterSize: argument('m', 'Mean cluster size m.'),
+  icc: argument('rho', 'Intra-cluster correlation ρ.'),
+  sizeCV: argument('sizeCV', 'Coefficient of variation of the cluster sizes.', 0),
+} as const;
 
 function cellDesignEffect(options: Readonly<Record<string, unknown>>, params: CellParams): number {
-  const m = formulaArgument(options, params, 'clusterSize', 'm');
-  const rho = formulaArgument(options, params, 'icc', 'rho');
-  const cv = formulaArgument(options, params, 'sizeCV', 'sizeCV', 0);
+  const m = formulaArgument(ARGUMENTS, options, params, 'clusterSize');
+  const rho = formulaArgument(ARGUMENTS, options, params, 'icc');
+  const cv = formulaArgument(ARGUMENTS, options, params, 'sizeCV');
   try {
     return designEffectUnequal(m, cv, rho);
   } catch (error) {
@@ -35,14 +39,15 @@ function formulaOfDesignEffect(
   description: string,
   fromDeff: (deff: number, level: number) => number,
 ): FormulaDefinition {
-  return {
+  return defineFormula({
     name,
     description,
-    create(options, { level }) {
-      checkArgumentOptions(name, options, ARGUMENTS);
-      return (params) => fromDeff(cellDesignEffect(options, params), level);
-    },
-  };
+    options: ARGUMENTS,
+    create:
+      (options, { level }) =>
+      (params) =>
+        fromDeff(cellDesignEffect(options, params), level),
+  });
 }
 
 /** Formula `designEffect`: 1 + [(1 + CV²)m − 1]ρ for the cell. */

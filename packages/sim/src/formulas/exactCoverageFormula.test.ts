@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getFormula } from './registry.js';
+import { formulaRegistry } from './registry.js';
 
 const create = (options: Record<string, unknown>, level = 0.95) =>
-  getFormula('exactCoverage').create(options, { level });
+  formulaRegistry.get('exactCoverage', 'formula').create(options, { level });
 
 describe('exactCoverage formula', () => {
   it('sums Bin(k; n, p) over the k whose interval contains p (Wald, n = 2, by hand)', () => {
@@ -20,7 +20,7 @@ describe('exactCoverage formula', () => {
   it('names a bad method, argument, n or p', () => {
     expect(() => create({})).toThrow(/method.*wald, wilson/);
     expect(() => create({ method: 'bootstrap' })).toThrow(/method.*"bootstrap"/);
-    expect(() => create({ method: 'wald', q: 1 })).toThrow(/q.*an argument of exactCoverage/);
+    expect(() => create({ method: 'wald', q: 1 })).toThrow(/q.*a known argument of exactCoverage/);
     expect(() => create({ method: 'wald' })({ n: 2.5, p: 0.5 })).toThrow(/n.*whole number/);
     expect(() => create({ method: 'wald' })({ n: 10, p: 1.2 })).toThrow(/p.*\[0, 1\]/);
     expect(() => create({ method: 'wald' })({ n: 10 })).toThrow(/cell parameter "p"/);

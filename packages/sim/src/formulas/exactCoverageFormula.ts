@@ -13,26 +13,36 @@
  * entry's `level` (default the study's).
  */
 import { exactCoverage, isProportionIntervalMethod, proportionIntervalMethodNames } from '@evalsim/core';
-import { ConfigError } from '../config/errors.js';
-import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
-import type { FormulaDefinition } from './formulaDefinition.js';
+import { ConfigError } from '../base/errors.js';
+import { argument, formulaArgument } from './formulaArguments.js';
+import { defineFormula } from './formulaDefinition.js';
 
-export const exactCoverageFormula: FormulaDefinition = {
+const OPTIONS = {
+  method: {
+    type: 'choice',
+    values: proportionIntervalMethodNames,
+    required: true,
+    allowed: `one of ${proportionIntervalMethodNames.join(', ')}`,
+    description: 'The proportion interval (betaPosterior: Beta(1, 1) prior).',
+  },
+  n: argument('n', 'Items n.'),
+  p: argument('p', 'True proportion p.'),
+} as const;
+
+export const exactCoverageFormula = defineFormula({
   name: 'exactCoverage',
   description:
     'Exact binomial coverage Σ_k 1[L(k) ≤ p ≤ U(k)]·Bin(k; n, p) of a proportion interval (method: wald, wilson, clopperPearson, jeffreys, agrestiCoull, betaPosterior, wilsonCC) at the cell’s n and p.',
+  options: OPTIONS,
   create(options, { level }) {
-    const { method, ...rest } = options;
-    if (!isProportionIntervalMethod(method)) {
-      throw new ConfigError('method', method, `one of ${proportionIntervalMethodNames.join(', ')}`);
-    }
-    checkArgumentOptions('exactCoverage', rest, ['n', 'p']);
+    const { method } = options;
+    if (!isProportionIntervalMethod(method)) throw new ConfigError('method', method, OPTIONS.method.allowed);
     return (params) => {
-      const n = formulaArgument(rest, params, 'n', 'n');
-      const p = formulaArgument(rest, params, 'p', 'p');
+      const n = formulaArgument(OPTIONS, options, params, 'n');
+      const p = formulaArgument(OPTIONS, options, params, 'p');
       if (!(Number.isInteger(n) && n >= 1)) throw new ConfigError('n', n, 'a whole number of items ≥ 1');
       if (!(p >= 0 && p <= 1)) throw new ConfigError('p', p, 'a true proportion in [0, 1]');
       return exactCoverage(method, n, p, level);
     };
   },
-};
+});

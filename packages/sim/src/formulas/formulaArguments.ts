@@ -1,25 +1,39 @@
 /**
- * How a formula reads its arguments. Argument `name` of a formula is taken
- * from the option of that name when given — a number is a constant, a string
- * names the cell parameter to read — and otherwise from the cell parameter
- * `fallbackParam`. So `{ "formula": "naiveCoverageUnderDesignEffect",
- * "clusterSize": "m", "icc": "rho" }` and `{ …, "icc": 0.1 }` both work.
+ * How a formula reads its arguments. Argument `name` of a formula is taken from the
+ * option of that name when given — a number is a constant, a string names the cell
+ * parameter to read — and otherwise from the cell parameter its declaration names
+ * (`param`), falling back to the declared default when the cell lacks it. So
+ * `{ "formula": "naiveCoverageUnderDesignEffect", "clusterSize": "m", "icc": "rho" }` and
+ * `{ …, "icc": 0.1 }` both work.
  */
-import { ConfigError } from '../config/errors.js';
-import type { CellParams } from '../types.js';
+import type { CellParams } from '../base/cellParams.js';
+import { ConfigError } from '../base/errors.js';
+import type { ArgumentOptionSpec } from '../base/options.js';
 
-/** Reads one numeric argument; `create` should first call {@link checkArgumentOptions}. */
-export function formulaArgument(
+/** Declares an argument read from cell parameter `param` (and `fallback` when the cell lacks it). */
+export function argument(param: string, description: string, fallback?: number): ArgumentOptionSpec {
+  return fallback === undefined
+    ? { type: 'argument', param, description }
+    : { type: 'argument', param, default: fallback, description };
+}
+
+/**
+ * Reads argument `name` of `specs` for one cell from the checked `options`; `fallback`
+ * overrides the declared default (e.g. 1 − level).
+ */
+export function formulaArgument<N extends string>(
+  specs: { readonly [K in N]: ArgumentOptionSpec },
   options: Readonly<Record<string, unknown>>,
   params: CellParams,
-  name: string,
-  fallbackParam: string,
-  fallbackValue?: number,
+  name: N,
+  fallback?: number,
 ): number {
+  const spec: ArgumentOptionSpec = specs[name];
   const option = options[name];
   if (typeof option === 'number') return option;
-  const param = typeof option === 'string' ? option : fallbackParam;
+  const param = typeof option === 'string' ? option : spec.param;
   const value = params[param];
+  const fallbackValue = fallback ?? spec.default;
   if (value === undefined && fallbackValue !== undefined && option === undefined) return fallbackValue;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new ConfigError(
@@ -28,20 +42,4 @@ export function formulaArgument(
     );
   }
   return value;
-}
-
-/** Checks that every option is a known argument given as a number or a parameter name. */
-export function checkArgumentOptions(
-  formula: string,
-  options: Readonly<Record<string, unknown>>,
-  argumentNames: readonly string[],
-): void {
-  for (const [key, value] of Object.entries(options)) {
-    if (!argumentNames.includes(key)) {
-      throw new ConfigError(key, value, `an argument of ${formula}: ${argumentNames.join(', ')}`);
-    }
-    if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-      throw new ConfigError(key, value, 'a number, or the name of a cell parameter');
-    }
-  }
 }

@@ -1,16 +1,38 @@
-import type { CellParams } from '../types.js';
+/**
+ * The formula role: a value computed per grid cell by formula, not simulation (Monte Carlo
+ * SE 0). `defineFormula` takes the declared options (mostly arguments: a number, or the
+ * cell parameter to read; base/options.ts) and a `create` that receives them checked and
+ * returns a pure function of the cell parameters; it may throw ConfigError for a cell whose
+ * parameters it cannot use. The resolver calls it on every cell while validating.
+ */
+import type { CellParams } from '../base/cellParams.js';
+import { type OptionSpecs, type OptionValues, readOptions } from '../base/options.js';
+import type { MethodSettings, RawOptions } from '../base/roles.js';
 
-/** A value computed per grid cell by formula, not simulation (Monte Carlo SE 0). */
+/** A value of one grid cell. */
 export type CellFormula = (params: CellParams) => number;
 
-/**
- * A registered formula. `create` validates the options given in the study's
- * `formulas[i]` entry (throw ConfigError naming the option) and returns a pure
- * function of the cell parameters; it may throw ConfigError for a cell whose
- * parameters it cannot use. The runner calls it on every cell while validating.
- */
 export interface FormulaDefinition {
   readonly name: string;
   readonly description: string;
-  create(options: Readonly<Record<string, unknown>>, settings: { readonly level: number }): CellFormula;
+  /** The declared options (what listings show and the option reader checks). */
+  readonly options: OptionSpecs;
+  /** Validate the options (throw ConfigError naming the option) and build the cell function. */
+  create(options: RawOptions, settings: MethodSettings): CellFormula;
+}
+
+export interface FormulaSpec<S extends OptionSpecs> {
+  readonly name: string;
+  readonly description: string;
+  readonly options: S;
+  create(options: OptionValues<S>, settings: MethodSettings): CellFormula;
+}
+
+export function defineFormula<const S extends OptionSpecs>(spec: FormulaSpec<S>): FormulaDefinition {
+  return {
+    name: spec.name,
+    description: spec.description,
+    options: spec.options,
+    create: (raw, settings) => spec.create(readOptions(spec.options, raw, spec.name, 'argument'), settings),
+  };
 }

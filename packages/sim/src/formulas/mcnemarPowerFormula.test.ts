@@ -2,10 +2,10 @@ import { mcnemarPower } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
 import { formulaRows } from '../runner/cellAggregator.js';
-import { getFormula } from './registry.js';
+import { formulaRegistry } from './registry.js';
 
 const create = (options: Record<string, unknown>) =>
-  getFormula('mcnemarPower').create(options, { level: 0.95 });
+  formulaRegistry.get('mcnemarPower', 'formula').create(options, { level: 0.95 });
 
 describe('mcnemarPower formula', () => {
   it('reads counts out of a total, or rates, and the cell n', () => {
@@ -22,7 +22,7 @@ describe('mcnemarPower formula', () => {
 
   it('names a bad test, argument or count', () => {
     expect(() => create({ test: 'chisq', onlyA: 1, onlyB: 2 })).toThrow(/test.*exact or midp/);
-    expect(() => create({ onlyA: 1, onlyB: 2, q: 1 })).toThrow(/q.*an argument of mcnemarPower/);
+    expect(() => create({ onlyA: 1, onlyB: 2, q: 1 })).toThrow(/q.*a known argument of mcnemarPower/);
     expect(() => create({ onlyA: 28, onlyB: 107, outOf: 1140 })({ n: 20.5 })).toThrow(/n.*whole number/);
     expect(() => create({ onlyA: 2000, onlyB: 107, outOf: 1140 })({ n: 20 })).toThrow(/onlyA.*outOf = 1140/);
     expect(() => create({ onlyA: 800, onlyB: 400, outOf: 1140 })({ n: 20 })).toThrow(/onlyB.*at most/);

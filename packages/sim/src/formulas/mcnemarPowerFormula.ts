@@ -14,41 +14,54 @@
  * are rates), `alpha` (default 0.05) — each a number or the name of a cell parameter.
  */
 import { type McnemarPowerTest, mcnemarPower } from '@evalsim/core';
-import { ConfigError } from '../config/errors.js';
-import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
-import type { FormulaDefinition } from './formulaDefinition.js';
+import { ConfigError } from '../base/errors.js';
+import { argument, formulaArgument } from './formulaArguments.js';
+import { defineFormula } from './formulaDefinition.js';
 
 const TESTS: readonly McnemarPowerTest[] = ['exact', 'midp'];
 
-export const mcnemarPowerFormula: FormulaDefinition = {
+const OPTIONS = {
+  test: {
+    type: 'choice',
+    values: TESTS,
+    default: 'exact',
+    allowed: TESTS.join(' or '),
+    description: 'The test: exact (conditional binomial) or midp (mid-p).',
+  },
+  n: argument('n', 'Paired questions n.'),
+  onlyA: argument('onlyA', 'Questions only system A gets right: a count out of outOf, or a rate.'),
+  onlyB: argument('onlyB', 'Questions only system B gets right: a count out of outOf, or a rate.'),
+  outOf: argument('outOf', 'The questions onlyA and onlyB are counted out of (1: they are rates).', 1),
+  alpha: argument('alpha', 'Significance level: reject when p < alpha.', 0.05),
+} as const;
+
+export const mcnemarPowerFormula = defineFormula({
   name: 'mcnemarPower',
   description:
     'Exact power of the two-sided McNemar test (test: exact or midp) at n questions with discordance rates onlyA/outOf and onlyB/outOf, by enumeration (reject when p < alpha, default 0.05).',
+  options: OPTIONS,
   create(options) {
-    const { test = 'exact', ...rest } = options;
-    if (!TESTS.includes(test as McnemarPowerTest)) throw new ConfigError('test', test, TESTS.join(' or '));
-    checkArgumentOptions('mcnemarPower', rest, ['n', 'onlyA', 'onlyB', 'outOf', 'alpha']);
+    const { test } = options;
     return (params) => {
-      const n = formulaArgument(rest, params, 'n', 'n');
-      const outOf = formulaArgument(rest, params, 'outOf', 'outOf', 1);
-      const alpha = formulaArgument(rest, params, 'alpha', 'alpha', 0.05);
+      const n = formulaArgument(OPTIONS, options, params, 'n');
+      const outOf = formulaArgument(OPTIONS, options, params, 'outOf');
+      const alpha = formulaArgument(OPTIONS, options, params, 'alpha');
       if (!(Number.isInteger(n) && n >= 1)) throw new ConfigError('n', n, 'a whole number of questions ≥ 1');
       if (!(outOf > 0))
         throw new ConfigError('outOf', outOf, 'a number > 0 (the questions the counts are out of)');
       if (!(alpha > 0 && alpha < 1)) throw new ConfigError('alpha', alpha, 'a level in (0, 1)');
-      const rates = ['onlyA', 'onlyB'].map((name) => {
-        const rate = formulaArgument(rest, params, name, name) / outOf;
+      const rateA = formulaArgument(OPTIONS, options, params, 'onlyA') / outOf;
+      const rateB = formulaArgument(OPTIONS, options, params, 'onlyB') / outOf;
+      for (const [name, rate] of [
+        ['onlyA', rateA],
+        ['onlyB', rateB],
+      ] as const) {
         if (!(rate >= 0 && rate <= 1))
           throw new ConfigError(name, rate * outOf, `a count in [0, outOf = ${outOf}]`);
-        return rate;
-      });
-      if (rates[0] + rates[1] > 1)
-        throw new ConfigError(
-          'onlyB',
-          rates[1] * outOf,
-          `at most outOf − onlyA = ${outOf - rates[0] * outOf}`,
-        );
-      return mcnemarPower(n, rates[0], rates[1], { alpha, test: test as McnemarPowerTest });
+      }
+      if (rateA + rateB > 1)
+        throw new ConfigError('onlyB', rateB * outOf, `at most outOf − onlyA = ${outOf - rateA * outOf}`);
+      return mcnemarPower(n, rateA, rateB, { alpha, test });
     };
   },
-};
+});

@@ -10,19 +10,24 @@
  * in a two-sided 5% test (one direction only).
  */
 import { familywiseErrorRate } from '@evalsim/core';
-import { ConfigError } from '../config/errors.js';
-import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
-import type { FormulaDefinition } from './formulaDefinition.js';
+import { ConfigError } from '../base/errors.js';
+import { argument, formulaArgument } from './formulaArguments.js';
+import { defineFormula } from './formulaDefinition.js';
 
-export const familywiseErrorRateFormula: FormulaDefinition = {
+const ARGUMENTS = {
+  alpha: argument('alpha', 'Level of each test (default 1 − level).'),
+  m: argument('m', 'Number of independent tests.'),
+} as const;
+
+export const familywiseErrorRateFormula = defineFormula({
   name: 'familywiseErrorRate',
   description:
     'Chance of at least one false positive among m independent tests at level alpha: 1 − (1 − alpha)^m.',
+  options: ARGUMENTS,
   create(options, { level }) {
-    checkArgumentOptions('familywiseErrorRate', options, ['alpha', 'm']);
     return (params) => {
-      const alpha = formulaArgument(options, params, 'alpha', 'alpha', 1 - level);
-      const m = formulaArgument(options, params, 'm', 'm');
+      const alpha = formulaArgument(ARGUMENTS, options, params, 'alpha', 1 - level);
+      const m = formulaArgument(ARGUMENTS, options, params, 'm');
       try {
         return familywiseErrorRate(alpha, m);
       } catch (error) {
@@ -30,4 +35,4 @@ export const familywiseErrorRateFormula: FormulaDefinition = {
       }
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 /**
  * The formulas a study can name in `formulas[i].formula`. Add an entry by
- * importing the formula and listing it in `formulaList`.
+ * importing the formula and listing it here.
  */
-import { ConfigError } from '../config/errors.js';
+import { createRegistry, type Registry } from '../base/registry.js';
 import { designEffectFormula, naiveCoverageFormula, naiveFalseWinFormula } from './designEffectFormulas.js';
 import { exactCoverageFormula } from './exactCoverageFormula.js';
 import type { FormulaDefinition } from './formulaDefinition.js';
@@ -17,7 +17,8 @@ import {
   planningRuleSampleSizeFormula,
 } from './sampleSizeFormulas.js';
 
-const formulaList: readonly FormulaDefinition[] = [
+/** Every registered formula, in listing order. */
+export const formulaRegistry: Registry<FormulaDefinition> = createRegistry('formula', [
   designEffectFormula,
   naiveCoverageFormula,
   naiveFalseWinFormula,
@@ -30,15 +31,4 @@ const formulaList: readonly FormulaDefinition[] = [
   planningRuleSampleSizeFormula,
   exactCoverageFormula,
   mcnemarPowerFormula,
-];
-
-/** Every registered formula by name. */
-export const formulaRegistry: Map<string, FormulaDefinition> = new Map(formulaList.map((f) => [f.name, f]));
-
-/** The formula registered as `name`; throws a ConfigError listing the known names. */
-export function getFormula(name: string, path = 'formula'): FormulaDefinition {
-  const formula = formulaRegistry.get(name);
-  if (!formula)
-    throw ConfigError.invalid(path, name, `one of the formulas ${[...formulaRegistry.keys()].join(', ')}`);
-  return formula;
-}
+]);

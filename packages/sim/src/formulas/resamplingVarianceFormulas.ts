@@ -10,9 +10,11 @@
  * Arguments: `K` (default: cell parameter `K`); the cell parameter `temperatureZero`
  * (boolean, default false) selects the second form.
  */
-import { ConfigError } from '../config/errors.js';
-import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
-import type { FormulaDefinition } from './formulaDefinition.js';
+import { ConfigError } from '../base/errors.js';
+import { argument, formulaArgument } from './formulaArguments.js';
+import { defineFormula } from './formulaDefinition.js';
+
+const ARGUMENTS = { K: argument('K', 'Answers per question K.') } as const;
 
 /** 1/12 + (1/6)/K, or 1/4 at temperature zero. */
 export function uniformDifficultyScoreVariance(K: number, temperatureZero: boolean): number {
@@ -20,18 +22,18 @@ export function uniformDifficultyScoreVariance(K: number, temperatureZero: boole
   return temperatureZero ? 1 / 4 : 1 / 12 + 1 / 6 / K;
 }
 
-export const uniformDifficultyScoreVarianceFormula: FormulaDefinition = {
+export const uniformDifficultyScoreVarianceFormula = defineFormula({
   name: 'uniformDifficultyScoreVariance',
   description:
     "Variance of one question's K-answer score when rates are Uniform[0, 1]: 1/12 + (1/6)/K; 1/4 at temperatureZero.",
+  options: ARGUMENTS,
   create(options) {
-    checkArgumentOptions('uniformDifficultyScoreVariance', options, ['K']);
     return (params) => {
-      const K = formulaArgument(options, params, 'K', 'K');
+      const K = formulaArgument(ARGUMENTS, options, params, 'K');
       const zero = params.temperatureZero ?? false;
       if (typeof zero !== 'boolean')
         throw new ConfigError('temperatureZero', zero, 'a boolean cell parameter (true or false)');
       return uniformDifficultyScoreVariance(K, zero);
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/errors.js';
-import { getFormula } from './registry.js';
+import { ConfigError } from '../base/errors.js';
+import { formulaRegistry } from './registry.js';
 
 /** z_{0.975} + z_{0.8} (scipy.stats.norm.ppf). */
 const Z_SUM = 1.959963984540054 + 0.8416212335729143;
@@ -9,7 +9,7 @@ const compute = (
   name: string,
   options: Record<string, unknown>,
   params: Record<string, number | string> = {},
-) => getFormula(name).create(options, { level: 0.95 })(params);
+) => formulaRegistry.get(name, 'formula').create(options, { level: 0.95 })(params);
 
 describe('sample-size formulas', () => {
   it('binaryMde is zSum·√(p(1 − p)/n), arguments from options or cell parameters', () => {
@@ -45,7 +45,7 @@ describe('sample-size formulas', () => {
     expect(() => compute('binaryMde', { n: 100, p: 1.5 })).toThrow(/p.*\[0, 1\]/);
     expect(() => compute('binaryMde', { n: 100 })).toThrow(ConfigError);
     expect(() => compute('binaryMde', { n: 100 })).toThrow(/reads cell parameter "p", which is not set/);
-    expect(() => compute('binaryMde', { n: 100, p: 0.5, q: 1 })).toThrow(/q.*an argument of binaryMde/);
+    expect(() => compute('binaryMde', { n: 100, p: 0.5, q: 1 })).toThrow(/q.*a known argument of binaryMde/);
     expect(() => compute('binarySampleSize', { delta: 0, p: 0.5 })).toThrow(/delta/);
     expect(() =>
       compute('millerPairedSampleSize', { delta: 0.03, omega2: 0.1, sigmaA2: 0, sigmaB2: 0, kA: 0.5 }),

@@ -21,67 +21,81 @@ import {
   planningRuleSampleSize,
   sampleSizeFor,
 } from '@evalsim/core';
-import { ConfigError } from '../config/errors.js';
-import type { CellParams } from '../types.js';
-import { checkArgumentOptions, formulaArgument } from './formulaArguments.js';
-import type { FormulaDefinition } from './formulaDefinition.js';
+import type { CellParams } from '../base/cellParams.js';
+import { ConfigError } from '../base/errors.js';
+import { argument, formulaArgument } from './formulaArguments.js';
+import { defineFormula, type FormulaDefinition } from './formulaDefinition.js';
 
 type Options = Readonly<Record<string, unknown>>;
 
 /** The word that stands for K → ∞ (every answer averaged: no sampling noise). */
 export const UNLIMITED_ANSWERS = 'unlimited';
 
+/** Every argument of these formulas (each formula declares the ones it takes). */
+const ARGUMENTS = {
+  n: argument('n', 'Questions n.'),
+  p: argument('p', 'Accuracy p (one item contributes variance p(1 − p)).'),
+  delta: argument('delta', 'Difference δ to detect, in proportion units.'),
+  omega2: argument('omega2', 'Variance ω² of the per-question difference in expected scores.'),
+  sigmaA2: argument('sigmaA2', "Mean within-question variance σ_A² of system A's answers."),
+  sigmaB2: argument('sigmaB2', "Mean within-question variance σ_B² of system B's answers."),
+  kA: argument('kA', 'Answers per question of A (a number, or "unlimited").', 1),
+  kB: argument('kB', 'Answers per question of B (a number, or "unlimited").', 1),
+  alpha: argument('alpha', 'Two-sided test level α.', 0.05),
+  power: argument('power', 'Power 1 − β.', 0.8),
+} as const;
+
+type ArgumentName = keyof typeof ARGUMENTS;
+
+function arg(options: Options, params: CellParams, name: ArgumentName): number {
+  return formulaArgument(ARGUMENTS, options, params, name);
+}
+
 /** Answers per question: a number ≥ 1, or "unlimited" (Infinity); default 1. */
-function answersArgument(options: Options, params: CellParams, name: string): number {
+function answersArgument(options: Options, params: CellParams, name: 'kA' | 'kB'): number {
   const option = options[name];
   if (option === UNLIMITED_ANSWERS) return Number.POSITIVE_INFINITY;
-  if (option === undefined && params[name] === undefined) return 1;
   const param = typeof option === 'string' ? option : name;
   if (params[param] === UNLIMITED_ANSWERS) return Number.POSITIVE_INFINITY;
-  return formulaArgument(options, params, name, name);
+  return arg(options, params, name);
 }
 
 /** alpha and power, each an option or cell parameter, defaults 0.05 and 0.8. */
 function testSettings(options: Options, params: CellParams): { alpha: number; power: number } {
-  return {
-    alpha: formulaArgument(options, params, 'alpha', 'alpha', 0.05),
-    power: formulaArgument(options, params, 'power', 'power', 0.8),
-  };
+  return { alpha: arg(options, params, 'alpha'), power: arg(options, params, 'power') };
 }
 
 /** p(1 − p) of the cell's accuracy `p` (in [0, 1]). */
 function binaryVariance(options: Options, params: CellParams): number {
-  const p = formulaArgument(options, params, 'p', 'p');
+  const p = arg(options, params, 'p');
   if (!(p >= 0 && p <= 1)) throw new ConfigError('p', p, 'an accuracy in [0, 1]');
   return p * (1 - p);
 }
 
 function millerParams(options: Options, params: CellParams): MillerPairedParams {
   return {
-    omega2: formulaArgument(options, params, 'omega2', 'omega2'),
-    sigmaA2: formulaArgument(options, params, 'sigmaA2', 'sigmaA2'),
-    sigmaB2: formulaArgument(options, params, 'sigmaB2', 'sigmaB2'),
+    omega2: arg(options, params, 'omega2'),
+    sigmaA2: arg(options, params, 'sigmaA2'),
+    sigmaB2: arg(options, params, 'sigmaB2'),
     kA: answersArgument(options, params, 'kA'),
     kB: answersArgument(options, params, 'kB'),
     ...testSettings(options, params),
   };
 }
 
-/** A formula whose arguments are `argumentNames`, computed by `compute` per cell. */
+/** A formula taking the arguments `names`, computed by `compute` per cell. */
 function powerFormula(
   name: string,
   description: string,
-  argumentNames: readonly string[],
+  names: readonly ArgumentName[],
   compute: (options: Options, params: CellParams) => number,
 ): FormulaDefinition {
-  return {
+  return defineFormula({
     name,
     description,
-    create(options) {
-      checkArgumentOptions(name, options, argumentNames);
-      return (params) => compute(options, params);
-    },
-  };
+    options: Object.fromEntries(names.map((key) => [key, ARGUMENTS[key]])),
+    create: (options) => (params) => compute(options, params),
+  });
 }
 
 const TEST = ['alpha', 'power'] as const;
@@ -93,11 +107,7 @@ export const binaryMdeFormula = powerFormula(
   'Minimum detectable effect of n items when one item contributes variance p(1 − p): (z_{1−α/2} + z_{power})·√(p(1 − p)/n).',
   ['n', 'p', ...TEST],
   (options, params) =>
-    mdeFor(
-      formulaArgument(options, params, 'n', 'n'),
-      binaryVariance(options, params),
-      testSettings(options, params),
-    ),
+    mdeFor(arg(options, params, 'n'), binaryVariance(options, params), testSettings(options, params)),
 );
 
 /** Formula `binarySampleSize`: ⌈zSum²·p(1 − p)/δ²⌉ items (seed 003's items-needed table). */
@@ -107,7 +117,7 @@ export const binarySampleSizeFormula = powerFormula(
   ['delta', 'p', ...TEST],
   (options, params) =>
     sampleSizeFor(
-      formulaArgument(options, params, 'delta', 'delta'),
+      arg(options, params, 'delta'),
       binaryVariance(options, params),
       testSettings(options, params),
     ).items,
@@ -119,10 +129,7 @@ export const millerPairedSampleSizeFormula = powerFormula(
   'Miller\'s paired sample size ⌈(z_{1−α/2} + z_{power})²·(ω² + σ_A²/K_A + σ_B²/K_B)/δ²⌉ (K: a number or "unlimited").',
   ['delta', ...MILLER],
   (options, params) =>
-    millerPairedSampleSize({
-      ...millerParams(options, params),
-      delta: formulaArgument(options, params, 'delta', 'delta'),
-    }).items,
+    millerPairedSampleSize({ ...millerParams(options, params), delta: arg(options, params, 'delta') }).items,
 );
 
 /** Formula `millerPairedMde`: zSum·√((ω² + σ_A²/K_A + σ_B²/K_B)/n) (Miller eq. 10). */
@@ -130,8 +137,7 @@ export const millerPairedMdeFormula = powerFormula(
   'millerPairedMde',
   "Miller's paired minimum detectable effect (z_{1−α/2} + z_{power})·√((ω² + σ_A²/K_A + σ_B²/K_B)/n).",
   ['n', ...MILLER],
-  (options, params) =>
-    millerPairedMde({ ...millerParams(options, params), n: formulaArgument(options, params, 'n', 'n') }),
+  (options, params) => millerPairedMde({ ...millerParams(options, params), n: arg(options, params, 'n') }),
 );
 
 /** Formula `planningRuleSampleSize`: 16·p(1 − p)/δ² per group (Lehr's rule; seed 002). */
@@ -139,9 +145,5 @@ export const planningRuleSampleSizeFormula = powerFormula(
   'planningRuleSampleSize',
   "Lehr's rule of thumb for an unpaired comparison at α = 0.05, 80% power: 16·p(1 − p)/δ² items per group.",
   ['p', 'delta'],
-  (options, params) =>
-    planningRuleSampleSize(
-      formulaArgument(options, params, 'p', 'p'),
-      formulaArgument(options, params, 'delta', 'delta'),
-    ),
+  (options, params) => planningRuleSampleSize(arg(options, params, 'p'), arg(options, params, 'delta')),
 );

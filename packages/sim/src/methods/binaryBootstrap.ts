@@ -7,34 +7,29 @@
  * Degenerate: zero-width interval (k = 0 or k = n: every resample equals the data).
  */
 import { type Bounds, binaryPercentileBootstrapBounds, tailProbability } from '@evalsim/core';
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { totalOfClusteredScores } from './clusterTotalsView.js';
+import { totalOfClusteredScores } from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
 import { fillProportionResult } from './proportionInterval.js';
-import { integerOption, rejectUnknownOptions } from './readOptions.js';
 
-export interface BinaryBootstrapOptions {
-  readonly resamples?: number;
-}
-
-export const binaryBootstrap: MethodDefinition<BinaryBootstrapOptions> = {
+export const binaryBootstrap = defineMethod({
   name: 'binaryBootstrap',
   description:
     'Percentile bootstrap of a 0/1 mean via Binomial(n, k/n) resample sums (resamples, default 1,000).',
   kind: 'interval',
   accepts: ['clusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['resamples']);
-    const resamples = integerOption(options, 'resamples', 1000, 1);
+  options: {
+    resamples: { type: 'integer', min: 1, default: 1000, description: 'Bootstrap resamples B.' },
+  },
+  create({ resamples }, { level }) {
     const tail = tailProbability(level);
     const bounds: Bounds = { lower: Number.NaN, upper: Number.NaN };
     let counts = new Int32Array(0);
-    const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
+    return (data, rng, out) => {
       const n = data.itemCount;
       const k = totalOfClusteredScores(data);
       if (counts.length < n + 1) counts = new Int32Array(n + 1);
       binaryPercentileBootstrapBounds(k, n, resamples, tail, rng, counts, bounds);
       fillProportionResult(out, k, n, bounds);
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -1,41 +1,47 @@
 /**
- * Percentile cluster bootstrap interval for a mean accuracy (analyser adapter over
- * {@link clusterBootstrapInterval}; resamples whole clusters). Option `resamples` B
- * (default 400, the article's count). Uses the analyser's rng. Interval method: p-values
- * NaN. Degenerate: K < 2 (every field NaN but the estimate), or all B means equal
- * (collapsed interval, e.g. every cluster mean identical).
+ * Percentile cluster bootstrap interval for a mean accuracy (analyser adapter over core
+ * {@link clusterBootstrapInterval}; resamples whole clusters, each resample's K cluster
+ * indices drawn uniformly from the analyser's stream by `sampleIndices`). Option
+ * `resamples` B (default 400, the article's count). Interval method: p-values NaN.
+ * Degenerate: K < 2 (every field NaN but the estimate), or all B means equal (collapsed
+ * interval, e.g. every cluster mean identical).
  */
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
 import {
   clusterBootstrapInterval,
   createClusterBootstrapInterval,
   createClusterBootstrapWorkspace,
-} from './clusterBootstrapInterval.js';
-import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
-import { clearPValues, fillUnanalysable } from './methodResult.js';
-import { integerOption, rejectUnknownOptions } from './readOptions.js';
+} from '@evalsim/core';
+import {
+  createClusterTotalsView,
+  meanOfClusteredScores,
+  viewClusteredScores,
+} from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
+import type { RandomStream } from '../base/randomStream.js';
+import { sampleIndices } from '../samplers/indices.js';
 
-export interface ClusterBootstrapOptions {
-  readonly resamples?: number;
-}
-
-export const clusterBootstrap: MethodDefinition<ClusterBootstrapOptions> = {
+export const clusterBootstrap = defineMethod({
   name: 'clusterBootstrap',
   description: 'Percentile bootstrap interval resampling whole clusters; resamples (default 400).',
   kind: 'interval',
   accepts: ['clusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['resamples']);
-    const resamples = integerOption(options, 'resamples', 400, 2);
+  options: {
+    resamples: { type: 'integer', min: 2, default: 400, description: 'Bootstrap resamples B.' },
+  },
+  create({ resamples }, { level }) {
     const view = createClusterTotalsView();
     const workspace = createClusterBootstrapWorkspace(resamples);
     const interval = createClusterBootstrapInterval();
-    const analyse: Analyser<ClusteredScores> = (data, rng, out) => {
+    let stream: RandomStream | undefined;
+    const draw = (indices: Int32Array) => sampleIndices(stream as RandomStream, indices.length, indices);
+    return (data, rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
       }
-      clusterBootstrapInterval(viewClusteredScores(data, view), level, rng, workspace, interval);
+      stream = rng;
+      clusterBootstrapInterval(viewClusteredScores(data, view), level, draw, workspace, interval);
       out.estimate = interval.estimate;
       out.se = interval.se;
       out.lower = interval.lower;
@@ -43,6 +49,5 @@ export const clusterBootstrap: MethodDefinition<ClusterBootstrapOptions> = {
       clearPValues(out);
       out.degenerate = !(interval.upper > interval.lower);
     };
-    return analyse as Analyser;
   },
-};
+});

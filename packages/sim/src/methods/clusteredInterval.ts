@@ -14,40 +14,46 @@ import {
   clusteredIntervalFromTotals,
   createClusteredInterval,
 } from '@evalsim/core';
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
-import { clearPValues, fillUnanalysable } from './methodResult.js';
-import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+import {
+  createClusterTotalsView,
+  meanOfClusteredScores,
+  viewClusteredScores,
+} from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 
-export interface ClusteredIntervalMethodOptions {
-  readonly estimator?: ClusteredEstimator;
-  readonly critical?: ClusteredCritical;
-}
+const ESTIMATORS: readonly ClusteredEstimator[] = ['cr1', 'miller', 'cr2'];
+const CRITICALS: readonly ClusteredCritical[] = ['z', 't'];
 
 /** The `estimator` and `critical` options shared by the clustered methods. */
-export function clusteredSEOptions(options: ClusteredIntervalMethodOptions | undefined): {
-  estimator: ClusteredEstimator;
-  critical: ClusteredCritical;
-} {
-  rejectUnknownOptions(options, ['estimator', 'critical']);
-  return {
-    estimator: choiceOption<ClusteredEstimator>(options, 'estimator', ['cr1', 'miller', 'cr2'], 'cr1'),
-    critical: choiceOption<ClusteredCritical>(options, 'critical', ['z', 't'], 't'),
-  };
-}
+export const CLUSTERED_SE_OPTIONS = {
+  estimator: {
+    type: 'choice',
+    values: ESTIMATORS,
+    default: 'cr1',
+    description:
+      'Clustered variance: cr1 (Liang–Zeger, K/(K−1)), miller (Miller 2024) or cr2 (Bell–McCaffrey).',
+  },
+  critical: {
+    type: 'choice',
+    values: CRITICALS,
+    default: 't',
+    description: 'Critical value: t (t_{K−1}, or the CR2 Satterthwaite df for cr2) or z.',
+  },
+} as const;
 
-export const clusteredInterval: MethodDefinition<ClusteredIntervalMethodOptions> = {
+export const clusteredInterval = defineMethod({
   name: 'clusteredInterval',
   description:
     'Clustered interval for the mean: estimator cr1 (default) | miller | cr2, critical t (default; K−1 or CR2 df) | z.',
   kind: 'interval',
   accepts: ['clusteredScores'],
-  create(options, { level }): Analyser {
-    const { estimator, critical } = clusteredSEOptions(options);
+  options: CLUSTERED_SE_OPTIONS,
+  create({ estimator, critical }, { level }) {
     const settings: ClusteredIntervalOptions = { level, estimator, critical };
     const view = createClusterTotalsView();
     const interval = createClusteredInterval();
-    const analyse: Analyser<ClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
@@ -60,6 +66,5 @@ export const clusteredInterval: MethodDefinition<ClusteredIntervalMethodOptions>
       clearPValues(out);
       out.degenerate = !(interval.standardError > 0);
     };
-    return analyse as Analyser;
   },
-};
+});

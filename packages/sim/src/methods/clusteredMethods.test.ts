@@ -5,10 +5,11 @@ import {
   tCritical,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/errors.js';
+import type { ClusteredScores } from '../base/dataKinds.js';
+import { ConfigError } from '../base/errors.js';
+import type { MethodResult } from '../base/methodResult.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { WEBB_POINTS } from '../samplers/webb.js';
-import type { ClusteredScores, MethodResult } from '../types.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
 import { naiveInterval } from './naiveInterval.js';

@@ -7,10 +7,10 @@ import {
   unpairedDifference,
 } from '@evalsim/core';
 import { describe, expect, test } from 'vitest';
-import type { SequentialPairedCounts } from '../models/sequentialPaired.js';
-import { pairIndex, type SystemCopiesScores } from '../models/systemCopies.js';
+import type { ClusteredScores, SequentialPairedCounts, SystemCopiesScores } from '../base/dataKinds.js';
+import { createMethodResult } from '../base/methodResult.js';
+import { pairIndex } from '../models/systemCopies.js';
 import { SeededStream } from '../rng/index.js';
-import type { ClusteredScores } from '../types.js';
 import {
   createPairTestScratch,
   McnemarCriticalTable,
@@ -19,7 +19,6 @@ import {
 } from './discordantPairTests.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { meanScore } from './meanScore.js';
-import { createMethodResult } from './methodResult.js';
 import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
 import { topBottomGap } from './topBottomGap.js';
 

@@ -23,8 +23,8 @@
  * Allocation-free after the first replication (buffers sized to M on first use).
  */
 import { type AdjustmentMethod, countRejections } from '@evalsim/core';
-import type { SystemCopiesScores } from '../models/systemCopies.js';
-import type { Analyser, MethodDefinition } from '../types.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { resetMethodResult } from '../base/methodResult.js';
 import {
   createPairTestScratch,
   McnemarCriticalTable,
@@ -34,20 +34,11 @@ import {
   pairedZPValue,
   unpairedZPValue,
 } from './discordantPairTests.js';
-import { resetMethodResult } from './methodResult.js';
-import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
 export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
 export type LeaderboardCorrection = (typeof LEADERBOARD_CORRECTIONS)[number];
 export const LEADERBOARD_PAIRS = ['all', 'versusFirst'] as const;
 export const LEADERBOARD_COUNTS = ['either', 'secondBetter'] as const;
-
-export interface LeaderboardPairsOptions {
-  readonly pairs?: (typeof LEADERBOARD_PAIRS)[number];
-  readonly test?: PairTest;
-  readonly correction?: LeaderboardCorrection;
-  readonly count?: (typeof LEADERBOARD_COUNTS)[number];
-}
 
 /** Copies (j, l) of each tested pair, as pair numbers of systemCopies (row by row). */
 interface PairPlan {
@@ -72,18 +63,43 @@ function planPairs(copies: number, versusFirst: boolean): PairPlan {
   return { first: Int32Array.from(first), second: Int32Array.from(second), index: Int32Array.from(index) };
 }
 
-export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
+export const leaderboardPairs = defineMethod({
   name: 'leaderboardPairs',
   description:
     "Counts significant pairs on a leaderboard of copies: pairs 'all' | 'versusFirst', test mcnemarExact | pairedZ | unpairedZ, correction none | bonferroni | holm | benjaminiHochberg, count 'either' | 'secondBetter'. estimate = number of significant pairs.",
   kind: 'test',
   accepts: ['systemCopiesScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['pairs', 'test', 'correction', 'count']);
-    const versusFirst = choiceOption(options, 'pairs', LEADERBOARD_PAIRS, 'all') === 'versusFirst';
-    const test = choiceOption(options, 'test', PAIR_TESTS, 'mcnemarExact');
-    const correction = choiceOption(options, 'correction', LEADERBOARD_CORRECTIONS, 'none');
-    const secondBetter = choiceOption(options, 'count', LEADERBOARD_COUNTS, 'either') === 'secondBetter';
+  options: {
+    pairs: {
+      type: 'choice',
+      values: LEADERBOARD_PAIRS,
+      default: 'all',
+      description: 'Pairs tested: all M(M − 1)/2, or versusFirst (every copy against the first).',
+    },
+    test: {
+      type: 'choice',
+      values: PAIR_TESTS,
+      default: 'mcnemarExact',
+      description: 'Test of each pair: exact McNemar, paired z, or unpaired two-proportion z.',
+    },
+    correction: {
+      type: 'choice',
+      values: LEADERBOARD_CORRECTIONS,
+      default: 'none',
+      description: 'Multiple-testing rule over the pairs.',
+    },
+    count: {
+      type: 'choice',
+      values: LEADERBOARD_COUNTS,
+      default: 'either',
+      description: 'Count every rejected pair (either), or only those where the second copy is ahead.',
+    },
+  },
+  create(options, { level }) {
+    const versusFirst = options.pairs === 'versusFirst';
+    const test: PairTest = options.test;
+    const correction: LeaderboardCorrection = options.correction;
+    const secondBetter = options.count === 'secondBetter';
     const alpha = 1 - level;
     const stepwise = correction === 'holm' || correction === 'benjaminiHochberg';
     const scratch = createPairTestScratch();
@@ -93,7 +109,7 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
     let workspace = new Float64Array(0);
     let critical: McnemarCriticalTable | null = null;
 
-    const analyse: Analyser<SystemCopiesScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       if (!plan || plan.index.length !== (versusFirst ? data.copies - 1 : data.pairCount)) {
         plan = planPairs(data.copies, versusFirst);
         pValues = new Float64Array(plan.index.length);
@@ -135,6 +151,5 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
       }
       resetMethodResult(out).estimate = count;
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -9,10 +9,10 @@
  * Throws if the scores are not 0/1 (Σ a² ≠ Σ a in some cluster).
  */
 import { binomialUpperTail, mcnemarExactPValue } from '@evalsim/core';
-import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
-import { clearPValues, fillUnanalysable } from './methodResult.js';
+import type { PairedClusteredScores } from '../base/dataKinds.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
-import { rejectUnknownOptions } from './readOptions.js';
 
 /** Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores). */
 function assertBinary(data: PairedClusteredScores): void {
@@ -23,15 +23,15 @@ function assertBinary(data: PairedClusteredScores): void {
   }
 }
 
-export const mcnemarExact: MethodDefinition = {
+export const mcnemarExact = defineMethod({
   name: 'mcnemarExact',
   description: 'Exact McNemar test on the discordant pairs of 0/1 scores (pairs, ignores clusters).',
   kind: 'test',
   accepts: ['pairedClusteredScores'],
-  create(options): Analyser {
-    rejectUnknownOptions(options, []);
+  options: {},
+  create() {
     const sums = createPairedSums();
-    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       assertBinary(data);
       sumPairedScores(data, sums);
       if (!sums.paired) {
@@ -57,6 +57,5 @@ export const mcnemarExact: MethodDefinition = {
       out.pLess = binomialUpperTail(c, b + c, 0.5);
       out.degenerate = false;
     };
-    return analyse as Analyser;
   },
-};
+});

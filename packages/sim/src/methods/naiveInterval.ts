@@ -8,28 +8,33 @@
  * every field NaN but the estimate) or s = 0 (collapsed interval).
  */
 import { naiveVarianceOfMean } from '@evalsim/core';
-import type { Analyser, ClusteredScores, MethodDefinition } from '../types.js';
-import { createClusterTotalsView, meanOfClusteredScores, viewClusteredScores } from './clusterTotalsView.js';
-import { clearPValues, criticalValue, fillUnanalysable } from './methodResult.js';
-import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+import {
+  createClusterTotalsView,
+  meanOfClusteredScores,
+  viewClusteredScores,
+} from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, criticalValue, fillUnanalysable } from '../base/methodResult.js';
 
-export interface NaiveIntervalOptions {
-  readonly critical?: 'z' | 't';
-}
-
-export const naiveInterval: MethodDefinition<NaiveIntervalOptions> = {
+export const naiveInterval = defineMethod({
   name: 'naiveInterval',
   description:
     'Interval ȳ ± c·s/√N ignoring clusters (s: item s.d., ddof 1); critical z (default) or t(N−1).',
   kind: 'interval',
   accepts: ['clusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['critical']);
-    const critical = choiceOption(options, 'critical', ['z', 't'] as const, 'z');
+  options: {
+    critical: {
+      type: 'choice',
+      values: ['z', 't'],
+      default: 'z',
+      description: 'Critical value: z (default) or t_{N−1}.',
+    },
+  },
+  create({ critical }, { level }) {
     const view = createClusterTotalsView();
     let cachedItems = -1;
     let c = Number.NaN;
-    const analyse: Analyser<ClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       const mean = meanOfClusteredScores(data);
       if (data.clusterCount < 2) {
         fillUnanalysable(out, mean);
@@ -48,6 +53,5 @@ export const naiveInterval: MethodDefinition<NaiveIntervalOptions> = {
       clearPValues(out);
       out.degenerate = !(se > 0);
     };
-    return analyse as Analyser;
   },
-};
+});

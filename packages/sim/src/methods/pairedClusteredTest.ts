@@ -7,21 +7,20 @@
  * estimate).
  */
 import { createDifferenceTestOut, pairedClusteredDifferenceFromTotals } from '@evalsim/core';
-import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
-import { createDifferenceTotalsView, viewPairedDifference } from './clusterTotalsView.js';
-import { copyDifferenceTest, fillUnanalysable } from './methodResult.js';
-import { rejectUnknownOptions } from './readOptions.js';
+import { createDifferenceTotalsView, viewPairedDifference } from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { copyDifferenceTest, fillUnanalysable } from '../base/methodResult.js';
 
-export const pairedClusteredTest: MethodDefinition = {
+export const pairedClusteredTest = defineMethod({
   name: 'pairedClusteredTest',
   description: 'Paired test on per-item differences with CR1 clustered SE and t(K−1) (seed 001).',
   kind: 'test',
   accepts: ['pairedClusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, []);
+  options: {},
+  create(_options, { level }) {
     const view = createDifferenceTotalsView();
     const result = createDifferenceTestOut();
-    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       const totals = viewPairedDifference(data, view);
       if (data.clusterCount < 2) {
         fillUnanalysable(out, data.clusterCount === 1 ? totals.totals[0] / data.itemCount : Number.NaN);
@@ -29,6 +28,5 @@ export const pairedClusteredTest: MethodDefinition = {
       }
       copyDifferenceTest(out, pairedClusteredDifferenceFromTotals(totals, level, result));
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -7,27 +7,30 @@
  * N < 2 (every field NaN).
  */
 import { createDifferenceTestOut, type PairedCritical, pairedDifferenceFromSums } from '@evalsim/core';
-import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
-import { copyDifferenceTest, fillUnanalysable } from './methodResult.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { copyDifferenceTest, fillUnanalysable } from '../base/methodResult.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
-import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
-export interface PairedNaiveTestOptions {
-  readonly critical?: PairedCritical;
-}
+const CRITICALS: readonly PairedCritical[] = ['z', 't'];
 
-export const pairedNaiveTest: MethodDefinition<PairedNaiveTestOptions> = {
+export const pairedNaiveTest = defineMethod({
   name: 'pairedNaiveTest',
   description:
     'Paired test on per-item differences with SE s_d/√N (ignores clusters); critical z (default) or t.',
   kind: 'test',
   accepts: ['pairedClusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['critical']);
-    const critical = choiceOption<PairedCritical>(options, 'critical', ['z', 't'], 'z');
+  options: {
+    critical: {
+      type: 'choice',
+      values: CRITICALS,
+      default: 'z',
+      description: 'Critical value: z (default, as in the article) or t_{N−1}.',
+    },
+  },
+  create({ critical }, { level }) {
     const sums = createPairedSums();
     const result = createDifferenceTestOut();
-    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       const n = data.itemCount;
       if (n < 2) {
         fillUnanalysable(out);
@@ -40,6 +43,5 @@ export const pairedNaiveTest: MethodDefinition<PairedNaiveTestOptions> = {
       }
       copyDifferenceTest(out, pairedDifferenceFromSums(n, sums.sumD, sums.sumD2, level, result, critical));
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -10,8 +10,10 @@ import {
   unpairedDifference,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/errors.js';
-import type { Analyser, MethodResult, PairedClusteredScores } from '../types.js';
+import type { PairedClusteredScores } from '../base/dataKinds.js';
+import { ConfigError } from '../base/errors.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { Analyser } from '../base/roles.js';
 import { mcnemarExact } from './mcnemarExact.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
@@ -158,6 +160,10 @@ describe('paired test adapters: options', () => {
       /estimator/,
     );
     expect(() => pairedClusteredTest.create({ resamples: 3 }, { level: LEVEL })).toThrow(/resamples/);
-    expect(() => mcnemarExact.create({ id: 'x', replications: 10 }, { level: LEVEL })).not.toThrow();
+    // The runner's own fields (id, method, replications, level) never reach create: the resolver keeps them.
+    expect(() => mcnemarExact.create({ id: 'x' }, { level: LEVEL })).toThrow(
+      /id: got "x"; allowed: no options \(mcnemarExact takes none\)/,
+    );
+    expect(() => mcnemarExact.create({}, { level: LEVEL })).not.toThrow();
   });
 });

@@ -6,10 +6,11 @@ import {
   wilsonInterval as coreWilson,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
+import type { ClusteredScores } from '../base/dataKinds.js';
+import type { MethodResult } from '../base/methodResult.js';
+import { createMethodResult } from '../base/methodResult.js';
 import { SeededStream } from '../rng/index.js';
-import type { ClusteredScores, MethodResult } from '../types.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
-import { createMethodResult } from './methodResult.js';
 import {
   betaPosteriorInterval,
   clopperPearsonInterval,

@@ -3,7 +3,8 @@
  * Clopper–Pearson, Jeffreys, Beta posterior): thin adapters from a replication's
  * clustered 0/1 scores to core's allocation-free `proportionBoundsFor`, with
  * k = Σ scores and n = items (clusters ignored). One factory builds every
- * method, registered as `<name>Interval` (e.g. `wilsonInterval`).
+ * method, registered as `<name>Interval` (e.g. `wilsonInterval`); Beta posterior takes the
+ * prior's shapes as options `a`, `b`.
  * Degenerate: a zero-width interval (e.g. Wald at k = 0 or k = n) — counted, still scored.
  * Interval methods: p-values NaN.
  */
@@ -14,10 +15,11 @@ import {
   proportionBoundsFor,
   tailProbability,
 } from '@evalsim/core';
-import type { Analyser, ClusteredScores, MethodDefinition, MethodResult } from '../types.js';
-import { totalOfClusteredScores } from './clusterTotalsView.js';
-import { clearPValues } from './methodResult.js';
-import { numberOption, rejectUnknownOptions } from './readOptions.js';
+import { totalOfClusteredScores } from '../base/clusterTotalsView.js';
+import type { ClusteredScores } from '../base/dataKinds.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues, type MethodResult } from '../base/methodResult.js';
+import type { Analyser, MethodDefinition } from '../base/roles.js';
 
 const DESCRIPTIONS: Record<ProportionIntervalMethod, string> = {
   wald: 'Wald p̂ ± z·√(p̂(1−p̂)/n) on all items (clusters ignored); not clipped.',
@@ -39,34 +41,28 @@ export function fillProportionResult(out: MethodResult, k: number, n: number, bo
   out.degenerate = !(bounds.upper > bounds.lower);
 }
 
-/** Builds the method for one proportion interval. */
-export function proportionIntervalMethod(name: ProportionIntervalMethod): MethodDefinition {
-  return {
+/** An analyser of k = Σ scores out of n = items whose bounds come from `fill`. */
+function proportionAnalyser(fill: (k: number, n: number, out: Bounds) => void): Analyser<ClusteredScores> {
+  const bounds: Bounds = { lower: Number.NaN, upper: Number.NaN };
+  return (data, _rng, out) => {
+    const k = totalOfClusteredScores(data);
+    fill(k, data.itemCount, bounds);
+    fillProportionResult(out, k, data.itemCount, bounds);
+  };
+}
+
+/** The method of one of core's proportion intervals that take no options, as `<name>Interval`. */
+function proportionIntervalMethod(
+  name: Exclude<ProportionIntervalMethod, 'betaPosterior'>,
+): MethodDefinition {
+  return defineMethod({
     name: `${name}Interval`,
     description: DESCRIPTIONS[name],
     kind: 'interval',
     accepts: ['clusteredScores'],
-    create(options, { level }): Analyser {
-      const isPosterior = name === 'betaPosterior';
-      rejectUnknownOptions(options, isPosterior ? ['a', 'b'] : []);
-      const bounds: Bounds = { lower: Number.NaN, upper: Number.NaN };
-      let fill: (k: number, n: number, out: Bounds) => void;
-      if (isPosterior) {
-        const a = numberOption(options, 'a', 1, 0);
-        const b = numberOption(options, 'b', 1, 0);
-        const tail = tailProbability(level);
-        fill = (k, n, out) => betaPosteriorBounds(k, n, tail, a, b, out);
-      } else {
-        fill = proportionBoundsFor(name, level);
-      }
-      const analyse: Analyser<ClusteredScores> = (data, _rng, out) => {
-        const k = totalOfClusteredScores(data);
-        fill(k, data.itemCount, bounds);
-        fillProportionResult(out, k, data.itemCount, bounds);
-      };
-      return analyse as Analyser;
-    },
-  };
+    options: {},
+    create: (_options, { level }) => proportionAnalyser(proportionBoundsFor(name, level)),
+  });
 }
 
 export const waldInterval = proportionIntervalMethod('wald');
@@ -75,4 +71,18 @@ export const wilsonCCInterval = proportionIntervalMethod('wilsonCC');
 export const agrestiCoullInterval = proportionIntervalMethod('agrestiCoull');
 export const clopperPearsonInterval = proportionIntervalMethod('clopperPearson');
 export const jeffreysInterval = proportionIntervalMethod('jeffreys');
-export const betaPosteriorInterval = proportionIntervalMethod('betaPosterior');
+
+export const betaPosteriorInterval = defineMethod({
+  name: 'betaPosteriorInterval',
+  description: DESCRIPTIONS.betaPosterior,
+  kind: 'interval',
+  accepts: ['clusteredScores'],
+  options: {
+    a: { type: 'number', min: 0, minExclusive: true, default: 1, description: 'Prior Beta(a, b): a.' },
+    b: { type: 'number', min: 0, minExclusive: true, default: 1, description: 'Prior Beta(a, b): b.' },
+  },
+  create({ a, b }, { level }) {
+    const tail = tailProbability(level);
+    return proportionAnalyser((k, n, out) => betaPosteriorBounds(k, n, tail, a, b, out));
+  },
+});

@@ -1,10 +1,10 @@
 /**
  * The methods a study can name in `methods[i].method`. Add an entry by
- * importing the method and listing it in `methodList`; a user's own method is
+ * importing the method and listing it here; a user's own method is
  * loaded from `methods[i].module` instead.
  */
-import { ConfigError } from '../config/errors.js';
-import type { MethodDefinition } from '../types.js';
+import { createRegistry, type Registry } from '../base/registry.js';
+import type { MethodDefinition } from '../base/roles.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
@@ -29,10 +29,8 @@ import { unpairedClusteredTest } from './unpairedClusteredTest.js';
 import { unpairedTwoProportionTest } from './unpairedTwoProportionTest.js';
 import { wildClusterBootstrap } from './wildClusterBootstrap.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each method has its own option type.
-type AnyMethod = MethodDefinition<any>;
-
-const methodList: readonly AnyMethod[] = [
+/** Every registered method, in listing order. */
+export const methodRegistry: Registry<MethodDefinition> = createRegistry('method', [
   waldInterval,
   wilsonInterval,
   wilsonCCInterval,
@@ -54,19 +52,4 @@ const methodList: readonly AnyMethod[] = [
   topBottomGap,
   stopAtFirstSignificant,
   meanScore,
-];
-
-/** Every registered method by name. */
-export const methods: Map<string, AnyMethod> = new Map(methodList.map((method) => [method.name, method]));
-
-/** The method registered as `name`; throws a ConfigError listing the known names. */
-export function getMethod(name: string, path = 'method'): AnyMethod {
-  const method = methods.get(name);
-  if (!method)
-    throw ConfigError.invalid(
-      path,
-      name,
-      `one of the methods ${[...methods.keys()].join(', ') || '(none registered)'}`,
-    );
-  return method;
-}
+]);

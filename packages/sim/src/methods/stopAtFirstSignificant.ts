@@ -11,32 +11,33 @@
  * 14.2, 19.3, 24.8% for 1, 2, 5, 10, 20 looks (Armitage, McPherson & Rowe 1969, JRSS A
  * 132:235, Table 2). degenerate when no discordant question was seen by the stopping look.
  */
-import type { SequentialPairedCounts } from '../models/sequentialPaired.js';
-import type { Analyser, MethodDefinition } from '../types.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { resetMethodResult } from '../base/methodResult.js';
 import {
   createPairTestScratch,
   McnemarCriticalTable,
   McnemarPValueCache,
   pairedZPValue,
 } from './discordantPairTests.js';
-import { resetMethodResult } from './methodResult.js';
-import { choiceOption, rejectUnknownOptions } from './readOptions.js';
 
 export const SEQUENTIAL_TESTS = ['pairedZ', 'mcnemarExact'] as const;
 
-export interface StopAtFirstSignificantOptions {
-  readonly test?: (typeof SEQUENTIAL_TESTS)[number];
-}
-
-export const stopAtFirstSignificant: MethodDefinition<StopAtFirstSignificantOptions> = {
+export const stopAtFirstSignificant = defineMethod({
   name: 'stopAtFirstSignificant',
   description:
     'Tests the cumulative paired data after every look (test pairedZ | mcnemarExact) and stops at the first p ≤ 1 − level; pTwoSided = p at the stopping look.',
   kind: 'test',
   accepts: ['sequentialPairedCounts'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, ['test']);
-    const exact = choiceOption(options, 'test', SEQUENTIAL_TESTS, 'pairedZ') === 'mcnemarExact';
+  options: {
+    test: {
+      type: 'choice',
+      values: SEQUENTIAL_TESTS,
+      default: 'pairedZ',
+      description: 'Test at each look: paired z (default) or exact McNemar.',
+    },
+  },
+  create({ test }, { level }) {
+    const exact = test === 'mcnemarExact';
     const alpha = 1 - level;
     const scratch = createPairTestScratch();
     const cache = new McnemarPValueCache();
@@ -44,7 +45,7 @@ export const stopAtFirstSignificant: MethodDefinition<StopAtFirstSignificantOpti
     const pValue = (n: number, b: number, c: number) =>
       exact ? cache.pValue(b, c) : pairedZPValue(n, b, c, level, scratch);
 
-    const analyse: Analyser<SequentialPairedCounts> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       let stop = data.looks - 1;
       let p = Number.NaN;
       for (let k = 0; k < data.looks; k++) {
@@ -72,6 +73,5 @@ export const stopAtFirstSignificant: MethodDefinition<StopAtFirstSignificantOpti
       out.pTwoSided = p;
       out.degenerate = b + c === 0;
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -8,19 +8,17 @@
  * identical copies the gap had a median of 1.0 and a 95th percentile of 1.3 points (metrics
  * estimateQuantile with q: 0.5 and q: 0.95). se, interval and p-values are NaN.
  */
-import type { SystemCopiesScores } from '../models/systemCopies.js';
-import type { Analyser, MethodDefinition } from '../types.js';
-import { clearPValues } from './methodResult.js';
-import { rejectUnknownOptions } from './readOptions.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { clearPValues } from '../base/methodResult.js';
 
-export const topBottomGap: MethodDefinition = {
+export const topBottomGap = defineMethod({
   name: 'topBottomGap',
   description: 'Top minus bottom accuracy among the copies of a leaderboard, in proportion units.',
   kind: 'interval',
   accepts: ['systemCopiesScores'],
-  create(options): Analyser {
-    rejectUnknownOptions(options, []);
-    const analyse: Analyser<SystemCopiesScores> = (data, _rng, out) => {
+  options: {},
+  create() {
+    return (data, _rng, out) => {
       const { totals } = data;
       let top = totals[0];
       let bottom = totals[0];
@@ -35,6 +33,5 @@ export const topBottomGap: MethodDefinition = {
       clearPValues(out);
       out.degenerate = false;
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -13,22 +13,20 @@ import {
   clusteredIntervalFromTotals,
   createClusteredInterval,
 } from '@evalsim/core';
-import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
-import { type ClusteredIntervalMethodOptions, clusteredSEOptions } from './clusteredInterval.js';
-import { createClusterTotalsView, viewPairedSystem } from './clusterTotalsView.js';
-import { criticalValue, fillUnanalysable, fillWaldTest } from './methodResult.js';
+import { createClusterTotalsView, viewPairedSystem } from '../base/clusterTotalsView.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { criticalValue, fillUnanalysable, fillWaldTest } from '../base/methodResult.js';
+import { CLUSTERED_SE_OPTIONS } from './clusteredInterval.js';
 
-export type UnpairedClusteredTestOptions = ClusteredIntervalMethodOptions;
-
-export const unpairedClusteredTest: MethodDefinition<UnpairedClusteredTestOptions> = {
+export const unpairedClusteredTest = defineMethod({
   name: 'unpairedClusteredTest',
   description:
     "Each system's clustered SE (cr1 default) combined as if independent, t(K−1) (default) or z: " +
     'the separate-error-bars comparison.',
   kind: 'test',
   accepts: ['pairedClusteredScores'],
-  create(options, { level }): Analyser {
-    const { estimator, critical } = clusteredSEOptions(options);
+  options: CLUSTERED_SE_OPTIONS,
+  create({ estimator, critical }, { level }) {
     // Each system's SE only: the critical value inside these intervals is not used.
     const perSystem: ClusteredIntervalOptions = { level, estimator, critical: 'z' };
     const view = createClusterTotalsView();
@@ -37,7 +35,7 @@ export const unpairedClusteredTest: MethodDefinition<UnpairedClusteredTestOption
     let cachedClusters = -1;
     let c = Number.NaN;
     let df = Number.NaN;
-    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       const k = data.clusterCount;
       if (k < 2) {
         const n = data.itemCount;
@@ -55,6 +53,5 @@ export const unpairedClusteredTest: MethodDefinition<UnpairedClusteredTestOption
       const seB = intervalB.standardError;
       fillWaldTest(out, intervalA.estimate - intervalB.estimate, Math.sqrt(seA * seA + seB * seB), df, c);
     };
-    return analyse as Analyser;
   },
-};
+});

@@ -6,25 +6,23 @@
  * Degenerate when SE = 0 (both accuracies 0 or 1; see methodResult.ts for the fields).
  */
 import { createDifferenceTestOut, unpairedDifferenceFromCounts } from '@evalsim/core';
-import type { Analyser, MethodDefinition, PairedClusteredScores } from '../types.js';
-import { copyDifferenceTest } from './methodResult.js';
+import { defineMethod } from '../base/defineMethod.js';
+import { copyDifferenceTest } from '../base/methodResult.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
-import { rejectUnknownOptions } from './readOptions.js';
 
-export const unpairedTwoProportionTest: MethodDefinition = {
+export const unpairedTwoProportionTest = defineMethod({
   name: 'unpairedTwoProportionTest',
   description: 'Naive unpaired two-proportion z-test of accuracy A − B (ignores pairing and clusters).',
   kind: 'test',
   accepts: ['pairedClusteredScores'],
-  create(options, { level }): Analyser {
-    rejectUnknownOptions(options, []);
+  options: {},
+  create(_options, { level }) {
     const sums = createPairedSums();
     const result = createDifferenceTestOut();
-    const analyse: Analyser<PairedClusteredScores> = (data, _rng, out) => {
+    return (data, _rng, out) => {
       const n = data.itemCount;
       sumPairedScores(data, sums);
       copyDifferenceTest(out, unpairedDifferenceFromCounts(sums.totalA, n, sums.totalB, n, level, result));
     };
-    return analyse as Analyser;
   },
-};
+});

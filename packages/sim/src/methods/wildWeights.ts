@@ -10,8 +10,9 @@
  * Leftover bits/digits are discarded after the k-th weight, so each call's weights are
  * independent of the previous call's.
  */
+
+import type { RandomStream } from '../base/randomStream.js';
 import { WEBB_POINTS } from '../samplers/webb.js';
-import type { RandomStream } from '../types.js';
 
 export type WildWeights = 'rademacher' | 'webb';
 

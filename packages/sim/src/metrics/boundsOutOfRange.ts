@@ -6,9 +6,10 @@
  * near 0 and 1 (Brown, Cai & DasGupta 2001, §2.1); a coverage computed from such intervals
  * counts them as they are, unclipped, and this row says how often that happened.
  */
-import { ConfigError } from '../config/errors.js';
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import { ConfigError } from '../base/errors.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
@@ -33,22 +34,16 @@ class OutOfRangeAccumulator implements MetricAccumulator {
   }
 }
 
-function bound(options: MetricOptions, name: 'min' | 'max', fallback: number): number {
-  const value = options[name] ?? fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new ConfigError(name, value, 'a finite number');
-  return value;
-}
-
-export const boundsOutOfRange: MetricDefinition = {
+export const boundsOutOfRange = defineMetric({
   name: 'boundsOutOfRange',
   description:
     'Share of replications (with finite bounds) whose interval reaches outside [min, max] (default [0, 1]): lower < min or upper > max; binomial MCSE.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('boundsOutOfRange', options, ['min', 'max']);
-    const min = bound(options, 'min', 0);
-    const max = bound(options, 'max', 1);
+  options: {
+    min: { type: 'number', default: 0, description: 'Lower end of the parameter space.' },
+    max: { type: 'number', default: 1, description: 'Upper end of the parameter space.' },
+  },
+  create({ min, max }) {
     if (!(min < max)) throw new ConfigError('max', max, `a number above min (${min})`);
     return new OutOfRangeAccumulator(min, max);
   },
-};
+});

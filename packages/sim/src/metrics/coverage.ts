@@ -9,8 +9,9 @@
  * flattered by dropping hard replications. The runner reports the number of
  * degenerate replications beside it.
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
@@ -34,12 +35,10 @@ class CoverageAccumulator implements MetricAccumulator {
   }
 }
 
-export const coverage: MetricDefinition = {
+export const coverage = defineMetric({
   name: 'coverage',
   description:
     'Share of replications with lower ≤ truth ≤ upper; a replication without bounds is a miss; binomial MCSE.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('coverage', options, []);
-    return new CoverageAccumulator();
-  },
-};
+  options: {},
+  create: () => new CoverageAccumulator(),
+});

@@ -3,8 +3,9 @@
  * replications, √(Σ(θ̂ᵢ − θ̄)²/(n − 1)), with MCSE s/√(2(n − 1)) (Morris,
  * White & Crowther 2019, Stat. Med. 38:2074, Table 6).
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { sdMcse } from './monteCarloError.js';
 import { RunningMoments } from './runningMoments.js';
@@ -22,11 +23,9 @@ class EmpiricalSEAccumulator implements MetricAccumulator {
   }
 }
 
-export const empiricalSE: MetricDefinition = {
+export const empiricalSE = defineMetric({
   name: 'empiricalSE',
   description: 'Standard deviation of the point estimates over replications; MCSE s/√(2(n − 1)).',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('empiricalSE', options, []);
-    return new EmpiricalSEAccumulator();
-  },
-};
+  options: {},
+  create: () => new EmpiricalSEAccumulator(),
+});

@@ -8,9 +8,9 @@
  * MCSE: the SD of the exact bootstrap distribution of the sample quantile (quantileMcse.ts),
  * which for a discrete statistic is the spread of the support values a rerun could give.
  */
-import { ConfigError } from '../config/errors.js';
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { quantileMcse } from './quantileMcse.js';
 import { QuantileSketch } from './quantileSketch.js';
@@ -29,15 +29,21 @@ class QuantileAccumulator implements MetricAccumulator {
   }
 }
 
-export const estimateQuantile: MetricDefinition = {
+export const estimateQuantile = defineMetric({
   name: 'estimateQuantile',
   description:
     'q-quantile (option q in (0, 1)) of the finite estimates over replications (streaming, relative resolution 1e-4, exact for discrete values); MCSE: SD of its exact bootstrap distribution.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('estimateQuantile', options, ['q']);
-    const q = options.q;
-    if (typeof q !== 'number' || !(q > 0 && q < 1))
-      throw new ConfigError('q', q, 'a number in (0, 1), e.g. 0.5 or 0.95');
-    return new QuantileAccumulator(q);
+  options: {
+    q: {
+      type: 'number',
+      min: 0,
+      minExclusive: true,
+      max: 1,
+      maxExclusive: true,
+      required: true,
+      allowed: 'a number in (0, 1), e.g. 0.5 or 0.95',
+      description: 'The probability of the quantile (0.5: the median).',
+    },
   },
-};
+  create: ({ q }) => new QuantileAccumulator(q),
+});

@@ -8,9 +8,10 @@
  *
  * Exactly one of `atLeast` and `equals` (finite numbers).
  */
-import { ConfigError } from '../config/errors.js';
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import { ConfigError } from '../base/errors.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
@@ -31,22 +32,15 @@ class ShareAccumulator implements MetricAccumulator {
   }
 }
 
-function finiteOption(options: MetricOptions, name: string): number | undefined {
-  const value = options[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new ConfigError(name, value, 'a finite number');
-  return value;
-}
-
-export const estimateShare: MetricDefinition = {
+export const estimateShare = defineMetric({
   name: 'estimateShare',
   description:
     'Share of replications with estimate ≥ atLeast, or = equals (exactly one of the two); binomial MCSE.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('estimateShare', options, ['atLeast', 'equals']);
-    const atLeast = finiteOption(options, 'atLeast');
-    const equals = finiteOption(options, 'equals');
+  options: {
+    atLeast: { type: 'number', description: 'Count replications with estimate ≥ this value.' },
+    equals: { type: 'number', description: 'Count replications with estimate = this value.' },
+  },
+  create({ atLeast, equals }) {
     if ((atLeast === undefined) === (equals === undefined)) {
       throw new ConfigError(
         atLeast === undefined ? 'atLeast' : 'equals',
@@ -57,4 +51,4 @@ export const estimateShare: MetricDefinition = {
       atLeast !== undefined ? (x) => x >= atLeast : (x) => x === (equals as number),
     );
   },
-};
+});

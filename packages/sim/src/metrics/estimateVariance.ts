@@ -11,8 +11,9 @@
  * s²√(2/(n − 1)) would claim ≈ 0.25·√(2/n).) The moments are updated in one pass
  * (Terriberry 2007; Pébay 2008, Sandia SAND2008-6212, eq. 1.5), in replication order.
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 
 /** One-pass mean and central moment sums M2, M3, M4. */
@@ -69,12 +70,10 @@ class VarianceAccumulator implements MetricAccumulator {
   }
 }
 
-export const estimateVariance: MetricDefinition = {
+export const estimateVariance = defineMetric({
   name: 'estimateVariance',
   description:
     'Variance s² (n − 1) of the finite estimates over replications; MCSE √((m₄ − s⁴(n − 3)/(n − 1))/n) from the fourth central moment.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('estimateVariance', options, []);
-    return new VarianceAccumulator();
-  },
-};
+  options: {},
+  create: () => new VarianceAccumulator(),
+});

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { createMethodResult } from '../methods/methodResult.js';
-import type { MetricDefinition } from '../types.js';
+import { createMethodResult } from '../base/methodResult.js';
+import type { MetricDefinition } from '../base/roles.js';
 import { estimateQuantile } from './estimateQuantile.js';
 import { estimateShare } from './estimateShare.js';
 import { estimateVariance } from './estimateVariance.js';
-import { getMetric } from './registry.js';
+import { metricRegistry } from './registry.js';
 
 function feed(metric: MetricDefinition, options: Record<string, unknown>, values: number[]) {
   const acc = metric.create(options);
@@ -86,6 +86,6 @@ describe('estimateVariance', () => {
 
   test('registered', () => {
     for (const name of ['estimateShare', 'estimateQuantile', 'estimateVariance'])
-      expect(getMetric(name).name).toBe(name);
+      expect(metricRegistry.get(name, 'metric').name).toBe(name);
   });
 });

@@ -5,8 +5,9 @@
  * replication without bounds, say) are left out and the count says how many
  * entered.
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator, MetricDefinition } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { meanMcse } from './monteCarloError.js';
 import { RunningMoments } from './runningMoments.js';
@@ -36,12 +37,5 @@ export function meanOfMetric(
   description: string,
   quantity: ReplicationQuantity,
 ): MetricDefinition {
-  return {
-    name,
-    description,
-    create(options: MetricOptions) {
-      rejectUnknownMetricOptions(name, options, []);
-      return new MeanAccumulator(quantity);
-    },
-  };
+  return defineMetric({ name, description, options: {}, create: () => new MeanAccumulator(quantity) });
 }

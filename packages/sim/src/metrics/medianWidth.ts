@@ -4,8 +4,9 @@
  * MCSE: the SD of the sample median's exact bootstrap distribution
  * (quantileMcse.ts; Maritz & Jarrett 1978), ≈ 1/(2 f(med) √n) for a continuous width.
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import { type MetricOptions, rejectUnknownMetricOptions } from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { quantileMcse } from './quantileMcse.js';
 import { QuantileSketch } from './quantileSketch.js';
@@ -24,12 +25,10 @@ class MedianWidthAccumulator implements MetricAccumulator {
   }
 }
 
-export const medianWidth: MetricDefinition = {
+export const medianWidth = defineMetric({
   name: 'medianWidth',
   description:
     'Median interval width over replications with finite bounds (streaming, relative resolution 1e-4); MCSE: SD of its exact bootstrap distribution.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('medianWidth', options, []);
-    return new MedianWidthAccumulator();
-  },
-};
+  options: {},
+  create: () => new MedianWidthAccumulator(),
+});

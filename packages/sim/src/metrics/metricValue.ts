@@ -1,4 +1,4 @@
-import type { MetricValue } from '../types.js';
+import type { MetricValue } from '../base/roles.js';
 
 /** A metric's value, its Monte Carlo SE and how many replications entered it. */
 export interface CountedMetricValue extends MetricValue {

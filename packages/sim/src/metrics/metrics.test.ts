@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError } from '../config/errors.js';
-import { createMethodResult } from '../methods/methodResult.js';
+import { ConfigError } from '../base/errors.js';
+import type { MethodResult } from '../base/methodResult.js';
+import { createMethodResult } from '../base/methodResult.js';
 import { SeededStream } from '../rng/index.js';
-import type { MethodResult } from '../types.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { meanMcse, proportionMcse, sdMcse } from './monteCarloError.js';
 import { quantileMcse } from './quantileMcse.js';
 import { QuantileSketch } from './quantileSketch.js';
-import { getMetric } from './registry.js';
+import { metricRegistry } from './registry.js';
 import { RunningMoments } from './runningMoments.js';
 
 function result(fields: Partial<MethodResult>): MethodResult {
@@ -20,7 +20,7 @@ function summarise(
   truth = 0,
   options: Record<string, unknown> = {},
 ): CountedMetricValue {
-  const accumulator = getMetric(name).create(options);
+  const accumulator = metricRegistry.get(name, 'metric').create(options);
   for (const r of results) accumulator.add(r, truth);
   return accumulator.result() as CountedMetricValue;
 }
@@ -105,18 +105,20 @@ describe('Monte Carlo standard errors (Morris et al. 2019, Table 6)', () => {
     expect(value.mcse).toBeCloseTo(Math.sqrt(0.25 / 4), 15);
     expect(summarise('boundsOutOfRange', rs, 0, { min: -1, max: 1 }).value).toBe(1 / 4);
     expect(summarise('boundsOutOfRange', [result({})]).value).toBeNaN();
-    expect(() => getMetric('boundsOutOfRange').create({ min: 1, max: 0 })).toThrow(
+    expect(() => metricRegistry.get('boundsOutOfRange', 'metric').create({ min: 1, max: 0 })).toThrow(
       /max: got 0; allowed: a number above min/,
     );
-    expect(() => getMetric('boundsOutOfRange').create({ max: '1' })).toThrow(
+    expect(() => metricRegistry.get('boundsOutOfRange', 'metric').create({ max: '1' })).toThrow(
       /max: got "1"; allowed: a finite number/,
     );
   });
 
   test('unknown options are ConfigErrors naming the option', () => {
-    expect(() => getMetric('coverage').create({ alpha: 0.1 })).toThrow(ConfigError);
-    expect(() => getMetric('rejectionRate').create({ alternative: 'up' })).toThrow(/alternative: got "up"/);
-    expect(() => getMetric('coverag')).toThrow(/allowed: one of the metrics coverage/);
+    expect(() => metricRegistry.get('coverage', 'metric').create({ alpha: 0.1 })).toThrow(ConfigError);
+    expect(() => metricRegistry.get('rejectionRate', 'metric').create({ alternative: 'up' })).toThrow(
+      /alternative: got "up"/,
+    );
+    expect(() => metricRegistry.get('coverag', 'metric')).toThrow(/allowed: one of the metrics coverage/);
   });
 });
 

@@ -1,6 +1,6 @@
 /** The metrics a study can name in `metrics`. */
-import { ConfigError } from '../config/errors.js';
-import type { MetricDefinition } from '../types.js';
+import { createRegistry, type Registry } from '../base/registry.js';
+import type { MetricDefinition } from '../base/roles.js';
 import { bias } from './bias.js';
 import { boundsOutOfRange } from './boundsOutOfRange.js';
 import { coverage } from './coverage.js';
@@ -14,10 +14,8 @@ import { meanWidth } from './meanWidth.js';
 import { medianWidth } from './medianWidth.js';
 import { rejectionRate } from './rejectionRate.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each metric has its own option type.
-type AnyMetric = MetricDefinition<any>;
-
-const metricList: readonly AnyMetric[] = [
+/** Every metric a study can name, in listing order. */
+export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric', [
   coverage,
   meanWidth,
   medianWidth,
@@ -30,17 +28,4 @@ const metricList: readonly AnyMetric[] = [
   estimateShare,
   estimateQuantile,
   estimateVariance,
-];
-
-/** Every metric by name. */
-export const metricRegistry: Map<string, AnyMetric> = new Map(
-  metricList.map((metric) => [metric.name, metric]),
-);
-
-/** The metric called `name`; throws a ConfigError listing the known names. */
-export function getMetric(name: string, path = 'metric'): AnyMetric {
-  const metric = metricRegistry.get(name);
-  if (!metric)
-    throw ConfigError.invalid(path, name, `one of the metrics ${[...metricRegistry.keys()].join(', ')}`);
-  return metric;
-}
+]);

@@ -9,16 +9,14 @@
  * counts as not rejecting — what a user of the test would conclude — and is
  * counted in the runner's `degenerate` column.
  */
-import type { MethodResult, MetricAccumulator, MetricDefinition } from '../types.js';
-import {
-  type Alternative,
-  type MetricOptions,
-  readAlpha,
-  readAlternative,
-  rejectUnknownMetricOptions,
-} from './metricOptions.js';
+import { defineMetric } from '../base/defineMetric.js';
+import type { MethodResult } from '../base/methodResult.js';
+import type { MetricAccumulator } from '../base/roles.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
+
+export type Alternative = 'two-sided' | 'greater' | 'less';
+const ALTERNATIVES: readonly Alternative[] = ['two-sided', 'greater', 'less'];
 
 function pickPValue(alternative: Alternative): (r: Readonly<MethodResult>) => number {
   if (alternative === 'greater') return (r) => r.pGreater;
@@ -50,12 +48,26 @@ class RejectionAccumulator implements MetricAccumulator {
   }
 }
 
-export const rejectionRate: MetricDefinition = {
+export const rejectionRate = defineMetric({
   name: 'rejectionRate',
   description:
     'Share of replications with p < alpha (alternative two-sided | greater | less, alpha default 0.05); NaN p counts as no rejection; binomial MCSE.',
-  create(options: MetricOptions) {
-    rejectUnknownMetricOptions('rejectionRate', options, ['alternative', 'alpha']);
-    return new RejectionAccumulator(pickPValue(readAlternative(options)), readAlpha(options, 0.05));
+  options: {
+    alternative: {
+      type: 'choice',
+      values: ALTERNATIVES,
+      default: 'two-sided',
+      description: 'Which p-value: two-sided, greater (H1: θ > θ₀) or less (H1: θ < θ₀).',
+    },
+    alpha: {
+      type: 'number',
+      min: 0,
+      minExclusive: true,
+      max: 1,
+      maxExclusive: true,
+      default: 0.05,
+      description: 'Significance level α.',
+    },
   },
-};
+  create: ({ alternative, alpha }) => new RejectionAccumulator(pickPValue(alternative), alpha),
+});

@@ -1,18 +1,18 @@
 import { designEffect, designEffectUnequal, iccAnovaFromTotals } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/errors.js';
-import { createClusterTotalsView, viewClusteredScores } from '../methods/clusterTotalsView.js';
+import type { CellParams } from '../base/cellParams.js';
+import { createClusterTotalsView, viewClusteredScores } from '../base/clusterTotalsView.js';
+import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
-import type { CellParams } from '../types.js';
 import {
   allocateBetaBinomialClusters,
   betaBinomialClusters,
   generateBetaBinomialClusters,
-  parseBetaBinomialClusters,
 } from './betaBinomialClusters.js';
 import { lognormalQuantileSizes, sizeCoefficientOfVariation } from './clusterSizes.js';
 
 const ctx = { baseDir: '.' };
+const parse = (params: CellParams) => betaBinomialClusters.parse(params, ctx);
 
 /**
  * Moment check over many clusters: with S_k the cluster totals and fixed sizes n_k,
@@ -66,38 +66,38 @@ function momentCheck(params: CellParams, replications: number) {
 
 describe('betaBinomialClusters parameters', () => {
   it('accepts the four size forms', () => {
-    const a = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, m: 10, clusters: 100 });
+    const a = parse({ p: 0.7, rho: 0.1, m: 10, clusters: 100 });
     expect(a.clusterCount).toBe(100);
     expect(a.itemCount).toBe(1000);
-    const b = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, items: 1000, m: 20 });
+    const b = parse({ p: 0.7, rho: 0.1, items: 1000, m: 20 });
     expect(b.clusterCount).toBe(50);
     expect(Array.from(b.sizes)).toEqual(new Array(50).fill(20));
-    const c = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, sizes: [1, 5, 9] });
+    const c = parse({ p: 0.7, rho: 0.1, sizes: [1, 5, 9] });
     expect(Array.from(c.sizes)).toEqual([1, 5, 9]);
     expect(c.itemCount).toBe(15);
-    const d = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, m: 10, clusters: 200, sizeCV: 0.6 });
+    const d = parse({ p: 0.7, rho: 0.1, m: 10, clusters: 200, sizeCV: 0.6 });
     expect(d.itemCount).toBe(2000);
     expect(Math.abs(d.sizeCV - 0.6)).toBeLessThan(0.05);
   });
 
   it('derives Beta(a, b) with mean p and 1/(a + b + 1) = rho', () => {
-    const x = parseBetaBinomialClusters({ p: 0.7, rho: 0.2, m: 10, clusters: 5 });
+    const x = parse({ p: 0.7, rho: 0.2, m: 10, clusters: 5 });
     expect(x.a / (x.a + x.b)).toBeCloseTo(0.7, 14);
     expect(1 / (x.a + x.b + 1)).toBeCloseTo(0.2, 14);
   });
 
   it.each([
-    [{ p: 0.7, rho: 0.1, items: 1000, m: 7 }, 'model.params.items'],
-    [{ p: 0.7, rho: 1, m: 10, clusters: 10 }, 'model.params.rho'],
-    [{ p: 1, rho: 0.1, m: 10, clusters: 10 }, 'model.params.p'],
-    [{ p: 0.7, rho: 0.1, m: 10 }, 'model.params.clusters'],
-    [{ p: 0.7, rho: 0.1, m: 10, clusters: 10, rh0: 2 }, 'model.params.rh0'],
-    [{ p: 0.7, rho: 0.1, sizes: [3, 0] }, 'model.params.sizes[1]'],
-    [{ p: 0.7, rho: 0.1, sizes: [3, 4], m: 3 }, 'model.params.m'],
-    [{ p: 0.7, rho: 0.1, m: 2.5, clusters: 10 }, 'model.params.m'],
+    [{ p: 0.7, rho: 0.1, items: 1000, m: 7 }, 'items'],
+    [{ p: 0.7, rho: 1, m: 10, clusters: 10 }, 'rho'],
+    [{ p: 1, rho: 0.1, m: 10, clusters: 10 }, 'p'],
+    [{ p: 0.7, rho: 0.1, m: 10 }, 'clusters'],
+    [{ p: 0.7, rho: 0.1, m: 10, clusters: 10, rh0: 2 }, 'rh0'],
+    [{ p: 0.7, rho: 0.1, sizes: [3, 0] }, 'sizes[1]'],
+    [{ p: 0.7, rho: 0.1, sizes: [3, 4], m: 3 }, 'm'],
+    [{ p: 0.7, rho: 0.1, m: 2.5, clusters: 10 }, 'm'],
   ])('rejects %j naming %s', (params, path) => {
     try {
-      parseBetaBinomialClusters(params as CellParams);
+      parse(params as CellParams);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -155,7 +155,7 @@ describe('betaBinomialClusters generation (moments vs theory within 4 MCSE)', ()
   });
 
   it('is a pure function of the stream and fills totals = sumSquares', () => {
-    const params = parseBetaBinomialClusters({ p: 0.6, rho: 0.3, m: 8, clusters: 30 });
+    const params = parse({ p: 0.6, rho: 0.3, m: 8, clusters: 30 });
     const a = allocateBetaBinomialClusters(params);
     const b = allocateBetaBinomialClusters(params);
     generateBetaBinomialClusters(params, new SeededStream(7, 3), a);
@@ -171,7 +171,7 @@ describe('betaBinomialClusters diagnostics', () => {
   it('equal core estimators on the same data; NaN where undefined', () => {
     const diag = betaBinomialClusters.diagnostics!;
     expect(diag.names).toEqual(['icc', 'designEffect']);
-    const params = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, m: 10, clusters: 40 });
+    const params = parse({ p: 0.7, rho: 0.1, m: 10, clusters: 40 });
     const data = allocateBetaBinomialClusters(params);
     generateBetaBinomialClusters(params, new SeededStream(11, 0), data);
     const out = new Float64Array(2);
@@ -181,7 +181,7 @@ describe('betaBinomialClusters diagnostics', () => {
     expect(out[0]).toBe(icc);
     expect(out[1]).toBeCloseTo(designEffect(10, icc), 12);
 
-    const unequal = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, m: 10, clusters: 40, sizeCV: 0.5 });
+    const unequal = parse({ p: 0.7, rho: 0.1, m: 10, clusters: 40, sizeCV: 0.5 });
     const unequalData = allocateBetaBinomialClusters(unequal);
     generateBetaBinomialClusters(unequal, new SeededStream(11, 2), unequalData);
     diag.measure(unequalData, out);
@@ -189,7 +189,7 @@ describe('betaBinomialClusters diagnostics', () => {
     expect(out[0]).toBe(unequalIcc);
     expect(out[1]).toBeCloseTo(designEffectUnequal(10, unequal.sizeCV, unequalIcc), 12);
 
-    const single = parseBetaBinomialClusters({ p: 0.7, rho: 0.1, m: 1, clusters: 100 });
+    const single = parse({ p: 0.7, rho: 0.1, m: 1, clusters: 100 });
     const singleData = allocateBetaBinomialClusters(single);
     generateBetaBinomialClusters(single, new SeededStream(11, 1), singleData);
     diag.measure(singleData, out);

@@ -17,11 +17,13 @@
  * effect as a variance ratio is the square of the ratio of the clustered and naive
  * methods' `meanSE` rows.
  */
-import { createClusterTotalsView, viewClusteredScores } from '../methods/clusterTotalsView.js';
-import type { CellParams, ClusteredScores, ModelDefinition, RandomStream } from '../types.js';
-import { parseClusterLayout, sizeCoefficientOfVariation } from './clusterSizes.js';
+import { createClusterTotalsView, viewClusteredScores } from '../base/clusterTotalsView.js';
+import type { ClusteredScores } from '../base/dataKinds.js';
+import { defineModel } from '../base/defineModel.js';
+import type { OptionValues } from '../base/options.js';
+import type { RandomStream } from '../base/randomStream.js';
+import { CLUSTER_LAYOUT_PARAMS, parseClusterLayout, sizeCoefficientOfVariation } from './clusterSizes.js';
 import { measuredDesignEffect, measuredIcc } from './measuredIcc.js';
-import { rejectUnknownParams, requireNumber } from './readParams.js';
 
 export interface BetaBinomialClustersParams {
   /** Mean accuracy p. */
@@ -41,13 +43,30 @@ export interface BetaBinomialClustersParams {
   readonly sizeCV: number;
 }
 
-const KNOWN = ['p', 'rho', 'm', 'clusters', 'items', 'sizes', 'sizeCV'] as const;
+const PARAMS = {
+  p: {
+    type: 'number',
+    min: 0,
+    minExclusive: true,
+    max: 1,
+    maxExclusive: true,
+    required: true,
+    description: 'Mean accuracy p = a/(a + b).',
+  },
+  rho: {
+    type: 'number',
+    min: 0,
+    max: 1,
+    maxExclusive: true,
+    required: true,
+    description: 'Intra-cluster correlation ρ = 1/(a + b + 1).',
+  },
+  ...CLUSTER_LAYOUT_PARAMS,
+} as const;
 
-/** Validates and resolves the parameters of one cell. */
-export function parseBetaBinomialClusters(params: CellParams): BetaBinomialClustersParams {
-  rejectUnknownParams(params, KNOWN);
-  const p = requireNumber(params, 'p', { min: 0, minExclusive: true, max: 1, maxExclusive: true });
-  const rho = requireNumber(params, 'rho', { min: 0, max: 1, maxExclusive: true });
+/** Resolves the checked parameters of one cell. */
+export function parseBetaBinomialClusters(params: OptionValues<typeof PARAMS>): BetaBinomialClustersParams {
+  const { p, rho } = params;
   const { sizes, clusterCount, itemCount } = parseClusterLayout(params);
   const precision = rho === 0 ? Number.POSITIVE_INFINITY : 1 / rho - 1;
   return {
@@ -102,9 +121,7 @@ export function generateBetaBinomialClusters(
  * Measures `icc` and `designEffect` of one replication (see the module comment); NaN when
  * undefined (one cluster, clusters of one item, or all scores equal).
  */
-function createDiagnostics(): NonNullable<
-  ModelDefinition<BetaBinomialClustersParams, ClusteredScores>['diagnostics']
-> {
+function createDiagnostics() {
   const view = createClusterTotalsView();
   return {
     names: ['icc', 'designEffect'],
@@ -120,15 +137,16 @@ function createDiagnostics(): NonNullable<
   };
 }
 
-export const betaBinomialClusters: ModelDefinition<BetaBinomialClustersParams, ClusteredScores> = {
+export const betaBinomialClusters = defineModel({
   name: 'betaBinomialClusters',
   description:
     'K clusters of binary items; cluster accuracy ~ Beta with mean p and ICC rho = 1/(a+b+1); ' +
     'one Binomial(n_k, p_k) draw per cluster. Sizes: m + clusters, items + m, sizes, or m + clusters + sizeCV.',
   dataKind: 'clusteredScores',
+  params: PARAMS,
   parse: (params) => parseBetaBinomialClusters(params),
   allocate: allocateBetaBinomialClusters,
   generate: generateBetaBinomialClusters,
   truth: (params) => params.p,
   diagnostics: createDiagnostics(),
-};
+});

@@ -15,8 +15,7 @@
  * Eldridge, Ashby & Kerry 2006) should use.
  */
 import { normalQuantile } from '@evalsim/core';
-import type { CellParams } from '../types.js';
-import { hasParam, rejectParam, requireNumber, requireNumberList } from './readParams.js';
+import { ConfigError } from '../base/errors.js';
 
 /** Resolved cluster layout. */
 export interface ClusterLayout {
@@ -25,7 +24,27 @@ export interface ClusterLayout {
   readonly itemCount: number;
 }
 
-const SIZE_RULE = { min: 1, integer: true } as const;
+/** The layout parameters, declared for the models that take them (checked before parseClusterLayout). */
+export const CLUSTER_LAYOUT_PARAMS = {
+  m: { type: 'integer', min: 1, description: 'Items per cluster (the mean size with sizeCV).' },
+  clusters: { type: 'integer', min: 1, description: 'Number of clusters K (with m).' },
+  items: { type: 'integer', min: 1, description: 'Total items N (with m; K = N/m).' },
+  sizes: { type: 'integers', min: 1, description: 'Explicit cluster sizes n_1 … n_K (instead of m).' },
+  sizeCV: {
+    type: 'number',
+    min: 0,
+    description: 'Coefficient of variation of unequal sizes (with m and clusters; log-normal mid-quantiles).',
+  },
+} as const;
+
+/** Checked layout parameters (any may be absent). */
+export interface ClusterLayoutParams {
+  readonly m: number | undefined;
+  readonly clusters: number | undefined;
+  readonly items: number | undefined;
+  readonly sizes: readonly number[] | undefined;
+  readonly sizeCV: number | undefined;
+}
 
 /** K mid-quantile log-normal sizes with mean `m` and CV ≈ `cv`, integers ≥ 1 summing to K·m. */
 export function lognormalQuantileSizes(clusters: number, m: number, cv: number): Float64Array {
@@ -77,40 +96,41 @@ export function sizeCoefficientOfVariation(sizes: ArrayLike<number>, count: numb
 }
 
 /**
- * Reads the cluster layout from `params` (see the module comment for the four forms).
- * Throws ConfigError naming the parameter when the combination is incomplete or contradictory.
+ * The cluster layout from its checked parameters (see the module comment for the four
+ * forms). Throws ConfigError naming the parameter when the combination is incomplete or
+ * contradictory.
  */
-export function parseClusterLayout(params: CellParams): ClusterLayout {
-  const hasSizes = hasParam(params, 'sizes');
-  const hasClusters = hasParam(params, 'clusters');
-  const hasItems = hasParam(params, 'items');
-  const hasCv = hasParam(params, 'sizeCV');
+export function parseClusterLayout(params: ClusterLayoutParams): ClusterLayout {
   let sizes: Float64Array;
-  if (hasSizes) {
-    for (const other of ['m', 'clusters', 'items', 'sizeCV']) {
-      if (hasParam(params, other)) {
-        rejectParam(other, params[other], 'absent when "sizes" is given (sizes fixes the layout)');
+  if (params.sizes !== undefined) {
+    for (const other of ['m', 'clusters', 'items', 'sizeCV'] as const) {
+      if (params[other] !== undefined) {
+        throw new ConfigError(other, params[other], 'absent when "sizes" is given (sizes fixes the layout)');
       }
     }
-    sizes = Float64Array.from(requireNumberList(params, 'sizes', SIZE_RULE));
+    sizes = Float64Array.from(params.sizes);
   } else {
-    const m = requireNumber(params, 'm', SIZE_RULE);
-    if (hasItems && hasClusters) {
-      rejectParam('items', params.items, 'absent when both "m" and "clusters" are given');
+    const { m, items, clusters: given, sizeCV } = params;
+    if (m === undefined) throw new ConfigError('m', `is required; allowed: an integer ≥ 1 (or give "sizes")`);
+    if (items !== undefined && given !== undefined) {
+      throw new ConfigError('items', items, 'absent when both "m" and "clusters" are given');
     }
     let clusters: number;
-    if (hasItems) {
-      const items = requireNumber(params, 'items', SIZE_RULE);
-      if (items % m !== 0) rejectParam('items', items, `a multiple of m = ${m} (K = items / m)`);
+    if (items !== undefined) {
+      if (items % m !== 0) throw new ConfigError('items', items, `a multiple of m = ${m} (K = items / m)`);
       clusters = items / m;
-    } else if (hasClusters) {
-      clusters = requireNumber(params, 'clusters', SIZE_RULE);
+    } else if (given !== undefined) {
+      clusters = given;
     } else {
-      rejectParam('clusters', undefined, 'an integer ≥ 1 (or give "items", or "sizes" instead of "m")');
+      throw new ConfigError(
+        'clusters',
+        undefined,
+        'an integer ≥ 1 (or give "items", or "sizes" instead of "m")',
+      );
     }
-    const cv = hasCv ? requireNumber(params, 'sizeCV', { min: 0 }) : 0;
-    if (hasCv && hasItems) rejectParam('sizeCV', cv, 'used with "m" and "clusters", not "items"');
-    sizes = lognormalQuantileSizes(clusters, m, cv);
+    if (sizeCV !== undefined && items !== undefined)
+      throw new ConfigError('sizeCV', sizeCV, 'used with "m" and "clusters", not "items"');
+    sizes = lognormalQuantileSizes(clusters, m, sizeCV ?? 0);
   }
   let itemCount = 0;
   for (let k = 0; k < sizes.length; k++) itemCount += sizes[k];

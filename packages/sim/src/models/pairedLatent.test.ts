@@ -1,17 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { iccAnovaFromTotals } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/errors.js';
+import type { CellParams } from '../base/cellParams.js';
 import {
   createClusterTotalsView,
   createDifferenceTotalsView,
   viewPairedDifference,
   viewPairedSystem,
-} from '../methods/clusterTotalsView.js';
+} from '../base/clusterTotalsView.js';
+import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
-import type { CellParams } from '../types.js';
+import { loadFixture } from '../test-utils/fixtures.js';
 import { interceptForAccuracy, latentAccuracy } from './latentAccuracy.js';
-import { pairedLatent, parsePairedLatent } from './pairedLatent.js';
+import { pairedLatent } from './pairedLatent.js';
+
+const parsePairedLatent = (params: CellParams) => pairedLatent.parse(params, { baseDir: '.' });
 
 interface FixtureCase {
   sigmaT: number;
@@ -23,14 +25,10 @@ interface FixtureCase {
   iccD?: number;
   varD?: number;
 }
-const fixture = JSON.parse(
-  readFileSync(new URL('./fixtures/pairedLatent.json', import.meta.url), 'utf8'),
-) as {
-  cases: FixtureCase[];
-};
+const fixture = loadFixture<{ cases: FixtureCase[] }>('pairedLatent');
 const ctx = { baseDir: '.' };
 
-describe('latentAccuracy / interceptForAccuracy vs scipy (fixtures/pairedLatent.py)', () => {
+describe('latentAccuracy / interceptForAccuracy vs scipy (fixtures/scripts/pairedLatent.py)', () => {
   it('matches the normal closed form and the logistic–normal convolution', () => {
     let worst = 0;
     for (const c of fixture.cases) {
@@ -162,12 +160,12 @@ describe('pairedLatent generation (moments vs theory within 4 MCSE)', () => {
   });
 
   it.each([
-    [{ m: 10, sigmaT: 0.2 }, 'model.params.clusters'],
-    [{ clusters: 10, m: 10, sigmaT: -1 }, 'model.params.sigmaT'],
-    [{ clusters: 10, m: 10, noise: 'cauchy' }, 'model.params.noise'],
-    [{ clusters: 10, m: 10, advantage: 0.02, latentShift: 0.1 }, 'model.params.latentShift'],
-    [{ clusters: 10, m: 10, advantage: 0.3 }, 'model.params.advantage'],
-    [{ clusters: 10, m: 10, sigma: 0.3 }, 'model.params.sigma'],
+    [{ m: 10, sigmaT: 0.2 }, 'clusters'],
+    [{ clusters: 10, m: 10, sigmaT: -1 }, 'sigmaT'],
+    [{ clusters: 10, m: 10, noise: 'cauchy' }, 'noise'],
+    [{ clusters: 10, m: 10, advantage: 0.02, latentShift: 0.1 }, 'latentShift'],
+    [{ clusters: 10, m: 10, advantage: 0.3 }, 'advantage'],
+    [{ clusters: 10, m: 10, sigma: 0.3 }, 'sigma'],
   ])('rejects %j naming %s', (params, path) => {
     try {
       parsePairedLatent(params as CellParams);

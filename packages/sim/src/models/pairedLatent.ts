@@ -34,18 +34,14 @@ import {
   createDifferenceTotalsView,
   viewPairedDifference,
   viewPairedSystem,
-} from '../methods/clusterTotalsView.js';
-import type { CellParams, ModelDefinition, PairedClusteredScores, RandomStream } from '../types.js';
+} from '../base/clusterTotalsView.js';
+import type { PairedClusteredScores } from '../base/dataKinds.js';
+import { defineModel } from '../base/defineModel.js';
+import { ConfigError } from '../base/errors.js';
+import { type OptionValues, readOption } from '../base/options.js';
+import type { RandomStream } from '../base/randomStream.js';
 import { interceptForAccuracy, LATENT_NOISES, type LatentNoise, latentAccuracy } from './latentAccuracy.js';
 import { measuredDesignEffect, measuredIcc } from './measuredIcc.js';
-import {
-  hasParam,
-  optionalChoice,
-  optionalNumber,
-  rejectParam,
-  rejectUnknownParams,
-  requireNumber,
-} from './readParams.js';
 
 export interface PairedLatentParams {
   readonly clusters: number;
@@ -64,47 +60,64 @@ export interface PairedLatentParams {
   readonly accuracyB: number;
 }
 
-const KNOWN = [
-  'clusters',
-  'm',
-  'accuracy',
-  'passageSd',
-  'questionSd',
-  'sigmaT',
-  'noise',
-  'advantage',
-  'latentShift',
-] as const;
+const PARAMS = {
+  clusters: { type: 'integer', min: 1, required: true, description: 'Passages K.' },
+  m: { type: 'integer', min: 1, required: true, description: 'Questions per passage.' },
+  accuracy: {
+    type: 'number',
+    min: 0,
+    minExclusive: true,
+    max: 1,
+    maxExclusive: true,
+    default: 0.71,
+    description: "System B's accuracy (and A's without an advantage).",
+  },
+  passageSd: { type: 'number', min: 0, default: 0.8, description: 'S.d. of the shared passage effect.' },
+  questionSd: { type: 'number', min: 0, default: 0.8, description: 'S.d. of the shared question effect.' },
+  sigmaT: { type: 'number', min: 0, default: 0, description: 'S.d. of the system × passage effect σ_t.' },
+  noise: {
+    type: 'choice',
+    values: LATENT_NOISES,
+    default: 'normal',
+    description: 'Item noise: normal (probit) or logistic.',
+  },
+  advantage: {
+    type: 'number',
+    min: -1,
+    minExclusive: true,
+    max: 1,
+    maxExclusive: true,
+    description: "A's accuracy lead over B, in proportion units (A's accuracy must stay in (0, 1)).",
+  },
+  latentShift: {
+    type: 'number',
+    description: "A's intercept shift on the latent scale (instead of advantage).",
+  },
+} as const;
 
-const SD_RULE = { min: 0 } as const;
-
-/** Validates one cell's parameters and solves the intercepts. */
-export function parsePairedLatent(params: CellParams): PairedLatentParams {
-  rejectUnknownParams(params, KNOWN);
-  const clusters = requireNumber(params, 'clusters', { min: 1, integer: true });
-  const m = requireNumber(params, 'm', { min: 1, integer: true });
-  const open = { min: 0, minExclusive: true, max: 1, maxExclusive: true } as const;
-  const accuracy = optionalNumber(params, 'accuracy', 0.71, open);
-  const passageSd = optionalNumber(params, 'passageSd', 0.8, SD_RULE);
-  const questionSd = optionalNumber(params, 'questionSd', 0.8, SD_RULE);
-  const sigmaT = optionalNumber(params, 'sigmaT', 0, SD_RULE);
-  const noise = optionalChoice(params, 'noise', LATENT_NOISES, 'normal');
-  if (hasParam(params, 'advantage') && hasParam(params, 'latentShift')) {
-    rejectParam('latentShift', params.latentShift, 'absent when "advantage" is given (use one of the two)');
+/** Solves the intercepts of one cell's checked parameters. */
+export function parsePairedLatent(params: OptionValues<typeof PARAMS>): PairedLatentParams {
+  const { clusters, m, accuracy, passageSd, questionSd, sigmaT, noise } = params;
+  if (params.advantage !== undefined && params.latentShift !== undefined) {
+    throw new ConfigError(
+      'latentShift',
+      params.latentShift,
+      'absent when "advantage" is given (use one of the two)',
+    );
   }
   const sharedSd = Math.sqrt(passageSd * passageSd + questionSd * questionSd + sigmaT * sigmaT);
   const interceptB = interceptForAccuracy(accuracy, sharedSd, noise);
   let interceptA = interceptB;
-  if (hasParam(params, 'advantage')) {
-    const advantage = requireNumber(params, 'advantage', {
+  if (params.advantage !== undefined) {
+    const advantage = readOption('advantage', params.advantage, {
+      ...PARAMS.advantage,
       min: -accuracy,
-      minExclusive: true,
       max: 1 - accuracy,
-      maxExclusive: true,
+      required: true,
     });
     interceptA = interceptForAccuracy(accuracy + advantage, sharedSd, noise);
-  } else if (hasParam(params, 'latentShift')) {
-    interceptA = interceptB + requireNumber(params, 'latentShift');
+  } else if (params.latentShift !== undefined) {
+    interceptA = interceptB + params.latentShift;
   }
   return {
     clusters,
@@ -198,9 +211,7 @@ export function generatePairedLatent(
   data.itemCount = clusters * m;
 }
 
-function createDiagnostics(): NonNullable<
-  ModelDefinition<PairedLatentParams, PairedClusteredScores>['diagnostics']
-> {
+function createDiagnostics() {
   const difference = createDifferenceTotalsView();
   const system = createClusterTotalsView();
   return {
@@ -218,16 +229,17 @@ function createDiagnostics(): NonNullable<
   };
 }
 
-export const pairedLatent: ModelDefinition<PairedLatentParams, PairedClusteredScores> = {
+export const pairedLatent = defineModel({
   name: 'pairedLatent',
   description:
     'Two systems answer K passages × m questions; right when μ_s + passage (s.d. 0.8) + question (s.d. 0.8) ' +
     '+ system×passage (s.d. sigmaT) + N(0,1) noise > 0; intercept solved so B scores `accuracy` (0.71); ' +
     'A may get an `advantage` (accuracy points) or a `latentShift`.',
   dataKind: 'pairedClusteredScores',
+  params: PARAMS,
   parse: (params) => parsePairedLatent(params),
   allocate: allocatePairedLatent,
   generate: generatePairedLatent,
   truth: (params) => params.accuracyA - params.accuracyB,
   diagnostics: createDiagnostics(),
-};
+});

@@ -1,18 +1,18 @@
 import { describe, expect, test } from 'vitest';
+import type { CellParams } from '../base/cellParams.js';
 import { uniformDifficultyScoreVariance } from '../formulas/resamplingVarianceFormulas.js';
 import { RunningFourMoments } from '../metrics/estimateVariance.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import { SeededStream } from '../rng/index.js';
-import {
-  allocateSequentialPaired,
-  generateSequentialPaired,
-  parseSequentialPaired,
-} from './sequentialPaired.js';
+import { allocateSequentialPaired, generateSequentialPaired, sequentialPaired } from './sequentialPaired.js';
 import {
   allocateUniformDifficulty,
   generateUniformDifficulty,
-  parseUniformDifficulty,
+  uniformDifficulty,
 } from './uniformDifficulty.js';
+
+const parseUniformDifficulty = (params: CellParams) => uniformDifficulty.parse(params, { baseDir: '.' });
+const parseSequentialPaired = (params: CellParams) => sequentialPaired.parse(params, { baseDir: '.' });
 
 describe('uniformDifficulty', () => {
   for (const [K, zero] of [
@@ -47,7 +47,7 @@ describe('uniformDifficulty', () => {
   });
 
   test('bad parameters', () => {
-    expect(() => parseUniformDifficulty({ K: 0 })).toThrow(/model\.params\.K/);
+    expect(() => parseUniformDifficulty({ K: 0 })).toThrow(/^K/);
     expect(() => parseUniformDifficulty({ K: 2, temperatureZero: 'yes' })).toThrow(/true or false/);
   });
 });

@@ -12,19 +12,9 @@
  * (McNemar, paired z on d_i = a_i − b_i) depend on the data only through (n, b, c), so this is
  * exact for them. Allocation-free. truth = 0 (identical systems).
  */
-import type { CellParams, ModelDefinition, RandomStream } from '../types.js';
-import { rejectUnknownParams, requireNumber } from './readParams.js';
-
-/** Cumulative paired tables after each look. */
-export interface SequentialPairedCounts {
-  readonly kind: 'sequentialPairedCounts';
-  readonly looks: number;
-  /** Questions seen by look k (k = 0 … looks − 1). */
-  readonly items: Float64Array;
-  /** Cumulative b (first system right, second wrong) and c (first wrong, second right). */
-  readonly onlyFirst: Float64Array;
-  readonly onlySecond: Float64Array;
-}
+import type { SequentialPairedCounts } from '../base/dataKinds.js';
+import { defineModel } from '../base/defineModel.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 export interface SequentialPairedParams {
   readonly looks: number;
@@ -32,14 +22,18 @@ export interface SequentialPairedParams {
   readonly discordance: number;
 }
 
-export function parseSequentialPaired(params: CellParams): SequentialPairedParams {
-  rejectUnknownParams(params, ['looks', 'batchSize', 'discordance']);
-  return {
-    looks: requireNumber(params, 'looks', { integer: true, min: 1, max: 100000 }),
-    batchSize: requireNumber(params, 'batchSize', { integer: true, min: 2 }),
-    discordance: requireNumber(params, 'discordance', { min: 0, minExclusive: true, max: 1 }),
-  };
-}
+const PARAMS = {
+  looks: { type: 'integer', min: 1, max: 100000, required: true, description: 'Number of looks.' },
+  batchSize: { type: 'integer', min: 2, required: true, description: 'Questions added per look.' },
+  discordance: {
+    type: 'number',
+    min: 0,
+    minExclusive: true,
+    max: 1,
+    required: true,
+    description: 'Probability that a question is discordant (one system right, the other wrong).',
+  },
+} as const;
 
 export function allocateSequentialPaired(params: SequentialPairedParams): SequentialPairedCounts {
   const items = new Float64Array(params.looks);
@@ -70,13 +64,14 @@ export function generateSequentialPaired(
   }
 }
 
-export const sequentialPaired: ModelDefinition<SequentialPairedParams, SequentialPairedCounts> = {
+export const sequentialPaired = defineModel({
   name: 'sequentialPaired',
   description:
     'Two identical systems, questions arriving in `looks` batches of `batchSize`; each question discordant with probability `discordance`, either way with probability ½. Cumulative paired tables per look. truth = 0.',
   dataKind: 'sequentialPairedCounts',
-  parse: parseSequentialPaired,
+  params: PARAMS,
+  parse: (params): SequentialPairedParams => params,
   allocate: allocateSequentialPaired,
   generate: generateSequentialPaired,
   truth: () => 0,
-};
+});

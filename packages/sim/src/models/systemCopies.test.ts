@@ -1,24 +1,26 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { ConfigError } from '../config/errors.js';
+import type { CellParams } from '../base/cellParams.js';
+import { ConfigError } from '../base/errors.js';
+import { createMethodResult } from '../base/methodResult.js';
+import type { StudyContext } from '../base/roles.js';
 import { leaderboardPairs } from '../methods/leaderboardPairs.js';
-import { createMethodResult } from '../methods/methodResult.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import { SeededStream } from '../rng/index.js';
+import { loadFixture } from '../test-utils/fixtures.js';
 import {
   allocateSystemCopies,
   allocateSystemCopiesAnswers,
   generateSystemCopies,
   pairIndex,
-  parseSystemCopies,
   type SystemCopiesParams,
   systemCopies,
 } from './systemCopies.js';
 
 const context = { baseDir: fileURLToPath(new URL('../../../../studies/', import.meta.url)) };
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/systemCopies.json', import.meta.url), 'utf8'));
+const fixture = loadFixture<Record<string, number>>('systemCopies');
 const base = { population: 'data/mmlu-standin.csv', system: 'haiku_off' };
+const parseSystemCopies = (params: CellParams, at: StudyContext) => systemCopies.parse(params, at);
 
 /** Reference simulator: every question, every copy, one Bernoulli each (no shortcut). */
 function simulateEveryQuestion(
@@ -171,11 +173,11 @@ describe('systemCopies', () => {
 
   test('bad parameters name the field and what is allowed', () => {
     expect(() => parseSystemCopies({ ...base, system: 'gpt', copies: 2 }, context)).toThrow(
-      /model\.params\.system.*haiku_off/,
+      /^system.*haiku_off/,
     );
     expect(() => parseSystemCopies({ ...base, copies: 3, gaps: [0, 1] }, context)).toThrow(ConfigError);
     expect(() => parseSystemCopies({ ...base, copies: 1 }, context)).toThrow(/copies/);
-    expect(() => parseSystemCopies({ ...base, copies: 2, n: 5000 }, context)).toThrow(/≤ 1140/);
+    expect(() => parseSystemCopies({ ...base, copies: 2, n: 5000 }, context)).toThrow(/in \[1, 1140\]/);
     expect(() => parseSystemCopies({ ...base, copies: 2, rates: 'flat' }, context)).toThrow(/rates/);
   });
 });

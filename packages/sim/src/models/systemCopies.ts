@@ -27,48 +27,22 @@
  * equally hard items; the file then only supplies the question count).
  * truth = the number of pairs whose true accuracies (mean_i p_ij) differ (0 for identical copies).
  */
-import { resolve } from 'node:path';
-import type { CellParams, ModelDefinition, RandomStream, StudyContext } from '../types.js';
-import { cachedItemPopulation } from './itemPopulation.js';
-import {
-  hasParam,
-  optionalNumber,
-  rejectParam,
-  rejectUnknownParams,
-  requireNumber,
-  requireNumberList,
-} from './readParams.js';
-
-/** One replication of a leaderboard of copies: per-copy totals and per-pair discordant counts. */
-export interface SystemCopiesScores {
-  readonly kind: 'systemCopiesScores';
-  /** Number of copies M. */
-  readonly copies: number;
-  /** Number of pairs M(M − 1)/2 (length of the discordant-count arrays). */
-  readonly pairCount: number;
-  /** Questions answered by every copy in this replication, n. */
-  itemCount: number;
-  /** Right answers of copy j. */
-  readonly totals: Int32Array;
-  /** Pair k = (j, l), j < l: questions copy j got right and copy l wrong (b). */
-  readonly onlyFirst: Int32Array;
-  /** Pair k = (j, l): questions copy j got wrong and copy l right (c). */
-  readonly onlySecond: Int32Array;
-  /**
-   * Item-level answers when allocated with {@link allocateSystemCopiesAnswers}: answer of
-   * copy j to slot s at [j·n + s] (1 right, 0 wrong); null otherwise.
-   */
-  readonly answers: Uint8Array | null;
-  /** Population question index of slot s (with `answers`); null otherwise. */
-  readonly questions: Int32Array | null;
-}
+import type { SystemCopiesScores } from '../base/dataKinds.js';
+import { defineModel } from '../base/defineModel.js';
+import { ConfigError } from '../base/errors.js';
+import { type OptionValues, readOption } from '../base/options.js';
+import type { RandomStream } from '../base/randomStream.js';
+import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
+import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 
 export interface SystemCopiesParams {
   readonly copies: number;
   /** Questions in the population. */
   readonly questionCount: number;
-  /** Question ids of the population (for exports). */
-  readonly questionIds: readonly string[];
+  /** Question ids, cluster names and each question's cluster (for kept answers). */
+  readonly sheet: AnswerSheet;
+  /** The population file read (provenance of kept output). */
+  readonly source: DataSource;
   /** Questions per replication (= questionCount when every question is answered). */
   readonly n: number;
   /** Draw n questions per replication (false: every question, same set). */
@@ -84,7 +58,31 @@ export interface SystemCopiesParams {
   readonly truth: number;
 }
 
-const KNOWN = ['population', 'system', 'copies', 'gaps', 'n', 'rates'] as const;
+const PARAMS = {
+  population: POPULATION_PARAM,
+  system: { type: 'string', required: true, description: 'The system of the population to copy.' },
+  copies: { type: 'integer', min: 2, max: 1000, required: true, description: 'Copies M on the leaderboard.' },
+  gaps: {
+    type: 'numbers',
+    min: -100,
+    max: 100,
+    description: "Each copy's true gap in points (M numbers; default all 0: identical copies).",
+  },
+  n: {
+    type: 'integer',
+    min: 1,
+    description: 'Questions per replication, drawn without replacement (default: every question, once).',
+  },
+  rates: {
+    type: 'choice',
+    values: ['population'],
+    orNumber: { min: 0, max: 1 },
+    default: 'population',
+    allowed: '"population" (each question\'s recorded rate) or a number in [0, 1]',
+    description:
+      "Each question's rate: the system's recorded rate (population), or one rate p for every question.",
+  },
+} as const;
 
 /** Index of pair (j, l), j < l, among the M(M − 1)/2 pairs numbered row by row. */
 export function pairIndex(j: number, l: number, copies: number): number {
@@ -95,28 +93,24 @@ function clip01(x: number): number {
   return Math.min(1, Math.max(0, x));
 }
 
-/** Validates one cell's parameters. */
-export function parseSystemCopies(params: CellParams, context: StudyContext): SystemCopiesParams {
-  rejectUnknownParams(params, KNOWN);
-  const file = params.population;
-  if (typeof file !== 'string' || file === '')
-    rejectParam('population', file, 'the path of a population file (.csv or Arrow)');
-  const population = cachedItemPopulation(resolve(context.baseDir, file));
-  const known = [...population.systems.keys()].join(', ');
-  const systemName = params.system;
-  const system = typeof systemName === 'string' ? population.systems.get(systemName) : undefined;
-  if (!system) rejectParam('system', systemName, `one system of ${population.source}: ${known}`);
-  const copies = requireNumber(params, 'copies', { integer: true, min: 2, max: 1000 });
-  const gaps = hasParam(params, 'gaps')
-    ? requireNumberList(params, 'gaps', { min: -100, max: 100 })
-    : new Array<number>(copies).fill(0);
+/** Resolves one cell's checked parameters against its population. */
+export function parseSystemCopies(
+  params: OptionValues<typeof PARAMS>,
+  context: StudyContext,
+): SystemCopiesParams {
+  const { file, population, sha256 } = readPopulationFile(params.population, context);
+  const system = population.systems.get(params.system);
+  if (!system) {
+    const known = [...population.systems.keys()].join(', ');
+    throw new ConfigError('system', params.system, `one system of ${population.source}: ${known}`);
+  }
+  const copies = params.copies;
+  const gaps = params.gaps ?? new Array<number>(copies).fill(0);
   if (gaps.length !== copies)
-    rejectParam('gaps', params.gaps, `a list of ${copies} gaps (one per copy), in points`);
+    throw new ConfigError('gaps', params.gaps, `a list of ${copies} gaps (one per copy), in points`);
   const Q = population.questionCount;
-  const n = optionalNumber(params, 'n', Q, { integer: true, min: 1, max: Q });
-  const rawRates = params.rates ?? 'population';
-  if (rawRates !== 'population' && !(typeof rawRates === 'number' && rawRates >= 0 && rawRates <= 1))
-    rejectParam('rates', rawRates, '"population" (each question\'s recorded rate) or a number in [0, 1]');
+  const n = readOption('n', params.n, { ...PARAMS.n, max: Q, default: Q });
+  const rawRates = params.rates;
   const rates = new Float64Array(Q * copies);
   const varies = new Uint8Array(Q);
   const accuracies = new Float64Array(copies);
@@ -137,9 +131,15 @@ export function parseSystemCopies(params: CellParams, context: StudyContext): Sy
   return {
     copies,
     questionCount: Q,
-    questionIds: population.questions,
+    sheet: {
+      systems: copies,
+      slots: n,
+      questionIds: population.questions,
+      clusters: { names: population.clusterNames, ofQuestion: population.clusterIndex },
+    },
+    source: { file, sha256, systems: [params.system] },
     n,
-    draw: hasParam(params, 'n') && n < Q,
+    draw: params.n !== undefined && n < Q,
     rates,
     varies,
     varying: Int32Array.from(varying),
@@ -243,7 +243,7 @@ export function allocateSystemCopies(params: SystemCopiesParams): SystemCopiesSc
   return allocateBuffers(params, false);
 }
 
-/** Buffers that also keep every item-level answer (for exports; `answers`, `questions`). */
+/** Buffers that also keep every item-level answer (`answers`, `questions`; same draws). */
 export function allocateSystemCopiesAnswers(params: SystemCopiesParams): SystemCopiesScores {
   return allocateBuffers(params, true);
 }
@@ -301,13 +301,20 @@ export function generateSystemCopies(
   }
 }
 
-export const systemCopies: ModelDefinition<SystemCopiesParams, SystemCopiesScores> = {
+export const systemCopies = defineModel({
   name: 'systemCopies',
   description:
     'A leaderboard of M copies of one system of an item population (identical, or with true gaps in points), each answering every question (or n drawn per replication) once, right with the question rate. Params: population, system, copies, gaps, n, rates. truth = number of truly different pairs.',
   dataKind: 'systemCopiesScores',
+  params: PARAMS,
   parse: parseSystemCopies,
   allocate: allocateSystemCopies,
   generate: generateSystemCopies,
   truth: (params) => params.truth,
-};
+  answers: {
+    allocate: allocateSystemCopiesAnswers,
+    sheet: (params) => params.sheet,
+    read: (data) => ({ answers: data.answers as Uint8Array, questions: data.questions as Int32Array }),
+  },
+  dataSources: (params) => [params.source],
+});

@@ -13,8 +13,9 @@
  * `questions` (default 1: the score of one question). Draws: one uniform and one
  * binomial per question. truth = ½, the mean score.
  */
-import type { CellParams, ClusteredScores, ModelDefinition, RandomStream } from '../types.js';
-import { optionalNumber, rejectParam, rejectUnknownParams, requireNumber } from './readParams.js';
+import type { ClusteredScores } from '../base/dataKinds.js';
+import { defineModel } from '../base/defineModel.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 export interface UniformDifficultyParams {
   readonly K: number;
@@ -22,16 +23,15 @@ export interface UniformDifficultyParams {
   readonly questions: number;
 }
 
-export function parseUniformDifficulty(params: CellParams): UniformDifficultyParams {
-  rejectUnknownParams(params, ['K', 'temperatureZero', 'questions']);
-  const temperatureZero = params.temperatureZero ?? false;
-  if (typeof temperatureZero !== 'boolean') rejectParam('temperatureZero', temperatureZero, 'true or false');
-  return {
-    K: requireNumber(params, 'K', { integer: true, min: 1 }),
-    temperatureZero: temperatureZero as boolean,
-    questions: optionalNumber(params, 'questions', 1, { integer: true, min: 1 }),
-  };
-}
+const PARAMS = {
+  K: { type: 'integer', min: 1, required: true, description: 'Answers per question.' },
+  temperatureZero: {
+    type: 'boolean',
+    default: false,
+    description: 'Round each rate to 0 or 1 (p ≥ ½ → 1): answers no longer vary.',
+  },
+  questions: { type: 'integer', min: 1, default: 1, description: 'Questions per eval.' },
+} as const;
 
 export function allocateUniformDifficulty(params: UniformDifficultyParams): ClusteredScores {
   return {
@@ -58,13 +58,14 @@ export function generateUniformDifficulty(
   }
 }
 
-export const uniformDifficulty: ModelDefinition<UniformDifficultyParams, ClusteredScores> = {
+export const uniformDifficulty = defineModel({
   name: 'uniformDifficulty',
   description:
     "Miller's example: per-question rates p ~ U[0, 1], K answers per question (temperatureZero rounds p to 0/1); one cluster per question. truth = 1/2.",
   dataKind: 'clusteredScores',
-  parse: parseUniformDifficulty,
+  params: PARAMS,
+  parse: (params): UniformDifficultyParams => params,
   allocate: allocateUniformDifficulty,
   generate: generateUniformDifficulty,
   truth: () => 0.5,
-};
+});

@@ -29,7 +29,7 @@ import {
   type Vector,
   vectorFromArray,
 } from 'apache-arrow';
-import type { ParamValue } from '../config/studyConfig.js';
+import type { ParamValue } from '../base/cellParams.js';
 import { writeFileAtomic } from './atomicWrite.js';
 import { RESULT_FIXED_COLUMNS, type ResultRow } from './resultRow.js';
 
@@ -38,8 +38,8 @@ export interface ResultsMetadata {
   readonly gridKeys: readonly string[];
   /** The effective study config (with any seed/replications override applied). */
   readonly config: unknown;
-  readonly seed?: number;
-  readonly replications?: number;
+  readonly seed?: number | undefined;
+  readonly replications?: number | undefined;
   readonly version: string;
 }
 
@@ -123,8 +123,8 @@ export function readResultsArrow(pathOrBytes: string | Uint8Array): ResultsFile 
     gridKeys,
     config: meta.has('evalsim.study') ? JSON.parse(meta.get('evalsim.study')!) : undefined,
     version: meta.get('evalsim.version') ?? 'unknown',
-    ...(seed !== undefined ? { seed: Number(seed) } : {}),
-    ...(replications !== undefined ? { replications: Number(replications) } : {}),
+    seed: seed === undefined ? undefined : Number(seed),
+    replications: replications === undefined ? undefined : Number(replications),
   };
   const rows: ResultRow[] = [];
   for (let i = 0; i < table.numRows; i++) {

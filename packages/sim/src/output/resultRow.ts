@@ -1,4 +1,4 @@
-import type { ParamValue } from '../config/studyConfig.js';
+import type { ParamValue } from '../base/cellParams.js';
 
 /**
  * One row of a study's tidy results: one (grid cell, method, metric).

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { simPackageFile } from './packageRoot.js';
+import { simPackageFile } from '../base/packageRoot.js';
 
 let cached: string | undefined;
 

@@ -30,6 +30,7 @@
  * (binomial tails at n = 1e6, p = 1e-5) and log(1 − U) never sees a coarse grid.
  */
 import { InputError } from '@evalsim/core';
+import type { RandomStream } from '../base/randomStream.js';
 import { sampleBernoulli } from '../samplers/bernoulli.js';
 import { sampleBeta } from '../samplers/beta.js';
 import { sampleBinomial } from '../samplers/binomial.js';
@@ -38,7 +39,6 @@ import { sampleNormal } from '../samplers/normal.js';
 import { sampleRademacher } from '../samplers/rademacher.js';
 import { sampleIndex } from '../samplers/uniformIndex.js';
 import { sampleWebb } from '../samplers/webb.js';
-import type { RandomStream } from '../types.js';
 import { murmur3Words3 } from './murmur3.js';
 
 const TWO_32 = 4294967296;

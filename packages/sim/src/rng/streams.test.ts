@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { InputError } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../test-utils/fixtures.js';
 import { murmur3Words3 } from './murmur3.js';
 import { SeededStream } from './SeededStream.js';
 import { streamSeed } from './streamSeed.js';
 
-/** Independent Python ports of seedrandom ARC4, MurmurHash3 and sfc32 (fixtures/streams.py). */
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/streams.json', import.meta.url), 'utf8')) as {
+/** Independent Python ports of seedrandom ARC4, MurmurHash3 and sfc32 (packages/sim/fixtures/scripts/streams.py). */
+const fixture = loadFixture<{
   streamSeed: { studySeed: number | string; cellIndex: number; key: number }[];
   murmur3Words3: { words: [number, number, number]; seed: number; hash: number }[];
   streams: { cellKey: number; replication: number; uint32: number[]; uniform: number[] }[];
-};
+}>('streams');
 
 function firstWords(stream: SeededStream, count: number): number[] {
   return Array.from({ length: count }, () => stream.uint32());

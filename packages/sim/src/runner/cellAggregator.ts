@@ -4,15 +4,13 @@
  * accumulator sees the same sequence whatever the worker count or chunk size,
  * and the results are byte-identical.
  */
-import type { Study } from '../config/study.js';
-import { MODEL_ROW_METHOD } from '../config/study.js';
-import { createMethodResult } from '../methods/methodResult.js';
-import type { CountedMetricValue } from '../metrics/metricValue.js';
+import { createMethodResult, type MethodResult } from '../base/methodResult.js';
+import { RESULT_FIELDS, readResult, recordStride } from '../base/replicationRecord.js';
+import type { MetricAccumulator } from '../base/roles.js';
+import { MODEL_ROW_METHOD, type SimulationStudy, type Study } from '../config/study.js';
 import { meanMcse } from '../metrics/monteCarloError.js';
 import { RunningMoments } from '../metrics/runningMoments.js';
 import type { ResultRow } from '../output/resultRow.js';
-import type { MethodResult, MetricAccumulator } from '../types.js';
-import { RESULT_FIELDS, readResult, recordStride } from './replicationRecord.js';
 
 export class CellAggregator {
   private readonly accumulators: MetricAccumulator[][];
@@ -30,7 +28,7 @@ export class CellAggregator {
   }
 
   constructor(
-    private readonly study: Study,
+    private readonly study: SimulationStudy,
     private readonly cell: number,
     private readonly caps: readonly number[],
     private readonly replications: number,
@@ -40,7 +38,7 @@ export class CellAggregator {
     this.diagnostics = study.diagnostics.map(() => new RunningMoments());
     this.diagnosticFailures = study.diagnostics.map(() => 0);
     this.stride = recordStride(study.methods.length, study.diagnostics.length);
-    this.truth = study.model!.truths[cell];
+    this.truth = study.model.truths[cell];
   }
 
   /** True once all replications have been added. */
@@ -81,7 +79,7 @@ export class CellAggregator {
     const base = { cell, params, published: null, tolerance: null, within: null };
     study.methods.forEach((method, j) => {
       study.metrics.forEach((metric, k) => {
-        const value = this.accumulators[j][k].result() as CountedMetricValue;
+        const value = this.accumulators[j][k].result();
         rows.push({
           ...base,
           method: method.id,

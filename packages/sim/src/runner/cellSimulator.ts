@@ -6,18 +6,40 @@
  * method id, r) — adding, removing or capping another method never changes
  * them. Cell key = streamSeed(seed, cell); method key =
  * streamSeed(`${seed}/${method id}`, cell).
+ *
+ * With `keepAnswers` the model's answer-keeping buffers are used (same draws, same
+ * results) and each replication's item-level answers are copied out as well.
  */
-import type { Study } from '../config/study.js';
-import { createMethodResult, resetMethodResult } from '../methods/methodResult.js';
-import { SeededStream, streamSeed } from '../rng/index.js';
-import type { Analyser, MethodResult, ModelData } from '../types.js';
-import { RESULT_FIELDS, recordStride, writeResult } from './replicationRecord.js';
+import type { ModelData } from '../base/dataKinds.js';
+import { createMethodResult, type MethodResult, resetMethodResult } from '../base/methodResult.js';
+import { RESULT_FIELDS, recordStride, writeResult } from '../base/replicationRecord.js';
+import type { Analyser } from '../base/roles.js';
+import type { SimulationStudy } from '../config/study.js';
+import { SeededStream } from '../rng/SeededStream.js';
+import { streamSeed } from '../rng/streamSeed.js';
+import type { ChunkOutput, ChunkShape } from './chunkOutput.js';
+
+/** The answers a cell's data keeps (filled in place by every `generate`). */
+interface KeptAnswers {
+  readonly answers: Uint8Array;
+  readonly questions: Int32Array;
+}
+
+/** The chunk shape of `cell` of `study` (answers only when kept). */
+export function cellShape(study: SimulationStudy, cell: number, keepAnswers: boolean): ChunkShape {
+  const stride = recordStride(study.methods.length, study.diagnostics.length);
+  const answers = study.model.definition.answers;
+  if (!keepAnswers || !answers) return { stride, slots: 0, systems: 0 };
+  const sheet = answers.sheet(study.model.parsed[cell]);
+  return { stride, slots: sheet.slots, systems: sheet.systems };
+}
 
 export class CellSimulator {
-  readonly stride: number;
+  readonly shape: ChunkShape;
   private readonly generate: (rng: SeededStream) => void;
   private readonly measure?: (out: Float64Array) => void;
   private readonly data: ModelData;
+  private readonly kept: KeptAnswers | null;
   private readonly analysers: Analyser[];
   private readonly results: MethodResult[];
   private readonly cellKey: number;
@@ -26,13 +48,20 @@ export class CellSimulator {
   private readonly methodStream: SeededStream;
   private readonly diagnostics: Float64Array;
 
-  constructor(study: Study, cellIndex: number, seed: number) {
-    const model = study.model;
-    if (!model) throw new Error(`study ${study.name} has no model to simulate`);
-    const definition = model.definition;
-    const params = model.parsed[cellIndex];
-    const data = definition.allocate(params);
+  constructor(study: SimulationStudy, cellIndex: number, seed: number, keepAnswers = false) {
+    const definition = study.model.definition;
+    const params = study.model.parsed[cellIndex];
+    const answers = keepAnswers ? definition.answers : undefined;
+    if (keepAnswers && !answers) throw new Error(`model ${study.model.label} does not keep answers`);
+    const data = answers ? answers.allocate(params) : definition.allocate(params);
     this.data = data;
+    this.shape = cellShape(study, cellIndex, keepAnswers);
+    const { slots, systems } = this.shape;
+    const kept = answers?.read(data);
+    // Views made once: the model fills these same arrays in every replication.
+    this.kept = kept
+      ? { questions: kept.questions.subarray(0, slots), answers: kept.answers.subarray(0, systems * slots) }
+      : null;
     this.generate = (rng) => definition.generate(params, rng, data);
     this.diagnostics = new Float64Array(study.diagnostics.length);
     if (study.diagnostics.length > 0 && definition.diagnostics) {
@@ -41,7 +70,6 @@ export class CellSimulator {
     }
     this.analysers = study.methods.map((m) => m.definition.create(m.options, { level: m.level }));
     this.results = study.methods.map(() => createMethodResult());
-    this.stride = recordStride(study.methods.length, study.diagnostics.length);
     this.cellKey = streamSeed(seed, cellIndex);
     this.methodKeys = study.methods.map((m) => streamSeed(`${seed}/${m.id}`, cellIndex));
     this.modelStream = new SeededStream(this.cellKey, 0);
@@ -49,11 +77,13 @@ export class CellSimulator {
   }
 
   /**
-   * Replications [start, start + count) into `out` (count × stride numbers);
-   * method j runs only on replications below `caps[j]` (NaN fields otherwise).
+   * Replications [start, start + count) into `out` (count × stride records, and the kept
+   * answers); method j runs only on replications below `caps[j]` (NaN fields otherwise).
    */
-  simulate(start: number, count: number, caps: readonly number[], out: Float64Array): void {
-    const { analysers, results, methodKeys, modelStream, methodStream, data, stride } = this;
+  simulate(start: number, count: number, caps: readonly number[], out: ChunkOutput): void {
+    const { analysers, results, methodKeys, modelStream, methodStream, data, kept } = this;
+    const { stride, slots, systems } = this.shape;
+    const records = out.records;
     const methodCount = analysers.length;
     const diagnosticOffset = methodCount * RESULT_FIELDS;
     for (let i = 0; i < count; i++) {
@@ -61,6 +91,10 @@ export class CellSimulator {
       const base = i * stride;
       modelStream.reseed(this.cellKey, r);
       this.generate(modelStream);
+      if (kept) {
+        out.questions.set(kept.questions, i * slots);
+        out.answers.set(kept.answers, i * systems * slots);
+      }
       for (let j = 0; j < methodCount; j++) {
         const result = results[j];
         resetMethodResult(result);
@@ -68,11 +102,11 @@ export class CellSimulator {
           methodStream.reseed(methodKeys[j], r);
           analysers[j](data, methodStream, result);
         }
-        writeResult(out, base + j * RESULT_FIELDS, result);
+        writeResult(records, base + j * RESULT_FIELDS, result);
       }
       if (this.measure) {
         this.measure(this.diagnostics);
-        out.set(this.diagnostics, base + diagnosticOffset);
+        records.set(this.diagnostics, base + diagnosticOffset);
       }
     }
   }

@@ -8,15 +8,15 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { Study } from '../config/study.js';
-import { simPackageFile } from '../output/packageRoot.js';
+import { simPackageFile } from '../base/packageRoot.js';
 import type { ChunkTask } from './chunkTask.js';
 import { executeChunk } from './executeChunk.js';
 
 export interface ChunkExecutor {
   /** Worker threads (0 = in this thread). */
   readonly workers: number;
-  run(task: ChunkTask, study: Study): Promise<Float64Array>;
+  /** The chunk's output buffer (chunkOutput.ts layout). */
+  run(task: ChunkTask): Promise<ArrayBuffer>;
   close(): Promise<void>;
 }
 
@@ -43,9 +43,9 @@ export function defaultWorkerCount(): number {
 export function createInProcessExecutor(): ChunkExecutor {
   return {
     workers: 0,
-    async run(task, study) {
+    async run(task) {
       await new Promise((resolve) => setImmediate(resolve));
-      return executeChunk(task, study);
+      return executeChunk(task);
     },
     async close() {},
   };
@@ -67,7 +67,7 @@ export function createStudyPool(options: { workers?: number } = {}): ChunkExecut
   return {
     workers,
     run(task) {
-      return pool.run(task) as Promise<Float64Array>;
+      return pool.run(task) as Promise<ArrayBuffer>;
     },
     close() {
       return pool.destroy();

@@ -1,6 +1,6 @@
 import type { StudyConfig } from '../config/studyConfig.js';
 
-/** One unit of work: replications [start, start + count) of one grid cell. */
+/** One unit of work: replications [start, start + count) of one grid cell. Plain data (piscina task). */
 export interface ChunkTask {
   /** Study fingerprint: workers cache the validated study under it. */
   readonly studyKey: string;
@@ -14,4 +14,6 @@ export interface ChunkTask {
   readonly count: number;
   /** Per method, the number of replications it runs on (its cap, or the study's count). */
   readonly caps: readonly number[];
+  /** Also return every item-level answer (`keep: ['answers']`; the model must keep answers). */
+  readonly keepAnswers: boolean;
 }

@@ -32,6 +32,12 @@ export function expectationFor(study: Study, row: ResultRow): ExpectationConfig 
   return best;
 }
 
+/** "k of n published values within tolerance" over rows with an expectation. */
+export function expectationSummary(rows: readonly ResultRow[]): { within: number; total: number } {
+  const checked = rows.filter((row) => row.within !== null);
+  return { within: checked.filter((row) => row.within).length, total: checked.length };
+}
+
 /** The rows with published, tolerance and within filled where an expectation matches. */
 export function attachExpectations(study: Study, rows: readonly ResultRow[]): ResultRow[] {
   return rows.map((row) => {

@@ -6,7 +6,6 @@ import { validateStudy } from '../config/validateStudy.js';
 import { readResultsArrow, resultsToArrow } from '../output/arrowResults.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { createStudyPool } from './chunkExecutor.js';
-import { describeProgress } from './progress.js';
 import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 
@@ -198,7 +197,7 @@ describe('determinism and resume', () => {
     const whole = join(tmp, 'whole');
     const parts = join(tmp, 'parts');
     const uninterrupted = await run(config, { outDir: whole });
-    const arrowBytes = readFileSync(uninterrupted.files!.arrow);
+    const arrowBytes = readFileSync(uninterrupted.files.arrow!);
     expect(existsSync(join(whole, '.checkpoints'))).toBe(false); // cleared after the results are written
     expect(readResultsArrow(arrowBytes).rows).toHaveLength(uninterrupted.rows.length);
 
@@ -218,8 +217,8 @@ describe('determinism and resume', () => {
     expect(readdirSync(join(parts, '.checkpoints', directory))).toEqual(['cell-0.json']);
     const resumed = await run(config, { outDir: parts, resume: true, chunkSize: 33 });
     expect(resumed.resumedCells).toBe(1);
-    expect(readFileSync(resumed.files!.arrow).equals(arrowBytes)).toBe(true);
-    const info = JSON.parse(readFileSync(resumed.files!.runInfo, 'utf8'));
+    expect(readFileSync(resumed.files.arrow!).equals(arrowBytes)).toBe(true);
+    const info = JSON.parse(readFileSync(resumed.files.runInfo!, 'utf8'));
     expect(info).toMatchObject({ study: 'toy-study', resumedCells: 1, replications: 700 });
     // Timings live apart from the results: the output directory holds only the Arrow file.
     expect(resumed.files!.runInfo).toBe(join(parts, '.runs', 'toy-study.run.json'));
@@ -239,18 +238,4 @@ describe('determinism and resume', () => {
     const other = await run(config, { outDir: out, resume: true, replications: 650 });
     expect(other.resumedCells).toBe(0);
   });
-});
-
-test('progress line: cells, replications, rate and ETA', () => {
-  const text = describeProgress({
-    study: 'toy',
-    cellsDone: 2,
-    cellsTotal: 5,
-    replicationsDone: 2000,
-    replicationsTotal: 5000,
-    replicationsRun: 1000,
-    elapsedMs: 2000,
-  });
-  // 1,000 simulated in 2 s → 500/s; 3,000 left → 6 s.
-  expect(text).toBe('toy: cells 2/5  replications 2,000/5,000  500/s  ETA 6s');
 });

@@ -1,59 +1,75 @@
 /**
- * runStudy: runs a validated study and returns its tidy rows (and, with an
- * `outDir`, writes `<outDir>/<name>.arrow` and the `.runs/<name>.run.json` sidecar).
+ * runStudy: runs a validated study and returns its tidy rows (and, with an `outDir`,
+ * writes `<outDir>/<name>.arrow` and the `.runs/<name>.run.json` sidecar).
  *
- * Work is split into chunks of `chunkSize` replications of one cell, run on a
- * piscina pool (or in this thread with workers 0). The main thread feeds each
- * cell's metric accumulators strictly in replication order, buffering a chunk
- * that arrives early; at most `maxInFlight` chunks are dispatched and not yet
- * consumed, so memory stays flat in the number of replications. Results are
- * therefore byte-identical for any worker count and chunk size.
+ * Work is split into chunks of `chunkSize` replications of one cell, run on a piscina
+ * pool (or in this thread with workers 0); simulateCells feeds each cell's metric
+ * accumulators strictly in replication order, so results are byte-identical for any
+ * worker count and chunk size.
  *
- * Each finished cell is checkpointed; `resume` reuses finished cells of the
- * same run (same study, user modules, seed, replications and version).
+ * Each finished cell is checkpointed; `resume` reuses finished cells of the same run
+ * (same study, user modules, seed, replications and version). `keep` also writes every
+ * replication's results and/or item-level answers to their own Arrow files
+ * (keptOutput.ts), as flat in memory and as deterministic as the summary.
  */
-
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ConfigError } from '../config/errors.js';
-import type { Study } from '../config/study.js';
+import { ConfigError } from '../base/errors.js';
+import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import { writeResultsArrow } from '../output/arrowResults.js';
+import type { KeptKind } from '../output/keptMetadata.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { machineDescription, RUN_INFO_DIR, writeRunInfo } from '../output/runInfo.js';
 import { evalsimVersion } from '../output/version.js';
-import { CellAggregator, formulaRows } from './cellAggregator.js';
+import { formulaRows } from './cellAggregator.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
-import type { ChunkTask } from './chunkTask.js';
+import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
-import type { RunProgress } from './progress.js';
+import { type KeepPaths, KeptOutput } from './keptOutput.js';
+import type { RunProgress } from './runProgress.js';
+import { simulateCells } from './simulateCells.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
+/** What `keep` can ask for: every replication's method results, every item-level answer. */
+export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
+
+/** Options of runStudy; an option given as undefined is the same as one left out. */
 export interface RunOptions {
   /** Worker threads (default: available parallelism; 0 = in this thread). Ignored when `pool` is given. */
-  readonly workers?: number;
+  readonly workers?: number | undefined;
   /** A pool to reuse across studies (createStudyPool); runStudy does not close it. */
-  readonly pool?: ChunkExecutor;
+  readonly pool?: ChunkExecutor | undefined;
   /** Override the study's replications per cell (method caps still apply, never above this). */
-  readonly replications?: number;
+  readonly replications?: number | undefined;
   /** Override the study's seed. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /**
    * Directory for `<name>.arrow`, `.runs/<name>.run.json` (timings and machine, kept apart so a
    * results directory under version control stays clean) and `.checkpoints/`; nothing is written without it.
    */
-  readonly outDir?: string;
+  readonly outDir?: string | undefined;
   /** Reuse finished cells checkpointed by an earlier run of the same study, seed and replications. */
-  readonly resume?: boolean;
+  readonly resume?: boolean | undefined;
   /** Replications per work unit (default 250); results do not depend on it. */
-  readonly chunkSize?: number;
+  readonly chunkSize?: number | undefined;
   /** Chunks dispatched but not yet consumed (default 4 per worker, at least 4). */
-  readonly maxInFlight?: number;
-  readonly onProgress?: (progress: RunProgress) => void;
+  readonly maxInFlight?: number | undefined;
+  /**
+   * Per-replication output to keep: 'replications' (each method's result in every
+   * replication, `<outDir>/<name>.replications.arrow`) and/or 'answers' (every item-level
+   * answer, `<outDir>/<name>.answers.arrow`; models that keep answers only).
+   */
+  readonly keep?: readonly KeptKind[] | undefined;
+  /** Paths of kept files instead of the default names (a kept kind needs one when there is no `outDir`). */
+  readonly keepPaths?: KeepPaths | undefined;
+  readonly onProgress?: ((progress: RunProgress) => void) | undefined;
   /** Aborting stops dispatching; finished cells stay checkpointed; runStudy rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface StudyRun {
@@ -62,6 +78,7 @@ export interface StudyRun {
   readonly rows: ResultRow[];
   /** The config as run (seed and replications overrides applied): stored in the Arrow metadata. */
   readonly config: StudyConfig;
+  /** The seed and replications run (absent for a formula study). */
   readonly seed?: number;
   readonly replications?: number;
   readonly workers: number;
@@ -69,8 +86,13 @@ export interface StudyRun {
   readonly wallTimeMs: number;
   /** Cells taken from checkpoints. */
   readonly resumedCells: number;
-  /** Files written (when outDir was given). */
-  readonly files?: { readonly arrow: string; readonly runInfo: string };
+  /** Files written: the results and run info (with `outDir`) and every kept file. */
+  readonly files: {
+    readonly arrow?: string;
+    readonly runInfo?: string;
+    readonly replications?: string;
+    readonly answers?: string;
+  };
 }
 
 function positiveInteger(name: string, value: number | undefined): void {
@@ -79,112 +101,21 @@ function positiveInteger(name: string, value: number | undefined): void {
   }
 }
 
-interface Simulation {
-  readonly study: Study;
-  readonly executor: ChunkExecutor;
-  readonly pending: readonly number[];
-  readonly seed: number;
-  readonly replications: number;
-  readonly caps: readonly number[];
-  readonly chunkSize: number;
-  readonly maxInFlight: number;
-  readonly signal?: AbortSignal;
-  readonly onCell: (cell: number, rows: ResultRow[]) => void;
-  readonly onChunk: (count: number) => void;
-}
-
-/** Runs the pending cells' chunks, consuming each cell's records in replication order. */
-function simulate(sim: Simulation): Promise<void> {
-  const { study, executor, replications, chunkSize } = sim;
-  const tasks = (function* () {
-    for (const cell of sim.pending) {
-      for (let start = 0; start < replications; start += chunkSize) {
-        yield { cell, start, count: Math.min(chunkSize, replications - start) };
-      }
-    }
-  })();
-  const cells = new Map<
-    number,
-    { aggregator: CellAggregator; arrived: Map<number, [Float64Array, number]> }
-  >();
-  return new Promise<void>((resolve, reject) => {
-    let outstanding = 0;
-    let exhausted = false;
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    };
-    const consume = (cell: number, start: number, records: Float64Array, count: number) => {
-      const state = cells.get(cell)!;
-      state.arrived.set(start, [records, count]);
-      for (
-        let next = state.arrived.get(state.aggregator.nextReplication);
-        next;
-        next = state.arrived.get(state.aggregator.nextReplication)
-      ) {
-        const at = state.aggregator.nextReplication;
-        state.aggregator.add(next[0], at, next[1]);
-        state.arrived.delete(at);
-        outstanding--;
-        sim.onChunk(next[1]);
-      }
-      if (state.aggregator.complete) {
-        cells.delete(cell);
-        sim.onCell(cell, state.aggregator.rows());
-      }
-    };
-    const pump = () => {
-      if (settled) return;
-      while (!exhausted && !sim.signal?.aborted && outstanding < sim.maxInFlight) {
-        const next = tasks.next();
-        if (next.done) {
-          exhausted = true;
-          break;
-        }
-        const { cell, start, count } = next.value;
-        if (!cells.has(cell)) {
-          cells.set(cell, {
-            aggregator: new CellAggregator(study, cell, sim.caps, replications),
-            arrived: new Map(),
-          });
-        }
-        const task: ChunkTask = {
-          studyKey: study.fingerprint,
-          config: study.config,
-          baseDir: study.baseDir,
-          cell,
-          seed: sim.seed,
-          start,
-          count,
-          caps: sim.caps,
-        };
-        outstanding++;
-        executor.run(task, study).then(
-          (records) => {
-            if (settled) return;
-            try {
-              consume(cell, start, records, count);
-            } catch (error) {
-              fail(error);
-              return;
-            }
-            pump();
-          },
-          (error) => fail(error),
-        );
-      }
-      if (outstanding === 0) {
-        if (sim.signal?.aborted) fail(sim.signal.reason ?? new Error('run aborted'));
-        else if (exhausted) {
-          settled = true;
-          resolve();
-        }
-      }
-    };
-    pump();
-  });
+/** Where each requested kind is kept. */
+function keepPaths(study: Study, options: RunOptions): KeepPaths {
+  const paths: { -readonly [K in KeptKind]?: string } = {};
+  for (const [i, kind] of (options.keep ?? []).entries()) {
+    if (!KEEP_KINDS.includes(kind))
+      throw new ConfigError(`keep[${i}]`, kind, `one of ${KEEP_KINDS.join(', ')}`);
+    if (study.kind !== 'simulation')
+      throw new ConfigError('keep', kind, 'nothing: a formula study has no replications');
+    const path =
+      options.keepPaths?.[kind] ??
+      (options.outDir !== undefined ? join(options.outDir, `${study.name}.${kind}.arrow`) : undefined);
+    if (path === undefined) throw new ConfigError('keep', kind, `an outDir, or a path in keepPaths.${kind}`);
+    paths[kind] = path;
+  }
+  return paths;
 }
 
 /** Runs `study` (see the module comment) and returns its rows with expectations attached. */
@@ -199,20 +130,48 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   ) {
     throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
   }
-  const hasModel = study.model !== undefined;
-  const seed = hasModel ? (options.seed ?? study.seed) : undefined;
-  const replications = hasModel ? (options.replications ?? study.replications) : undefined;
-  const config: StudyConfig = hasModel ? { ...study.config, seed, replications } : study.config;
+  const keep = keepPaths(study, options);
+  const simulation: SimulationStudy | undefined = study.kind === 'simulation' ? study : undefined;
+  // The seed and replications a simulation runs with (overrides applied); none for formulas.
+  const effective = simulation && {
+    seed: options.seed ?? simulation.seed,
+    replications: options.replications ?? simulation.replications,
+  };
+  const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const version = evalsimVersion();
   const store = options.outDir
-    ? new CheckpointStore(options.outDir, study, checkpointKey(study, seed, replications, version))
+    ? new CheckpointStore(
+        options.outDir,
+        study,
+        checkpointKey(study, effective?.seed, effective?.replications, version),
+      )
     : undefined;
   if (store && !options.resume) store.clear();
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
+
+  const caps =
+    simulation && effective
+      ? simulation.methods.map((m) =>
+          Math.min(m.replications ?? effective.replications, effective.replications),
+        )
+      : [];
+  const keeping = simulation !== undefined && Object.keys(keep).length > 0;
+  const spoolDir = !keeping
+    ? undefined
+    : store
+      ? join(store.directory, 'kept')
+      : mkdtempSync(join(tmpdir(), 'evalsim-kept-'));
+  const kept =
+    simulation && effective && spoolDir
+      ? new KeptOutput({ study: simulation, config, ...effective, version, caps }, spoolDir, keep)
+      : undefined;
+  // A cell checkpointed without the spools asked for now is simulated again.
+  if (kept) for (const cell of [...finished.keys()]) if (!kept.hasCell(cell)) finished.delete(cell);
   const resumedCells = finished.size;
+
   const cellCount = study.cells.length;
-  const perCell = replications ?? 0;
+  const perCell = effective?.replications ?? 0;
   let cellsDone = finished.size;
   let replicationsDone = finished.size * perCell;
   let replicationsRun = 0;
@@ -228,84 +187,77 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
     });
   report();
 
-  const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
   let workers = 0;
-  if (hasModel && pending.length > 0) {
-    const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
-    workers = executor.workers;
-    try {
-      await simulate({
-        study,
-        executor,
-        pending,
-        seed: seed!,
-        replications: replications!,
-        caps: study.methods.map((m) => Math.min(m.replications ?? replications!, replications!)),
-        chunkSize,
-        maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
-        ...(options.signal ? { signal: options.signal } : {}),
-        onCell(cell, rows) {
-          finished.set(cell, rows);
-          store?.save(cell, rows);
-          cellsDone++;
-          report();
-        },
-        onChunk(count) {
-          replicationsDone += count;
-          replicationsRun += count;
-          report();
-        },
-      });
-    } finally {
-      if (!options.pool) await executor.close();
+  try {
+    const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
+    if (simulation && effective && pending.length > 0) {
+      shareStudy(simulation);
+      const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
+      workers = executor.workers;
+      try {
+        await simulateCells({
+          study: simulation,
+          executor,
+          pending,
+          seed: effective.seed,
+          replications: effective.replications,
+          caps,
+          chunkSize,
+          maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
+          keepAnswers: kept?.keepsAnswers ?? false,
+          signal: options.signal,
+          onChunk(cell, output, count) {
+            kept?.append(cell, output);
+            replicationsDone += count;
+            replicationsRun += count;
+            report();
+          },
+          onCell(cell, rows) {
+            kept?.finishCell(cell);
+            finished.set(cell, rows);
+            store?.save(cell, rows);
+            cellsDone++;
+            report();
+          },
+        });
+      } finally {
+        if (!options.pool) await executor.close();
+      }
+    } else if (!simulation) {
+      cellsDone = cellCount;
+      report();
     }
-  } else if (!hasModel) {
-    cellsDone = cellCount;
-    report();
-  }
 
-  const rows = attachExpectations(
-    study,
-    study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
-  );
-  const wallTimeMs = performance.now() - started;
-  let files: StudyRun['files'];
-  if (options.outDir) {
-    const arrow = join(options.outDir, `${study.name}.arrow`);
-    const runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
-    writeResultsArrow(arrow, rows, {
-      gridKeys: study.gridKeys,
-      config,
-      version,
-      ...(seed !== undefined ? { seed } : {}),
-      ...(replications !== undefined ? { replications } : {}),
-    });
-    writeRunInfo(runInfo, {
-      study: study.name,
-      startedAt,
-      wallTimeSeconds: Math.round(wallTimeMs) / 1000,
-      workers,
-      chunkSize,
-      ...(seed !== undefined ? { seed } : {}),
-      ...(replications !== undefined ? { replications } : {}),
-      resumedCells,
-      evalsimVersion: version,
-      node: process.version,
-      cpu: machineDescription(),
-    });
+    const rows = attachExpectations(
+      study,
+      study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
+    );
+    const wallTimeMs = performance.now() - started;
+    const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
+    if (options.outDir) {
+      files.arrow = join(options.outDir, `${study.name}.arrow`);
+      writeResultsArrow(files.arrow, rows, { gridKeys: study.gridKeys, config, version, ...effective });
+    }
+    if (kept) Object.assign(files, kept.write());
+    if (options.outDir) {
+      files.runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
+      writeRunInfo(files.runInfo, {
+        study: study.name,
+        startedAt,
+        wallTimeSeconds: Math.round(wallTimeMs) / 1000,
+        workers,
+        chunkSize,
+        ...effective,
+        resumedCells,
+        evalsimVersion: version,
+        node: process.version,
+        cpu: machineDescription(),
+      });
+    }
     store?.clear();
-    files = { arrow, runInfo };
+    return { study, rows, config, ...effective, workers, chunkSize, wallTimeMs, resumedCells, files };
+  } finally {
+    kept?.dispose();
+    if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });
   }
-  return {
-    study,
-    rows,
-    config,
-    ...(seed !== undefined ? { seed } : {}),
-    ...(replications !== undefined ? { replications } : {}),
-    workers,
-    chunkSize,
-    wallTimeMs,
-    resumedCells,
-    ...(files ? { files } : {}),
-  };
 }

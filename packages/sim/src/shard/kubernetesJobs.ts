@@ -8,15 +8,15 @@ export interface KubernetesJobOptions extends ShardCommandOptions {
   /** The container image with evalsim (and the study files) in it. */
   readonly image: string;
   /** Pods at once: 1 ≤ parallelism ≤ shards (= completions). Default: shards. */
-  readonly parallelism?: number;
+  readonly parallelism?: number | undefined;
   /** A ReadWriteMany PersistentVolumeClaim shared by the shards and the merge. */
   readonly volumeClaim: string;
   /** Where the claim is mounted; `outDir` must lie inside it. */
   readonly mountPath: string;
   /** Memory request per pod, a Kubernetes quantity such as `4Gi`. */
-  readonly memory?: string;
+  readonly memory?: string | undefined;
   /** Retries of each index on its own (`spec.backoffLimitPerIndex`, Kubernetes ≥ 1.29). */
-  readonly backoffLimitPerIndex?: number;
+  readonly backoffLimitPerIndex?: number | undefined;
 }
 
 export interface KubernetesJobs {

@@ -14,9 +14,9 @@ export interface ResolvedShard extends ShardSpec {
 
 export interface ResolveShardOptions {
   /** The `--shard i/N` flag as written. */
-  readonly shard?: string;
+  readonly shard?: string | undefined;
   /** The `--shards N` flag. */
-  readonly shards?: number;
+  readonly shards?: number | undefined;
   /** Where scheduler variables are read (usually `process.env`). */
   readonly env: ShardEnvironment;
 }

@@ -3,13 +3,13 @@ import { ShardError } from './shardError.js';
 /** The resource options shared by the array, merge and rerun jobs. */
 export interface SbatchResourceOptions {
   /** `--partition`: one name or a comma-separated list. */
-  readonly partition?: string;
+  readonly partition?: string | undefined;
   /** `--time`: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS or UNLIMITED. */
-  readonly time?: string;
+  readonly time?: string | undefined;
   /** `--mem` per node: an integer with an optional K, M, G or T suffix (Slurm's default unit is M). */
-  readonly memory?: string;
+  readonly memory?: string | undefined;
   /** `--account`. */
-  readonly account?: string;
+  readonly account?: string | undefined;
 }
 
 const FORMATS: Record<keyof SbatchResourceOptions, { pattern: RegExp; allowed: string }> = {

@@ -8,16 +8,16 @@ export interface ShardCommandOptions {
   /** The evalsim command as words, e.g. `['evalsim']` or `['/usr/bin/node', '/opt/evalsim/evalsim.mjs']`. */
   readonly evalsim: readonly string[];
   /** The study file (`evalsim run <study>`); not with `reproduce`. */
-  readonly study?: string;
+  readonly study?: string | undefined;
   /** Shard `evalsim reproduce` (every study) instead of one study. */
-  readonly reproduce?: boolean;
+  readonly reproduce?: boolean | undefined;
   /** Shards write `<outDir>/parts`; the merge writes `<outDir>`. */
   readonly outDir: string;
   readonly shards: number;
   /** Worker threads per shard (`--workers`), = CPUs per task. Default 1. */
-  readonly cpus?: number;
+  readonly cpus?: number | undefined;
   /** More arguments for run/reproduce, e.g. `['--replications', '200']`. */
-  readonly extraArgs?: readonly string[];
+  readonly extraArgs?: readonly string[] | undefined;
 }
 
 export interface ShardCommands {

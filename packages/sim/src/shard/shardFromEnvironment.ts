@@ -7,7 +7,7 @@ import { slurmArrayShard } from './slurmArrayShard.js';
 
 export interface ShardFromEnvironmentOptions {
   /** `--shards N`: the count where the scheduler does not give one, a cross-check where it does. */
-  readonly shards?: number;
+  readonly shards?: number | undefined;
 }
 
 /**

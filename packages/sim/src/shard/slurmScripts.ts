@@ -16,9 +16,9 @@ export interface SlurmScriptOptions extends ShardCommandOptions, SbatchResourceO
   /** The study's name (or `reproduce`), for job and log names. */
   readonly name: string;
   /** The jobs' working directory (`--chdir`, absolute). Default: `outDir`. */
-  readonly workDir?: string;
+  readonly workDir?: string | undefined;
   /** Shell lines run before evalsim in every job, e.g. `module load nodejs/20` (POSIX sh for rerun jobs). */
-  readonly setup?: readonly string[];
+  readonly setup?: readonly string[] | undefined;
 }
 
 export interface SlurmScripts {

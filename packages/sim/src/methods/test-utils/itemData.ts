@@ -2,8 +2,9 @@
  * Test helpers: explicit item-level scores with cluster ids, and the sim data kinds
  * built from them, so adapters can be compared with core's item-level estimators.
  */
-import type { ClusteredScores, PairedClusteredScores, RandomStream } from '../../types.js';
-import { createMethodResult } from '../methodResult.js';
+import type { ClusteredScores, PairedClusteredScores } from '../../base/dataKinds.js';
+import { createMethodResult } from '../../base/methodResult.js';
+import type { RandomStream } from '../../base/randomStream.js';
 
 /** Deterministic pseudo-random 0/1 items (LCG; independent of the stream under test). */
 export function binaryItems(

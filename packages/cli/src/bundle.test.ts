@@ -1,0 +1,52 @@
+/**
+ * Smoke test of the built CLI bundle (packages/cli/dist/evalsim.mjs, kept fresh by the
+ * test setup) as a user runs it, in a child process: a calculator answers on stdout,
+ * a study runs on a worker thread (the bundled worker), and a bad argument exits 2 with
+ * one line on stderr. Every other CLI test runs in process through runCli.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { wilsonInterval } from '@evalsim/core';
+import { afterAll, expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const bundle = join(root, 'packages/cli/dist/evalsim.mjs');
+const tmp = mkdtempSync(join(tmpdir(), 'evalsim-bundle-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function evalsim(...args: string[]) {
+  const result = spawnSync(process.execPath, [bundle, ...args], { cwd: root, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test('the built bundle answers, runs a study on a worker thread, and fails cleanly', () => {
+  const interval = evalsim('interval', '--k', '14', '--n', '15', '--method', 'wilson', '--json');
+  expect(interval.stderr).toBe('');
+  expect(interval.code).toBe(0);
+  expect(JSON.parse(interval.stdout)[0].lower).toBe(wilsonInterval(14, 15, 0.95).lower);
+  const toys = join(root, 'packages/sim/src/runner/test-utils');
+  const study = join(tmp, 'toy.json');
+  writeFileSync(
+    study,
+    JSON.stringify({
+      name: 'toy',
+      title: 'toy',
+      seed: 1,
+      replications: 50,
+      model: { module: join(toys, 'toy-model.mjs'), params: { clusters: 5, m: 4, p: 0.5 } },
+      methods: [{ id: 'wald', module: join(toys, 'toy-wald.mjs') }],
+      metrics: ['coverage'],
+    }),
+  );
+  const run = evalsim('run', study, '--workers', '1', '--quiet', '--out', tmp);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain(`wrote ${join(tmp, 'toy.arrow')}`);
+  const bad = evalsim('interval', '--k', '16', '--n', '15');
+  expect(bad.code).toBe(2);
+  expect(bad.stdout).toBe('');
+  expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+});

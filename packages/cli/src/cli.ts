@@ -1,0 +1,74 @@
+/**
+ * The `evalsim` command as a function: `runCli(argv, { cwd, env, stdin?, bin? })` parses the
+ * arguments, runs the command and resolves to its exit code and output, never calling
+ * process.exit. Output is captured and returned, unless `stdout`/`stderr` sinks are given
+ * (the bin, main.ts, passes the process's own streams so long runs print as they go).
+ * Each subcommand lives in commands/<name>.ts and is registered in commands/index.ts.
+ */
+import { evalsimVersion } from '@evalsim/sim';
+import yargs from 'yargs';
+import { commands } from './commands/index.js';
+import { captureSink, createIo, type TextSink } from './io.js';
+
+export interface CliContext {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Standard input, for commands that read it. */
+  readonly stdin?: string;
+  /** The command line that runs this CLI (Node and script), for generated job scripts (main.ts sets it). */
+  readonly bin?: readonly string[];
+  /** Stream output here instead of capturing it. */
+  readonly stdout?: TextSink;
+  readonly stderr?: TextSink;
+}
+
+export interface CliResult {
+  readonly exitCode: number;
+  /** What the command printed (empty when streamed to a given sink). */
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A usage mistake found by yargs (unknown flag, missing command), as opposed to a failing command. */
+class UsageError extends Error {}
+
+export async function runCli(argv: readonly string[], context: CliContext): Promise<CliResult> {
+  const stdout = captureSink();
+  const stderr = captureSink();
+  const io = createIo({
+    stdout: context.stdout ?? stdout,
+    stderr: context.stderr ?? stderr,
+    cwd: context.cwd,
+    env: context.env,
+    stdin: context.stdin,
+    bin: context.bin,
+  });
+  const cli = yargs()
+    .scriptName('evalsim')
+    .usage('$0 <command> [options]')
+    .exitProcess(false)
+    .strict()
+    .demandCommand(1, 'Name a command; see evalsim --help.')
+    .recommendCommands()
+    .wrap(Math.min(110, io.stdout.columns ?? 110))
+    .fail((message, error) => {
+      throw error ?? new UsageError(message);
+    });
+  for (const command of commands) cli.command(command);
+  let exitCode = 0;
+  try {
+    await cli
+      .help()
+      .version(evalsimVersion())
+      .parseAsync([...argv], { io }, (_error, _parsed, output) => {
+        if (output) io.stdout.write(`${output}\n`);
+      });
+    exitCode = io.exitCode;
+  } catch (error) {
+    // Bad arguments caught by @evalsim/core, bad configs, usage mistakes: one clear line, no stack trace.
+    io.stderr.write(`evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof UsageError) io.stderr.write('Run with --help for usage.\n');
+    exitCode = 2;
+  }
+  return { exitCode, stdout: stdout.text, stderr: stderr.text };
+}

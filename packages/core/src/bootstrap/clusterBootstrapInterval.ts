@@ -1,0 +1,102 @@
+/**
+ * Percentile cluster bootstrap interval for a mean (Efron & Tibshirani 1993 §13.3;
+ * Field & Welsh 2007, "Bootstrapping clustered data", the cluster/"case" bootstrap;
+ * Cameron, Gelbach & Miller 2008 §3.1 "pairs cluster bootstrap"): each of B resamples
+ * draws K clusters with replacement (whole clusters, with their sizes) and records
+ *
+ *   ȳ*_b = Σ_j S_{i_bj} / Σ_j n_{i_bj},   i_bj ∈ {0 … K−1} the j-th cluster drawn,
+ *
+ * the interval is the α/2 and 1 − α/2 sample quantiles of the B means by the linear rule
+ * of {@link percentileOfSorted} (Hyndman & Fan 1996 type 7, numpy's and R's default), and
+ * `se` is the s.d. of the B means (ddof = 1). The estimate is ȳ = ΣS/Σn of the data.
+ *
+ * Randomness is the caller's: `draw(out)` fills one resample's K cluster indices (the sim
+ * adapter draws them uniformly from its seeded stream). Allocation-free: indices go to an
+ * Int32Array workspace, means to a Float64Array sorted in place.
+ * Reference: fixtures/scripts/clusterBootstrap.py (numpy, fed the same indices) and
+ * clusterBootstrap.R (R `boot`: its resample indices and replicates).
+ */
+import type { ClusterTotals } from '../clustered/clusterTotals.js';
+import { assertInteger, assertLevel } from '../validate.js';
+import { percentileOfSorted } from './percentile.js';
+
+/** Fills `out` (length K) with one resample's cluster indices, each in [0, K). */
+export type DrawClusterIndices = (out: Int32Array) => void;
+
+/** Reusable buffers of {@link clusterBootstrapInterval}. */
+export interface ClusterBootstrapWorkspace {
+  /** Resampled cluster indices (length K; reallocated only when K changes). */
+  indices: Int32Array;
+  /** Bootstrap means (length B); sorted after a call. */
+  readonly means: Float64Array;
+}
+
+/** Buffers for B = `resamples` (≥ 2) resamples. */
+export function createClusterBootstrapWorkspace(resamples: number): ClusterBootstrapWorkspace {
+  assertInteger('resamples', resamples, 2);
+  return { indices: new Int32Array(0), means: new Float64Array(resamples) };
+}
+
+/** Mutable result of {@link clusterBootstrapInterval}. */
+export interface ClusterBootstrapInterval {
+  estimate: number;
+  /** S.d. of the bootstrap means. */
+  se: number;
+  lower: number;
+  upper: number;
+}
+
+export function createClusterBootstrapInterval(): ClusterBootstrapInterval {
+  return { estimate: Number.NaN, se: Number.NaN, lower: Number.NaN, upper: Number.NaN };
+}
+
+/**
+ * Fills `out` with the percentile cluster bootstrap interval at `level` from
+ * `ws.means.length` resamples, each drawn by `draw`. Needs K ≥ 1 clusters.
+ */
+export function clusterBootstrapInterval(
+  t: ClusterTotals,
+  level: number,
+  draw: DrawClusterIndices,
+  ws: ClusterBootstrapWorkspace,
+  out: ClusterBootstrapInterval,
+): ClusterBootstrapInterval {
+  const k = t.count;
+  assertInteger('t.count', k, 1);
+  assertLevel(level);
+  if (ws.indices.length !== k) ws.indices = new Int32Array(k);
+  const indices = ws.indices;
+  const means = ws.means;
+  const resamples = means.length;
+  let sum = 0;
+  let sumSq = 0;
+  for (let b = 0; b < resamples; b++) {
+    draw(indices);
+    let total = 0;
+    let items = 0;
+    for (let j = 0; j < k; j++) {
+      const g = indices[j];
+      total += t.totals[g];
+      items += t.sizes[g];
+    }
+    const mean = total / items;
+    means[b] = mean;
+    sum += mean;
+    sumSq += mean * mean;
+  }
+  let total = 0;
+  let items = 0;
+  for (let g = 0; g < k; g++) {
+    total += t.totals[g];
+    items += t.sizes[g];
+  }
+  means.sort();
+  const alpha = 1 - level;
+  const centre = sum / resamples;
+  const variance = (sumSq - resamples * centre * centre) / (resamples - 1);
+  out.estimate = total / items;
+  out.se = Math.sqrt(Math.max(variance, 0));
+  out.lower = percentileOfSorted(means, alpha / 2);
+  out.upper = percentileOfSorted(means, 1 - alpha / 2);
+  return out;
+}

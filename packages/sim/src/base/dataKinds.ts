@@ -1,0 +1,91 @@
+/**
+ * The data kinds: what a model's `generate` fills for one replication and a method's
+ * analyser reads. Models fill a preallocated object of one kind in place (no allocation
+ * per replication); `kind` names it, a model declares the kind it produces and a method
+ * the kinds it accepts, and the study resolver only pairs the two when they agree.
+ * A new kind is added here and to {@link DataKinds}; a user's own module may use a kind
+ * of its own (any object with a `kind`).
+ */
+
+/** Scores of one system on clustered items, as per-cluster sufficient statistics. */
+export interface ClusteredScores {
+  readonly kind: 'clusteredScores';
+  /** Number of clusters K used in this replication (arrays may be longer). */
+  clusterCount: number;
+  /** Number of items N = Σ sizes. */
+  itemCount: number;
+  /** Items per cluster, n_k. */
+  readonly sizes: Float64Array;
+  /** Σ of scores in cluster k. */
+  readonly totals: Float64Array;
+  /** Σ of squared scores in cluster k (equals totals for 0/1 scores). */
+  readonly sumSquares: Float64Array;
+}
+
+/** Two systems scored on the same items, as per-cluster sufficient statistics. */
+export interface PairedClusteredScores {
+  readonly kind: 'pairedClusteredScores';
+  clusterCount: number;
+  itemCount: number;
+  readonly sizes: Float64Array;
+  /** Σ a_i and Σ b_i per cluster. */
+  readonly totalsA: Float64Array;
+  readonly totalsB: Float64Array;
+  /** Σ a_i², Σ b_i², Σ a_i·b_i per cluster (for 0/1 scores Σa² = Σa). */
+  readonly sumSquaresA: Float64Array;
+  readonly sumSquaresB: Float64Array;
+  readonly sumProducts: Float64Array;
+}
+
+/**
+ * One replication of a leaderboard of M copies of a system (model systemCopies): per-copy
+ * totals and per-pair discordant counts. Pair k = (j, l), j < l, is numbered row by row:
+ * (0,1), (0,2), …, (0,M−1), (1,2), …
+ */
+export interface SystemCopiesScores {
+  readonly kind: 'systemCopiesScores';
+  /** Number of copies M. */
+  readonly copies: number;
+  /** Number of pairs M(M − 1)/2 (length of the discordant-count arrays). */
+  readonly pairCount: number;
+  /** Questions answered by every copy in this replication, n. */
+  itemCount: number;
+  /** Right answers of copy j. */
+  readonly totals: Int32Array;
+  /** Pair k = (j, l), j < l: questions copy j got right and copy l wrong (b). */
+  readonly onlyFirst: Int32Array;
+  /** Pair k = (j, l): questions copy j got wrong and copy l right (c). */
+  readonly onlySecond: Int32Array;
+  /**
+   * Item-level answers when the model keeps them (for `keep: answers`): answer of copy j
+   * to slot s at [j·n + s] (1 right, 0 wrong); null otherwise.
+   */
+  readonly answers: Uint8Array | null;
+  /** Population question index of slot s (with `answers`); null otherwise. */
+  readonly questions: Int32Array | null;
+}
+
+/** Two identical systems compared as questions arrive: cumulative paired tables after each look. */
+export interface SequentialPairedCounts {
+  readonly kind: 'sequentialPairedCounts';
+  readonly looks: number;
+  /** Questions seen by look k (k = 0 … looks − 1). */
+  readonly items: Float64Array;
+  /** Cumulative b (first system right, second wrong) and c (first wrong, second right). */
+  readonly onlyFirst: Float64Array;
+  readonly onlySecond: Float64Array;
+}
+
+/** Every built-in data kind by name. */
+export interface DataKinds {
+  readonly clusteredScores: ClusteredScores;
+  readonly pairedClusteredScores: PairedClusteredScores;
+  readonly systemCopiesScores: SystemCopiesScores;
+  readonly sequentialPairedCounts: SequentialPairedCounts;
+}
+
+/** Name of a built-in data kind. */
+export type DataKindName = keyof DataKinds;
+
+/** Data of one replication: a built-in kind, or a user module's own. */
+export type ModelData = DataKinds[DataKindName] | { readonly kind: string };

@@ -1,0 +1,26 @@
+/**
+ * The random source every model and method draws from: a seeded stream (implemented in
+ * rng/), one per (study seed, grid cell, replication) for the model and per (seed, method
+ * id, cell, replication) for each method, so results never depend on worker count,
+ * chunking or order. Extends core's injected {@link Rng}.
+ */
+import type { Rng } from '@evalsim/core';
+
+export interface RandomStream extends Rng {
+  /** Uniform on [0, 1). */
+  uniform(): number;
+  /** Raw unsigned 32-bit integer. */
+  uint32(): number;
+  /** Uniform integer in [0, n). */
+  index(n: number): number;
+  /** Standard normal. */
+  normal(): number;
+  /** Gamma(shape, scale 1). */
+  gamma(shape: number): number;
+  /** Beta(a, b). */
+  beta(a: number, b: number): number;
+  /** Binomial(n, p), exact for any n. */
+  binomial(n: number, p: number): number;
+  /** 1 with probability p, else 0. */
+  bernoulli(p: number): number;
+}

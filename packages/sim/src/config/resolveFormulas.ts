@@ -1,0 +1,60 @@
+/**
+ * Resolves `formulas`: each entry's registered formula, a label unique among the methods
+ * and formulas, its options, and its value on every grid cell its `cell` filter matches
+ * (absent: every cell; a formula that cannot use a cell says which).
+ */
+import { ConfigError } from '../base/errors.js';
+import type { CellFormula } from '../formulas/formulaDefinition.js';
+import { formulaRegistry } from '../formulas/registry.js';
+import { checkCellSubset } from './checkCellSubset.js';
+import { cellMatches } from './grid.js';
+import { asConfigError, describeCell, inCell } from './placeError.js';
+import type { ResolveContext } from './resolveContext.js';
+import { MODEL_ROW_METHOD, type ResolvedFormula } from './study.js';
+import type { FormulaConfig } from './studyConfig.js';
+
+/** Formula entry fields the runner reads; the rest are the formula's options. */
+const RUNNER_FIELDS: readonly string[] = ['id', 'formula', 'metric', 'level', 'cell'];
+
+function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: string): ResolvedFormula {
+  if (context.ids.has(entry.id) || entry.id === MODEL_ROW_METHOD) {
+    throw new ConfigError(
+      `${path}.id`,
+      entry.id,
+      `an id not used by a method, another formula nor "${MODEL_ROW_METHOD}"`,
+    );
+  }
+  context.ids.add(entry.id);
+  const definition = formulaRegistry.get(entry.formula, `${path}.formula`);
+  const options = Object.fromEntries(Object.entries(entry).filter(([key]) => !RUNNER_FIELDS.includes(key)));
+  let compute: CellFormula;
+  try {
+    compute = definition.create(options, { level: entry.level ?? context.level });
+  } catch (error) {
+    throw asConfigError(error, path);
+  }
+  const where = entry.cell ?? {};
+  checkCellSubset(`${path}.cell`, where, context.cells);
+  const values = context.cells.map((cell) => {
+    if (!cellMatches(cell.params, where)) return undefined;
+    let value: number;
+    try {
+      value = compute(cell.params);
+    } catch (error) {
+      throw inCell(asConfigError(error, path), cell);
+    }
+    if (typeof value !== 'number' || Number.isNaN(value)) {
+      throw new ConfigError(
+        path,
+        `${entry.formula} gave ${value} in grid cell ${cell.index} (${describeCell(cell)}); a formula must return a number`,
+      );
+    }
+    return value;
+  });
+  return { id: entry.id, metric: entry.metric, definition, values };
+}
+
+/** Every formula entry, resolved (the first problem is thrown). */
+export function resolveFormulas(context: ResolveContext): ResolvedFormula[] {
+  return (context.config.formulas ?? []).map((entry, i) => resolveFormula(context, entry, `formulas[${i}]`));
+}

@@ -1,0 +1,46 @@
+/**
+ * Resolves `metrics`: each entry (a name, or an object with options) against the metric
+ * registry, a unique label, and its options (checked by building an accumulator once).
+ * Problems of every entry are reported together.
+ */
+import { ConfigError } from '../base/errors.js';
+import { metricRegistry } from '../metrics/registry.js';
+import { IssueList } from './issueList.js';
+import { asConfigError } from './placeError.js';
+import type { ResolveContext } from './resolveContext.js';
+import type { ResolvedMetric } from './study.js';
+import type { MetricConfig } from './studyConfig.js';
+
+function resolveMetric(entry: string | MetricConfig, path: string, labels: Set<string>): ResolvedMetric {
+  const spec: MetricConfig = typeof entry === 'string' ? { metric: entry } : entry;
+  const definition = metricRegistry.get(spec.metric, typeof entry === 'string' ? path : `${path}.metric`);
+  const id = spec.id ?? spec.metric;
+  if (labels.has(id)) {
+    throw new ConfigError(
+      `${path}.id`,
+      id,
+      'a label not used by another metric (set "id", e.g. "power" and "falseWin")',
+    );
+  }
+  labels.add(id);
+  const { metric: _metric, id: _id, ...options } = spec;
+  try {
+    definition.create(options);
+  } catch (error) {
+    throw asConfigError(error, path);
+  }
+  return { id, definition, options };
+}
+
+/** Every metric entry, resolved; all problems reported together. */
+export function resolveMetrics(context: ResolveContext): ResolvedMetric[] {
+  const resolved: ResolvedMetric[] = [];
+  const labels = new Set<string>();
+  const problems = new IssueList();
+  for (const [i, entry] of (context.config.metrics ?? []).entries()) {
+    const metric = problems.attemptSync(() => resolveMetric(entry, `metrics[${i}]`, labels));
+    if (metric) resolved.push(metric);
+  }
+  problems.throwIfAny();
+  return resolved;
+}

@@ -1,0 +1,36 @@
+/** The folder layering of core, sim and cli holds (scripts/layering/layers.ts). */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { checkLayers } from './checkLayers.js';
+import { LAYERS } from './layers.js';
+
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url));
+
+describe('folder layering', () => {
+  for (const [name, layers] of Object.entries(LAYERS)) {
+    test(`${name}: every import runs to a lower floor (no sibling or upward imports, no cycles)`, () => {
+      expect(checkLayers(`${packages}${name}/src`, layers)).toEqual([]);
+    });
+  }
+
+  test('the check finds an upward import', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const src = mkdtempSync(join(tmpdir(), 'layers-'));
+    mkdirSync(join(src, 'low'));
+    mkdirSync(join(src, 'high'));
+    writeFileSync(join(src, 'low', 'a.ts'), "import { b } from '../high/b.js';\nexport const a = b;\n");
+    writeFileSync(join(src, 'high', 'b.ts'), 'export const b = 1;\n');
+    expect(checkLayers(src, [['low'], ['high']])).toEqual([
+      'low/a.ts imports high/b.ts: low may import only nothing of the package',
+    ]);
+    writeFileSync(join(src, 'high', 'c.ts'), "export { a } from '../low/a.js';\n");
+    // Siblings on one floor may not import each other (here: a cycle, both directions refused).
+    expect(checkLayers(src, [['low', 'high']])).toHaveLength(2);
+    expect(checkLayers(src, [['low'], ['high']])).toHaveLength(1);
+    mkdirSync(join(src, 'new'));
+    writeFileSync(join(src, 'new', 'd.ts'), 'export const d = 1;\n');
+    expect(checkLayers(src, [['high'], ['low']]).some((p) => p.includes('new is on no floor'))).toBe(true);
+  });
+});

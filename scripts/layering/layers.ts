@@ -1,0 +1,34 @@
+/**
+ * The layering of each package's src/: an ordered list of floors, each a set of folders
+ * (or root files). A production file may import only from its own folder or from a floor
+ * below its own, never from a floor above nor from a sibling on the same floor, so the
+ * folder graph has no cycles and the ground floor imports nothing of the package.
+ * Tests and test-utils/ are not checked. A folder missing here fails the check: place it.
+ */
+export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  core: [
+    // roots (Brent's method) needs nothing of the package
+    ['types.ts', 'validate.ts', 'roots'],
+    ['distributions', 'multiplicity', 'repeated'],
+    ['intervals'],
+    // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
+    ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
+    ['bootstrap', 'coverage', 'paired'],
+    // power: McNemar power enumerates paired/'s exact p-values
+    ['power'],
+    ['index.ts'],
+  ],
+  sim: [
+    // the ground floor: the vocabulary every role shares; samplers, populations and sharded
+    // runs (shard specs, scheduler environments, plans, scheduler scripts) need nothing else
+    ['base', 'samplers', 'population', 'shard'],
+    ['rng', 'output'],
+    // the roles
+    ['models', 'methods', 'metrics', 'formulas'],
+    // the study file: loader and one resolver per role
+    ['config'],
+    ['runner'],
+    ['index.ts'],
+  ],
+  cli: [['io.ts'], ['format'], ['report', 'reproduce'], ['commands'], ['cli.ts'], ['main.ts']],
+};
