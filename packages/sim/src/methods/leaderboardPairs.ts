@@ -34,8 +34,10 @@ import {
   pairedZPValue,
   unpairedZPValue,
 } from './discordantPairTests.js';
+import { DiscordantPValueCache } from './discordantPValueCache.js';
 import { resetMethodResult } from './methodResult.js';
 import { choiceOption, rejectUnknownOptions } from './readOptions.js';
+import { StepwiseMcnemarCount } from './stepwiseMcnemarCount.js';
 
 export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
 export type LeaderboardCorrection = (typeof LEADERBOARD_CORRECTIONS)[number];
@@ -88,6 +90,13 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
     const stepwise = correction === 'holm' || correction === 'benjaminiHochberg';
     const scratch = createPairTestScratch();
     const cache = new McnemarPValueCache();
+    // p-values computed once per (n, b, c) (discordantPValueCache.ts), and step-wise McNemar
+    // counts sorting only the p-values ≤ α (stepwiseMcnemarCount.ts): same counts, less work.
+    const zCache = new DiscordantPValueCache((n, b, c) => pairedZPValue(n, b, c, level, scratch));
+    const stepwiseMcnemar =
+      stepwise && test === 'mcnemarExact'
+        ? new StepwiseMcnemarCount(alpha, correction as AdjustmentMethod)
+        : null;
     let plan: PairPlan | null = null;
     let pValues = new Float64Array(0);
     let workspace = new Float64Array(0);
@@ -112,6 +121,8 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
           const c = onlySecond[index[t]];
           if ((!secondBetter || c > b) && critical.rejects(b, c)) count++;
         }
+      } else if (stepwiseMcnemar) {
+        count = stepwiseMcnemar.count(onlyFirst, onlySecond, index, secondBetter);
       } else {
         for (let t = 0; t < m; t++) {
           const b = onlyFirst[index[t]];
@@ -120,7 +131,7 @@ export const leaderboardPairs: MethodDefinition<LeaderboardPairsOptions> = {
             test === 'mcnemarExact'
               ? cache.pValue(b, c)
               : test === 'pairedZ'
-                ? pairedZPValue(n, b, c, level, scratch)
+                ? zCache.pValue(n, b, c)
                 : unpairedZPValue(totals[first[t]], totals[second[t]], n, level, scratch);
         }
         let threshold = correction === 'bonferroni' ? alpha / m : alpha;
