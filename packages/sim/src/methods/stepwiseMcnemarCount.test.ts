@@ -1,7 +1,7 @@
 import { countRejections, mcnemarExactPValue, pairedDifferenceFromSums } from '@evalsim/core';
 import { describe, expect, test } from 'vitest';
 import { SeededStream } from '../rng/index.js';
-import { createPairTestScratch, pairedZPValue } from './discordantPairTests.js';
+import { createPairTestScratch, McnemarPValueCache, pairedZPValue } from './discordantPairTests.js';
 import { DiscordantPValueCache } from './discordantPValueCache.js';
 import { StepwiseMcnemarCount } from './stepwiseMcnemarCount.js';
 
@@ -72,5 +72,21 @@ describe('DiscordantPValueCache', () => {
     }
     expect(calls).toBeLessThan(2 * 40 * 40 + 1);
     expect(calls).toBeGreaterThan(40 * 40);
+  });
+});
+
+describe('McnemarPValueCache (windowed rows)', () => {
+  test('returns mcnemarExactPValue for every (b, c), rows growing in both directions', () => {
+    const cache = new McnemarPValueCache();
+    const rng = new SeededStream(14, 0);
+    let mismatches = 0;
+    for (let r = 0; r < 20_000; r++) {
+      const d = r % 3 === 0 ? rng.index(4000) : 1000 + rng.index(3);
+      const b = Math.round(d / 2 + (rng.uniform() - 0.5) * (r % 5 === 0 ? d : 2 * Math.sqrt(d)));
+      const bb = Math.min(d, Math.max(0, b));
+      const expected = d === 0 ? 1 : mcnemarExactPValue(bb, d - bb);
+      if (cache.pValue(bb, d - bb) !== expected || cache.pValue(d - bb, bb) !== expected) mismatches++;
+    }
+    expect(mismatches).toBe(0);
   });
 });
