@@ -7,17 +7,17 @@
  *   ȳ = Σ S_g / N,  Var = K/(K−1) · Σ_g (S_g − n_g ȳ)² / N²   (Liang & Zeger 1986; cr1Variance.ts),
  *   [ȳ − c·√Var, ȳ + c·√Var],  c = t_{K−1, 1−α/2} (`'t'`, Cameron & Miller 2015 §VI.C) or z_{1−α/2}.
  *
- * Same arithmetic in the same order as cr1ClusteredVariance (shared helpers of
- * totalsMoments.ts), so results are identical. Inputs are NOT checked (K ≥ 2, integer sizes
- * ≥ 1, finite totals are the caller's promise, as for the `…Bounds` interval functions); a
- * caller that cannot promise it should use clusteredIntervalFromTotals, which throws.
+ * Same arithmetic in the same order as cr1ClusteredVariance (itemCountOfTotals, grandMeanOfTotals
+ * and sumSquaredResidualTotals of totalsMoments.ts, fused into two passes), so results are
+ * identical. Inputs are NOT checked (K ≥ 2, integer sizes ≥ 1, finite totals are the caller's
+ * promise, as for the `…Bounds` interval functions); a caller that cannot promise it should use
+ * clusteredIntervalFromTotals, which throws.
  */
 import { normalCritical } from '../distributions/normal.js';
 import { tCritical } from '../distributions/studentT.js';
 import { assertLevel, InputError } from '../validate.js';
 import type { ClusteredCritical } from './clusteredInterval.js';
 import type { ClusterTotals } from './clusterTotals.js';
-import { grandMeanOfTotals, sumSquaredResidualTotals } from './totalsMoments.js';
 
 /** Output of {@link createCr1Bounds}'s function (a ClusteredInterval fits). */
 export interface ClusteredBounds {
@@ -44,10 +44,21 @@ export function createCr1Bounds(level = 0.95, critical: ClusteredCritical = 't')
       cachedK = K;
       c = tCritical(level, K - 1);
     }
+    // N and Σ S_g in one pass: each sum keeps its order, so both equal the two-pass values.
+    const { sizes, totals } = t;
     let n = 0;
-    for (let g = 0; g < K; g++) n += t.sizes[g];
-    const mean = grandMeanOfTotals(t, n);
-    const se = Math.sqrt(((K / (K - 1)) * sumSquaredResidualTotals(t, mean)) / (n * n));
+    let sum = 0;
+    for (let g = 0; g < K; g++) {
+      n += sizes[g];
+      sum += totals[g];
+    }
+    const mean = sum / n;
+    let squares = 0;
+    for (let g = 0; g < K; g++) {
+      const r = totals[g] - sizes[g] * mean;
+      squares += r * r;
+    }
+    const se = Math.sqrt(((K / (K - 1)) * squares) / (n * n));
     out.estimate = mean;
     out.standardError = se;
     out.lower = mean - c * se;
