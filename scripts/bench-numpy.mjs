@@ -116,7 +116,7 @@ export function numpyComparison({ runs = 5, workers = 2, pairs = Object.keys(PAI
   const loadAfter = os.loadavg()[0];
   const f = (x, d = 2) => (x === null ? '—' : x.toFixed(d));
   const lines = [
-    `Whole processes, ${runs} alternating runs each, medians; evalsim with ${workers} workers. Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: on a shared machine compare the ratios. Target (issue 13): numpy / evalsim ≥ 5.`,
+    `Whole processes, ${runs} alternating run${runs === 1 ? '' : 's'} each, medians; evalsim with ${workers} workers. Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: on a shared machine compare the ratios. Target (issue 13): numpy / evalsim ≥ 5.`,
     '',
     '| work | numpy (s) | evalsim (s) | numpy / evalsim | CPU s numpy / evalsim | evalsim peak RSS (MiB) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
