@@ -78,7 +78,8 @@ const lines = [
 ];
 // Side by side with the numpy references of bench/numpy/ on a full run (skipped without python3 +
 // numpy + scipy; `node scripts/bench-numpy.mjs` runs only this part).
-const numpy = wanted.length === 0 ? numpyComparison({ runs: Number(process.env.BENCH_NUMPY_RUNS ?? 5) }) : null;
+const numpy =
+  wanted.length === 0 ? numpyComparison({ runs: Number(process.env.BENCH_NUMPY_RUNS ?? 5) }) : null;
 if (numpy) {
   lines.push('## Against numpy (issue 13)', '', ...numpy.lines, '');
   process.stderr.write(`${numpy.lines.slice(2).join('\n')}\n`);
