@@ -1,10 +1,12 @@
 // `pnpm bench`: per study, replications/s, wall time with 1 and 2 workers and peak
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
-// Each (study, workers) runs in a fresh process. Usage: node scripts/bench.mjs [study …]
+// Each (study, workers) runs in a fresh process; with no study named, the numpy references of
+// bench/numpy/ are run side by side (scripts/bench-numpy.mjs). Usage: node scripts/bench.mjs [study …]
 import { execFileSync } from 'node:child_process';
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
+import { numpyComparison } from './bench-numpy.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
@@ -74,6 +76,14 @@ const lines = [
   `| **all** | | **${fmt(total1 / 1000, 1)}** | **${fmt(total2 / 1000, 1)}** | **${fmt(warm1 / 1000, 1)}** | **${fmt(warm2 / 1000, 1)}** | ${fmt(warm1 / warm2)}× | | |`,
   '',
 ];
+// Side by side with the numpy references of bench/numpy/ on a full run (skipped without python3 +
+// numpy + scipy; `node scripts/bench-numpy.mjs` runs only this part).
+const numpy =
+  wanted.length === 0 ? numpyComparison({ runs: Number(process.env.BENCH_NUMPY_RUNS ?? 5) }) : null;
+if (numpy) {
+  lines.push('## Against numpy (issue 13)', '', ...numpy.lines, '');
+  process.stderr.write(`${numpy.lines.slice(2).join('\n')}\n`);
+}
 const path = join(root, 'results', 'BENCH.md');
 writeFileSync(`${path}.tmp`, lines.join('\n'));
 renameSync(`${path}.tmp`, path);

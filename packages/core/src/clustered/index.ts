@@ -19,6 +19,7 @@ export {
   clusterTotalsFromItems,
 } from './clusterTotals.js';
 export { coefficientOfVariation } from './coefficientOfVariation.js';
+export { type ClusteredBounds, type Cr1BoundsFunction, createCr1Bounds } from './cr1Bounds.js';
 export { cr1ClusteredVariance } from './cr1Variance.js';
 export { cr2DegreesOfFreedom } from './cr2DegreesOfFreedom.js';
 export { cr2ClusteredVariance } from './cr2Variance.js';

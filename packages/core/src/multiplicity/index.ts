@@ -8,6 +8,7 @@ export { benjaminiHochberg } from './benjaminiHochberg.js';
 export { benjaminiYekutieli, harmonicNumber } from './benjaminiYekutieli.js';
 export { bonferroni } from './bonferroni.js';
 export { countRejections } from './countRejections.js';
+export { countRejectionsAmongSmall } from './countRejectionsAmongSmall.js';
 export { hochberg } from './hochberg.js';
 export { holm } from './holm.js';
 export type { MultipleTestResult } from './multipleTesting.js';

@@ -13,6 +13,7 @@ import {
   type ClusteredIntervalOptions,
   clusteredIntervalFromTotals,
   createClusteredInterval,
+  createCr1Bounds,
 } from '@evalsim/core';
 import {
   createClusterTotalsView,
@@ -53,12 +54,17 @@ export const clusteredInterval = defineMethod({
     const settings: ClusteredIntervalOptions = { level, estimator, critical };
     const view = createClusterTotalsView();
     const interval = createClusteredInterval();
+    const cr1 = estimator === 'cr1' ? createCr1Bounds(level, critical) : null;
     return (data, _rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
       }
-      clusteredIntervalFromTotals(viewClusteredScores(data, view), settings, interval);
+      viewClusteredScores(data, view);
+      // CR1: the same numbers without per-call checks or t quantile (core cr1Bounds.ts); non-finite → checked path.
+      if (cr1) cr1(view, interval);
+      if (!cr1 || !Number.isFinite(interval.standardError))
+        clusteredIntervalFromTotals(view, settings, interval);
       out.estimate = interval.estimate;
       out.se = interval.standardError;
       out.lower = interval.lower;

@@ -34,6 +34,8 @@ import {
   pairedZPValue,
   unpairedZPValue,
 } from './discordantPairTests.js';
+import { DiscordantPValueCache } from './discordantPValueCache.js';
+import { StepwiseMcnemarCount } from './stepwiseMcnemarCount.js';
 
 export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
 export type LeaderboardCorrection = (typeof LEADERBOARD_CORRECTIONS)[number];
@@ -104,6 +106,13 @@ export const leaderboardPairs = defineMethod({
     const stepwise = correction === 'holm' || correction === 'benjaminiHochberg';
     const scratch = createPairTestScratch();
     const cache = new McnemarPValueCache();
+    // p-values computed once per (n, b, c) (discordantPValueCache.ts), and step-wise McNemar
+    // counts sorting only the p-values ≤ α (stepwiseMcnemarCount.ts): same counts, less work.
+    const zCache = new DiscordantPValueCache((n, b, c) => pairedZPValue(n, b, c, level, scratch));
+    const stepwiseMcnemar =
+      stepwise && test === 'mcnemarExact'
+        ? new StepwiseMcnemarCount(alpha, correction as AdjustmentMethod)
+        : null;
     let plan: PairPlan | null = null;
     let pValues = new Float64Array(0);
     let workspace = new Float64Array(0);
@@ -128,6 +137,8 @@ export const leaderboardPairs = defineMethod({
           const c = onlySecond[index[t]];
           if ((!secondBetter || c > b) && critical.rejects(b, c)) count++;
         }
+      } else if (stepwiseMcnemar) {
+        count = stepwiseMcnemar.count(onlyFirst, onlySecond, index, secondBetter);
       } else {
         for (let t = 0; t < m; t++) {
           const b = onlyFirst[index[t]];
@@ -136,7 +147,7 @@ export const leaderboardPairs = defineMethod({
             test === 'mcnemarExact'
               ? cache.pValue(b, c)
               : test === 'pairedZ'
-                ? pairedZPValue(n, b, c, level, scratch)
+                ? zCache.pValue(n, b, c)
                 : unpairedZPValue(totals[first[t]], totals[second[t]], n, level, scratch);
         }
         let threshold = correction === 'bonferroni' ? alpha / m : alpha;

@@ -2,7 +2,8 @@
  * Beta-binomial clusters: K clusters of binary items; cluster k's accuracy
  * p_k ~ Beta(a, b) with mean p = a/(a + b) and intra-cluster correlation
  * ρ = 1/(a + b + 1), i.e. a + b = 1/ρ − 1, a = p(1/ρ − 1), b = (1 − p)(1/ρ − 1);
- * its total S_k ~ Binomial(n_k, p_k), drawn once per cluster (never n_k Bernoullis).
+ * its total S_k ~ Binomial(n_k, p_k), drawn once per cluster (never n_k Bernoullis) from its
+ * marginal law, the beta-binomial, by one uniform and a table lookup (betaBinomialTotals.ts).
  * Then Var(S_k) = n_k p(1 − p)[1 + (n_k − 1)ρ] (Kish's design effect per cluster;
  * Skellam 1948 for the beta-binomial).
  *
@@ -22,6 +23,7 @@ import type { ClusteredScores } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
 import type { OptionValues } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
+import { drawBetaBinomialTotals } from './betaBinomialTotals.js';
 import { CLUSTER_LAYOUT_PARAMS, parseClusterLayout, sizeCoefficientOfVariation } from './clusterSizes.js';
 import { measuredDesignEffect, measuredIcc } from './measuredIcc.js';
 
@@ -100,20 +102,8 @@ export function generateBetaBinomialClusters(
   rng: RandomStream,
   data: ClusteredScores,
 ): void {
-  const { p, rho, a, b, clusterCount } = params;
-  const sizes = data.sizes;
-  const totals = data.totals;
-  const squares = data.sumSquares;
-  for (let k = 0; k < clusterCount; k++) {
-    const n = sizes[k];
-    let total: number;
-    if (n === 1) total = rng.uniform() < p ? 1 : 0;
-    else if (rho === 0) total = rng.binomial(n, p);
-    else total = rng.binomial(n, rng.beta(a, b));
-    totals[k] = total;
-    squares[k] = total;
-  }
-  data.clusterCount = clusterCount;
+  drawBetaBinomialTotals(params, rng, data.totals, data.sumSquares);
+  data.clusterCount = params.clusterCount;
   data.itemCount = params.itemCount;
 }
 

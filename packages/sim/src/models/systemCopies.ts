@@ -33,6 +33,7 @@ import { ConfigError } from '../base/errors.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
+import { CopyAnswerBits, drawCopyAnswers } from './copyAnswerBits.js';
 import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 
 export interface SystemCopiesParams {
@@ -160,6 +161,8 @@ interface CopiesBuffers extends SystemCopiesScores {
   /** Partial Fisher–Yates permutation of the questions and its swaps (draw mode). */
   readonly order: Int32Array;
   readonly swaps: Int32Array;
+  /** The varying questions' answers as per-copy bitsets (copyAnswerBits.ts). */
+  readonly bits: CopyAnswerBits;
 }
 
 /** Adds one question's answers `row` to the totals and discordant counts. */
@@ -225,6 +228,7 @@ function allocateBuffers(params: SystemCopiesParams, keepAnswers: boolean): Copi
     row: new Uint8Array(copies),
     order,
     swaps: new Int32Array(params.draw ? n : 0),
+    bits: new CopyAnswerBits(copies, params.varying.length),
   };
   if (!params.draw) {
     for (let i = 0; i < questionCount; i++) {
@@ -269,6 +273,12 @@ export function generateSystemCopies(
     totals.set(d.baseTotals);
     onlyFirst.set(d.baseOnlyFirst);
     onlySecond.set(d.baseOnlySecond);
+    if (!keep) {
+      // Same draws in the same order, counted by popcount (copyAnswerBits.ts).
+      drawCopyAnswers(d.bits, rng, params.rates, params.varying);
+      d.bits.addCounts(totals, onlyFirst, onlySecond);
+      return;
+    }
     const varying = params.varying;
     for (let v = 0; v < varying.length; v++) {
       const i = varying[v];

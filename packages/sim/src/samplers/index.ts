@@ -1,11 +1,15 @@
 export { sampleBernoulli } from './bernoulli.js';
 export { sampleBeta } from './beta.js';
+export { BETA_BINOMIAL_TABLE_MAX_N, fillBetaBinomialTable } from './betaBinomialTable.js';
 export { BINOMIAL_INVERSION_MEAN, sampleBinomial } from './binomial.js';
+export { fillBinomialTable } from './binomialTable.js';
+export { DiscreteTable } from './discreteTable.js';
 export { sampleGamma, sampleLogGamma } from './gamma.js';
 export { sampleIndices } from './indices.js';
 export { sampleNormal } from './normal.js';
 export { sampleRademacher } from './rademacher.js';
 export type { UniformSource } from './source.js';
 export { sampleIndex } from './uniformIndex.js';
+export { sampleUniformOrderStatistics } from './uniformOrderStatistics.js';
 export { sampleWebb, WEBB_POINTS } from './webb.js';
 export { sampleWithoutReplacement, shuffle } from './withoutReplacement.js';

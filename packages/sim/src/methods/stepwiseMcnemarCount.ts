@@ -1,0 +1,59 @@
+/**
+ * The number of pairs a step-wise correction (Holm, Benjamini–Hochberg, Hochberg,
+ * Benjamini–Yekutieli) rejects among m exact McNemar tests of a leaderboard, without sorting
+ * all m p-values: only the p-values ≤ α can be rejected (core
+ * {@link countRejectionsAmongSmall} states why the count is then unchanged), and for copies of
+ * one system they are a handful of the 190. p-values come from the exact test (core
+ * mcnemarExactPValue) through a per-(b + c, max(b, c)) cache, and the rejected pairs are those
+ * with p at or below the R-th smallest p-value, exactly as with the full sort — the same
+ * counts as sorting every p-value (checked in the tests).
+ */
+import { type AdjustmentMethod, countRejectionsAmongSmall } from '@evalsim/core';
+import { McnemarPValueCache } from './discordantPairTests.js';
+
+export class StepwiseMcnemarCount {
+  private readonly cache = new McnemarPValueCache();
+  private small = new Float64Array(0);
+  private smallPair = new Int32Array(0);
+  private sorted = new Float64Array(0);
+
+  constructor(
+    readonly alpha: number,
+    readonly correction: AdjustmentMethod,
+  ) {}
+
+  /**
+   * Rejected pairs among the m = index.length tested pairs, pair t having discordant counts
+   * (onlyFirst[index[t]], onlySecond[index[t]]); with `secondBetter` only rejected pairs with
+   * c > b count.
+   */
+  count(onlyFirst: Int32Array, onlySecond: Int32Array, index: Int32Array, secondBetter: boolean): number {
+    const m = index.length;
+    if (this.small.length < m) {
+      this.small = new Float64Array(m);
+      this.smallPair = new Int32Array(m);
+      this.sorted = new Float64Array(m);
+    }
+    const { small, smallPair, sorted, alpha } = this;
+    let found = 0;
+    for (let t = 0; t < m; t++) {
+      const p = this.cache.pValue(onlyFirst[index[t]], onlySecond[index[t]]);
+      if (p <= alpha) {
+        small[found] = p;
+        sorted[found] = p;
+        smallPair[found] = index[t];
+        found++;
+      }
+    }
+    if (found === 0) return 0;
+    const rejected = countRejectionsAmongSmall(sorted, found, m, this.correction, alpha);
+    if (rejected === 0) return 0;
+    const threshold = sorted[rejected - 1];
+    let count = 0;
+    for (let s = 0; s < found; s++) {
+      if (small[s] <= threshold && (!secondBetter || onlySecond[smallPair[s]] > onlyFirst[smallPair[s]]))
+        count++;
+    }
+    return count;
+  }
+}

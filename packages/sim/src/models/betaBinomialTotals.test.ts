@@ -1,0 +1,102 @@
+import { binomialPmf, logBeta } from '@evalsim/core';
+import { describe, expect, it } from 'vitest';
+import type { CellParams } from '../base/cellParams.js';
+import { SeededStream } from '../rng/SeededStream.js';
+import {
+  discreteGof,
+  GOF_REJECT_BELOW,
+  MOMENT_Z,
+  momentZScores,
+} from '../samplers/test-utils/goodnessOfFit.js';
+import { betaBinomialClusters } from './betaBinomialClusters.js';
+import { drawBetaBinomialTotals } from './betaBinomialTotals.js';
+
+/** A cell's parameters read as a study would (checked, defaults applied). */
+const parseBetaBinomialClusters = (params: CellParams) =>
+  betaBinomialClusters.parse(params, { baseDir: '.' });
+
+/** BB(n, a, b) pmf from log-beta functions (b = Infinity: Binomial(n, p)). */
+function pmfOf(n: number, a: number, b: number, p: number): (x: number) => number {
+  if (!Number.isFinite(a)) return (x) => binomialPmf(x, n, p);
+  return (x) =>
+    x < 0 || x > n
+      ? 0
+      : Math.exp(-Math.log(n + 1) - logBeta(x + 1, n - x + 1) + logBeta(x + a, n - x + b) - logBeta(a, b));
+}
+
+/** Every cluster total of `replications` replications, grouped by cluster size. */
+function totalsBySize(params: CellParams, replications: number, seed: number) {
+  const parsed = parseBetaBinomialClusters(params);
+  const data = betaBinomialClusters.allocate(parsed);
+  const rng = new SeededStream(seed, 0);
+  const bySize = new Map<number, number[]>();
+  let squaresDiffer = 0;
+  for (let r = 0; r < replications; r++) {
+    betaBinomialClusters.generate(parsed, rng.reseed(seed, r), data);
+    for (let k = 0; k < data.clusterCount; k++) {
+      const n = data.sizes[k];
+      if (!bySize.has(n)) bySize.set(n, []);
+      bySize.get(n)!.push(data.totals[k]);
+      if (data.sumSquares[k] !== data.totals[k]) squaresDiffer++;
+    }
+  }
+  expect(squaresDiffer).toBe(0);
+  return { parsed, bySize };
+}
+
+describe('drawBetaBinomialTotals (table inversion per cluster size)', () => {
+  const cases: [CellParams, string][] = [
+    [{ p: 0.7, rho: 0.1, m: 5, clusters: 40 }, 'm = 5, ρ = 0.1'],
+    [{ p: 0.7, rho: 0.2, m: 50, clusters: 20 }, 'm = 50, ρ = 0.2'],
+    [{ p: 0.7, rho: 0, m: 20, clusters: 50 }, 'ρ = 0: Binomial(20, 0.7)'],
+    [{ p: 0.3, rho: 0.05, m: 8, clusters: 60, sizeCV: 0.6 }, 'unequal sizes (sizeCV 0.6)'],
+  ];
+  for (const [params, label] of cases) {
+    it(`${label}: totals of each common size fit BB(n, a, b) (chi-square) and its mean and variance`, () => {
+      const { parsed, bySize } = totalsBySize(params, 2000, 17);
+      let checked = 0;
+      for (const [n, draws] of bySize) {
+        if (draws.length < 4000) continue;
+        const pmf = pmfOf(n, parsed.a, parsed.b, parsed.p);
+        expect(discreteGof(draws, pmf, n).pValue, `size ${n}`).toBeGreaterThan(GOF_REJECT_BELOW);
+        const mean = n * parsed.p;
+        const variance = n * parsed.p * (1 - parsed.p) * (1 + (n - 1) * parsed.rho);
+        for (const z of momentZScores(draws, { mean, variance })) expect(z).toBeLessThan(MOMENT_Z);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
+
+  it('clusters of one item keep the single comparison U < p (the stream of m = 1 cells is unchanged)', () => {
+    const parsed = parseBetaBinomialClusters({ p: 0.7, rho: 0.2, m: 1, clusters: 300 });
+    const totals = new Float64Array(300);
+    drawBetaBinomialTotals(parsed, new SeededStream(5, 5), totals, new Float64Array(300));
+    const replay = new SeededStream(5, 5);
+    for (let k = 0; k < 300; k++) expect(totals[k]).toBe(replay.uniform() < 0.7 ? 1 : 0);
+  });
+
+  it('sizes beyond the table cap draw Beta then Binomial (mean and variance of the totals still right)', () => {
+    const { parsed, bySize } = totalsBySize({ p: 0.6, rho: 0.3, sizes: [70_000, 70_000, 3] }, 4000, 3);
+    const big = bySize.get(70_000)!;
+    const n = 70_000;
+    const variance = n * 0.6 * 0.4 * (1 + (n - 1) * parsed.rho);
+    for (const z of momentZScores(big, { mean: n * 0.6, variance })) expect(z).toBeLessThan(MOMENT_Z);
+    expect(discreteGof(bySize.get(3)!, pmfOf(3, parsed.a, parsed.b, 0.6), 3).pValue).toBeGreaterThan(
+      GOF_REJECT_BELOW,
+    );
+  });
+
+  it('depends only on the parameters and the stream: a fresh parse of the same cell gives identical totals', () => {
+    const params = { p: 0.7, rho: 0.1, m: 10, clusters: 30 };
+    const first = parseBetaBinomialClusters(params);
+    const second = parseBetaBinomialClusters(params);
+    const a = new Float64Array(30);
+    const b = new Float64Array(30);
+    for (let r = 0; r < 50; r++) {
+      drawBetaBinomialTotals(first, new SeededStream(9, r), a, new Float64Array(30));
+      drawBetaBinomialTotals(second, new SeededStream(9, r), b, new Float64Array(30));
+      expect(a).toEqual(b);
+    }
+  });
+});

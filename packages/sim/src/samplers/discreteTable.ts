@@ -1,0 +1,102 @@
+/**
+ * Inversion of a finite discrete distribution through a cdf table and a guide table
+ * (Chen & Asau 1974, "On generating random variates from an empirical distribution",
+ * AIIE Trans. 6(2); Devroye 1986, Non-Uniform Random Variate Generation, §III.2.4):
+ *
+ *   X = F⁻¹(u) = min{ x : F(x) > u },   u ∈ [0, 1),
+ *   guide[j] = min{ i : cdf[i] > j/g }  (g = number of table values),
+ *
+ * so a draw is one uniform, one guide lookup and on average fewer than two comparisons
+ * (Devroye Thm III.2.3: expected comparisons ≤ 1 + size/g = 2). Inversion is exact: for
+ * u uniform on [0, 1), P(X = x) = F(x) − F(x − 1) exactly, so the draws have exactly the
+ * table's distribution; the table's own accuracy is stated by whoever fills it
+ * (binomialTable.ts, betaBinomialTable.ts). Being monotone, F⁻¹ also maps uniform order
+ * statistics to the order statistics of X (uniformOrderStatistics.ts).
+ *
+ * `fill` builds the table in place from non-negative relative weights (any scale: they are
+ * normalised here), growing its arrays only when a larger table is needed, so one table
+ * object can be refilled per replication without allocating. The last cdf entry is set to
+ * exactly 1, which moves at most the rounding of the normalising sum (≤ size·2⁻⁵³) onto the
+ * last value.
+ */
+import { InputError } from '@evalsim/core';
+import type { UniformSource } from './source.js';
+
+export class DiscreteTable {
+  /** The value of table entry 0 (entry i stands for first + i). */
+  first = 0;
+  /** Number of values in the table. */
+  size = 0;
+  /** cdf[i] = P(X ≤ first + i); cdf[size − 1] = 1. */
+  cdf: Float64Array = new Float64Array(0);
+  /** guide[j] = min{ i : cdf[i] > j/size }. */
+  guide: Int32Array = new Int32Array(0);
+  private weights: Float64Array = new Float64Array(0);
+
+  /**
+   * A scratch array of at least `count` entries for a filler to write relative weights
+   * into before calling {@link fill} (grown, never shrunk; contents unspecified).
+   */
+  weightBuffer(count: number): Float64Array {
+    if (this.weights.length < count)
+      this.weights = new Float64Array(Math.max(count, 2 * this.weights.length));
+    return this.weights;
+  }
+
+  /**
+   * Rebuilds the table for values first … first + count − 1 with relative weights
+   * weights[0 … count − 1] (≥ 0, finite, not all 0). Returns this.
+   */
+  fill(weights: ArrayLike<number>, first: number, count: number): this {
+    if (!(Number.isInteger(count) && count >= 1 && count <= weights.length)) {
+      throw new InputError('count', `must be an integer in [1, ${weights.length}], got ${count}`);
+    }
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const w = weights[i];
+      if (!(w >= 0 && w < Number.POSITIVE_INFINITY)) {
+        throw new InputError('weights', `entry ${i} must be finite and ≥ 0, got ${w}`);
+      }
+      total += w;
+    }
+    if (!(total > 0 && total < Number.POSITIVE_INFINITY)) {
+      throw new InputError('weights', `must have a positive finite sum, got ${total}`);
+    }
+    if (this.cdf.length < count) {
+      this.cdf = new Float64Array(count);
+      this.guide = new Int32Array(count);
+    }
+    const { cdf, guide } = this;
+    let running = 0;
+    for (let i = 0; i < count; i++) {
+      running += weights[i];
+      cdf[i] = Math.min(running / total, 1);
+    }
+    cdf[count - 1] = 1;
+    let i = 0;
+    for (let j = 0; j < count; j++) {
+      const threshold = j / count;
+      while (cdf[i] <= threshold) i++;
+      guide[j] = i;
+    }
+    this.first = first;
+    this.size = count;
+    return this;
+  }
+
+  /** F⁻¹(u) = min{ x : F(x) > u } for u in [0, 1) (allocation-free; u ≥ 1 gives the last value). */
+  quantile(u: number): number {
+    const { cdf, size } = this;
+    if (!(u < 1)) return this.first + size - 1;
+    let i = this.guide[Math.floor(u * size)];
+    // The guide is built from j/size, the lookup from ⌊u·size⌋: step back if rounding made them disagree.
+    while (i > 0 && cdf[i - 1] > u) i--;
+    while (cdf[i] <= u) i++;
+    return this.first + i;
+  }
+
+  /** One draw: F⁻¹(U) with U uniform on [0, 1) from `src`. */
+  sample(src: UniformSource): number {
+    return this.quantile(src.uniform());
+  }
+}
