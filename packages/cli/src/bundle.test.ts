@@ -1,11 +1,11 @@
 /**
  * Smoke test of the built CLI bundle (packages/cli/dist/evalsim.mjs, kept fresh by the
  * test setup) as a user runs it, in a child process: a calculator answers on stdout,
- * a study runs on a worker thread (the bundled worker), and a bad argument exits 2 with
- * one line on stderr. Every other CLI test runs in process through runCli.
+ * a study runs on a worker thread (the bundled worker), a bad argument exits 2 with
+ * one line on stderr, and --version prints the package version. Every other CLI test runs in process through runCli.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,4 +49,15 @@ test('the built bundle answers, runs a study on a worker thread, and fails clean
   expect(bad.code).toBe(2);
   expect(bad.stdout).toBe('');
   expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+});
+
+test('--version prints the package version (packages/sim/package.json, recorded in results files)', () => {
+  const { version } = JSON.parse(readFileSync(join(root, 'packages/sim/package.json'), 'utf8')) as {
+    version: string;
+  };
+  expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  const printed = evalsim('--version');
+  expect(printed.stderr).toBe('');
+  expect(printed.code).toBe(0);
+  expect(printed.stdout).toBe(`${version}\n`);
 });
