@@ -1,0 +1,178 @@
+/**
+ * `importEval(paths, options)`: reads eval logs of any supported format (detectEvalFormat)
+ * into one canonical table (evalTable.ts) with the provenance of every file read.
+ *
+ * Paths may be files, HELM run directories, or directories, which are walked (sorted,
+ * hidden entries skipped) for recognised logs: HELM run directories, lm-eval
+ * `samples_*.jsonl` (their `results_*.json` are read with them), `.eval`, inspect `.json`
+ * logs, openai/evals and long `.jsonl`, `.csv` and `.arrow` tables; other files are
+ * skipped with one warning listing them. A file named explicitly must be recognised; an
+ * lm-eval `results_<date>.json` stands for its run's samples files. The same log reached
+ * twice is read once. Everything is built in memory and checked before anything is
+ * returned: a row scoring the same (task, system, metric, question, epoch) twice — within
+ * a file or across files — is an error naming both places, so nothing is half-imported.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { detectEvalFormat, isHelmRunDirectory } from './detectEvalFormat.js';
+import { findDuplicateRows } from './duplicateRows.js';
+import type { ImportedEval } from './evalArrow.js';
+import type { EvalFormat } from './evalFormat.js';
+import { EvalInputError, formatLocation } from './evalInputError.js';
+import { columnValue } from './evalTable.js';
+import { EvalTableBuilder } from './evalTableBuilder.js';
+import { importEvalsimArrow } from './formats/evalsimArrow.js';
+import { importHelmRun } from './formats/helmRun.js';
+import { importInspectEval } from './formats/inspectEval.js';
+import { importInspectJson } from './formats/inspectJson.js';
+import { lmEvalSamplesName, importLmEvalSamples } from './formats/lmEval.js';
+import { importLongTable } from './formats/longTable.js';
+import { importOpenaiEvals } from './formats/openaiEvals.js';
+import { importWidePopulation } from './formats/widePopulation.js';
+import { ImportContext } from './importContext.js';
+import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
+
+/** One thing to import: a file (or HELM run directory), its path as shown, and its format. */
+interface Unit {
+  readonly path: string;
+  readonly file: string;
+  readonly format: EvalFormat;
+}
+
+const WALKED_EXTENSIONS = /\.(eval|json|jsonl|ndjson|csv|arrow|feather|ipc|arrows)$/i;
+
+/** lm-eval samples files of the run whose results file is `path`. */
+function lmEvalRunSamples(path: string, file: string): Unit[] {
+  const date = basename(path).replace(/^results_/, '').replace(/\.json$/, '');
+  const dir = dirname(path);
+  const names = readdirSync(dir)
+    .filter((n) => lmEvalSamplesName(n)?.date === date)
+    .sort();
+  if (names.length === 0) {
+    throw new EvalInputError(
+      { file },
+      `no samples_<task>_${date}.jsonl beside this results file: per-sample scores need lm-eval --log_samples`,
+    );
+  }
+  return names.map((n) => ({ path: join(dir, n), file: join(dirname(file), n), format: 'lm-eval' as const }));
+}
+
+/** The units for one explicitly named path. */
+function unitsOf(path: string, file: string, options: EvalImportOptions, skipped: string[]): Unit[] {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats) throw new EvalInputError({ file }, 'no such file or directory');
+  if (stats.isDirectory() && !isHelmRunDirectory(path)) return walk(path, file, options, skipped);
+  const format = detectEvalFormat(path, options);
+  if (format === 'helm') {
+    const dir = stats.isDirectory() ? path : dirname(path);
+    return [{ path: dir, file: stats.isDirectory() ? file : dirname(file), format }];
+  }
+  if (format === 'lm-eval' && !lmEvalSamplesName(path) && /^results_/.test(basename(path))) {
+    return lmEvalRunSamples(path, file);
+  }
+  return [{ path, file, format }];
+}
+
+/** Walks a directory (sorted; hidden entries skipped) for recognised logs. */
+function walk(dir: string, shown: string, options: EvalImportOptions, skipped: string[]): Unit[] {
+  if (isHelmRunDirectory(dir)) return [{ path: dir, file: shown, format: 'helm' }];
+  const units: Unit[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.')) continue;
+    const path = join(dir, name);
+    const file = join(shown, name);
+    const stats = statSync(path);
+    if (stats.isDirectory()) {
+      units.push(...walk(path, file, options, skipped));
+      continue;
+    }
+    if (/^results_.+\.json$/.test(name) || !WALKED_EXTENSIONS.test(name)) {
+      if (!/^results_.+\.json$/.test(name)) skipped.push(file);
+      continue;
+    }
+    try {
+      units.push({ path, file, format: detectEvalFormat(path, options) });
+    } catch (error) {
+      if (!(error instanceof EvalInputError)) throw error;
+      skipped.push(file);
+    }
+  }
+  return units;
+}
+
+function importUnit(unit: Unit, ctx: ImportContext): void {
+  const { path, file } = unit;
+  switch (unit.format) {
+    case 'lm-eval':
+      return importLmEvalSamples(path, file, ctx);
+    case 'inspect-eval':
+      return importInspectEval(path, file, ctx);
+    case 'inspect-json':
+      return importInspectJson(path, file, ctx);
+    case 'helm':
+      return importHelmRun(path, file, ctx);
+    case 'openai-evals':
+      return importOpenaiEvals(path, file, ctx);
+    case 'long-csv':
+      return importLongTable(path, file, 'csv', ctx);
+    case 'long-jsonl':
+      return importLongTable(path, file, 'jsonl', ctx);
+    case 'long-arrow':
+      return importLongTable(path, file, 'arrow', ctx);
+    case 'wide-population':
+      return importWidePopulation(path, file, /\.csv$/i.test(path) ? 'csv' : 'arrow', ctx);
+    case 'evalsim-arrow':
+      return importEvalsimArrow(path, file, ctx);
+  }
+}
+
+/** Reads eval logs (files or directories) into the canonical table; see the module comment. */
+export function importEval(paths: readonly string[], options: EvalImportOptions = {}): ImportedEval {
+  checkImportOptions(options);
+  if (paths.length === 0) throw new TypeError('importEval: give at least one file or directory');
+  const skipped: string[] = [];
+  const units: Unit[] = [];
+  const seen = new Set<string>();
+  for (const given of paths) {
+    for (const unit of unitsOf(given, given, options, skipped)) {
+      const key = resolve(unit.path);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      units.push(unit);
+    }
+  }
+  const ctx = new ImportContext(new EvalTableBuilder(), options);
+  if (skipped.length > 0) {
+    const shown = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, … (${skipped.length - 5} more)` : '');
+    ctx.warn({ message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}` });
+  }
+  for (const unit of units) importUnit(unit, ctx);
+  for (const file of Object.keys(options.systemByFile ?? {})) {
+    if (!units.some((u) => u.file === file)) {
+      throw new EvalInputError(
+        { file, field: 'system' },
+        `a system label was given for this file but no imported log has this path; logs: ${units.map((u) => u.file).join(', ')}`,
+      );
+    }
+  }
+  const table = ctx.builder.finish();
+  if (table.rowCount === 0) {
+    throw new EvalInputError({ file: paths.join(', ') }, 'no scored samples found');
+  }
+  const duplicate = findDuplicateRows(table);
+  if (duplicate) {
+    const [a, b] = duplicate;
+    const place = (i: number) =>
+      formatLocation({
+        file: columnValue(table.source, i) ?? '?',
+        ...(table.line[i] > 0 ? { line: table.line[i] } : {}),
+      });
+    throw new EvalInputError(
+      { file: columnValue(table.source, b) ?? '?', ...(table.line[b] > 0 ? { line: table.line[b] } : {}), field: 'question' },
+      `system ${columnValue(table.system, b)}, task ${columnValue(table.task, b)}, metric ${columnValue(table.metric, b)}: ` +
+        `question ${columnValue(table.question, b)} epoch ${table.epoch[b]} is scored twice (also at ${place(a)}); ` +
+        'for two runs of one system, label them apart with --system <file>=<label> or import one of them',
+    );
+  }
+  return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources, options } };
+}
