@@ -15,6 +15,8 @@ import {
   Bool,
   Dictionary,
   type Data,
+  DataType,
+  Precision,
   Float64,
   Int32,
   makeData,
@@ -156,7 +158,7 @@ function readStringColumn(vector: Vector, name: string, file: string, nullable: 
   let at = 0;
   for (const data of vector.data) {
     const type = data.type;
-    if (!(type instanceof Dictionary) || !(type.dictionary instanceof Utf8)) {
+    if (!DataType.isDictionary(type) || !DataType.isUtf8(type.dictionary)) {
       throw new EvalInputError({ file, field: name }, `column must be Dictionary<Utf8, Int32>, got ${String(type)}`);
     }
     const local = (data.dictionary?.toArray() ?? []) as string[];
@@ -223,8 +225,14 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
   const n = arrow.numRows;
   const epochVector = child('epoch');
   const scoreVector = child('score');
-  if (!(epochVector.type instanceof Int32)) throw new EvalInputError({ file, field: 'epoch' }, 'column must be Int32');
-  if (!(scoreVector.type instanceof Float64)) throw new EvalInputError({ file, field: 'score' }, 'column must be Float64');
+  const et = epochVector.type;
+  const st = scoreVector.type;
+  if (!(DataType.isInt(et) && et.bitWidth === 32 && et.isSigned)) {
+    throw new EvalInputError({ file, field: 'epoch' }, `column must be Int32, got ${String(et)}`);
+  }
+  if (!(DataType.isFloat(st) && st.precision === Precision.DOUBLE)) {
+    throw new EvalInputError({ file, field: 'score' }, `column must be Float64, got ${String(st)}`);
+  }
   const epoch = Int32Array.from(epochVector.toArray() as Int32Array);
   const score = Float64Array.from(scoreVector.toArray() as Float64Array);
   const correct = arrow.getChild('correct');

@@ -57,10 +57,21 @@ export function readInspectHeader(json: unknown, file: string): InspectHeader {
   return { task, model, version, status, scorers, ...(toolVersion ? { toolVersion } : {}) };
 }
 
-/** textwrap.shorten leaves a string unchanged iff it is whitespace-normalised and ≤ 1024 characters. */
+/**
+ * Whether a summary's metadata value is certainly the sample's own. inspect_ai's
+ * `thin_metadata` keeps numbers and booleans, replaces large structures by "Key removed
+ * from summary (> 1k)" and passes strings through `textwrap.shorten(width=1024,
+ * placeholder="...")`, which collapses whitespace and, past 1,024 characters, cuts at a
+ * word and appends "...". So a string is certain when it is whitespace-normalised and does
+ * not end in "..." (one that does is read from the sample file, to be safe).
+ */
 function survivesThinning(value: unknown): boolean {
   if (typeof value !== 'string') return typeof value === 'number' || typeof value === 'boolean';
-  return value.length <= 1024 && value === value.split(/\s+/).filter(Boolean).join(' ');
+  return (
+    !value.endsWith('...') &&
+    value !== 'Key removed from summary (> 1k)' &&
+    value === value.split(/\s+/).filter(Boolean).join(' ')
+  );
 }
 
 /** Turns inspect samples (or summaries) into rows for one log. */

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { evalMatrix } from '../evalMatrix.js';
+import { importEval } from '../importEval.js';
+import { fixture, inputError, plainRows, scoresBySystem } from '../test-utils/evalFixtures.js';
+
+const haiku = fixture('inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval');
+const mini = fixture('inspect/2024-11-05T11-00-00+00-00_mmlu-0-shot_Mn7xP0aZr4LkQe.json');
+const bad = (name: string) => fixture(`inspect/bad/${name}`);
+
+describe('inspect_ai .eval logs', () => {
+  it('reads summaries.json: model, task, scorer, id × epoch, C/I → 1/0, cluster from metadata', () => {
+    const { table, warnings, provenance } = importEval([haiku], { cluster: 'metadata.subject' });
+    expect(warnings).toEqual([]);
+    expect(table.system.dictionary).toEqual(['anthropic/claude-3-5-haiku-20241022']);
+    expect(table.task.dictionary).toEqual(['inspect_evals/mmlu_0_shot']);
+    expect(table.metric.dictionary).toEqual(['choice']);
+    expect(scoresBySystem(table)['anthropic/claude-3-5-haiku-20241022']).toEqual({
+      '1': [1, 1],
+      '2': [0, 1],
+      '3': [1, 1],
+      '4': [0, 0],
+    });
+    expect(plainRows(table).find((r) => r.question === '3')?.cluster).toBe('anatomy');
+    expect(plainRows(table)[0].source).toBe(haiku);
+    expect(provenance.sources).toHaveLength(1);
+    expect(provenance.sources[0]).toMatchObject({
+      format: 'inspect-eval',
+      formatVersion: 'EvalLog schema 2 (.eval ZIP)',
+      tool: 'inspect_ai',
+      toolVersion: '0.3.158',
+    });
+  });
+
+  it('reads an in-progress log from its journal: start.json and journal summaries, the requeued sample last', () => {
+    const { table, warnings } = importEval([fixture('inspect/in-progress.eval')]);
+    expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({ '1': [1], '2': [0], '3': [1] });
+    expect(warnings.map((w) => w.message)).toEqual([
+      '1 repeated (id, epoch) records (requeued samples): the last of each kept, as inspect_ai does',
+      'log status is "started" (not success); 3 samples imported',
+    ]);
+  });
+
+  it('reads the sample files when there are no summaries', () => {
+    const { table } = importEval([fixture('inspect/samples-only.eval')]);
+    expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({ '1': [1], '2': [1], '3': [1], '4': [0] });
+  });
+
+  it('reads a cluster value that inspect_ai shortened in the summary from the sample file', () => {
+    const { table } = importEval([fixture('inspect/thinned-metadata.eval')], { cluster: 'metadata.subject' });
+    const cluster = plainRows(table).find((r) => r.question === '1')!.cluster!;
+    expect(cluster.length).toBe(1207);
+    expect(cluster.endsWith('mathematics')).toBe(true);
+    expect(plainRows(table).find((r) => r.question === '1')!.source).toBe(fixture('inspect/thinned-metadata.eval'));
+  });
+});
+
+describe('inspect_ai .json logs', () => {
+  it('reads samples, skipping an errored sample and a NaN (unscored) one with warnings', () => {
+    const { table, warnings } = importEval([mini]);
+    expect(scoresBySystem(table)['openai/gpt-4o-mini-2024-07-18']).toEqual({
+      '1': [1, 1],
+      '2': [1, 1],
+      '3': [0],
+      '4': [1],
+    });
+    expect(warnings.map((w) => [w.field, w.message])).toEqual([
+      ['scores.choice', '1 samples have no choice score (errored or unscored) and were skipped'],
+      ['scores.choice', '1 samples scored NaN (unscored) were skipped'],
+    ]);
+  });
+
+  it('pairs with the .eval log of the same task: the epoch each system has for every question', () => {
+    const { table } = importEval([haiku, mini], { cluster: 'metadata.subject' });
+    const m = evalMatrix(table);
+    expect(m.systems).toEqual(['anthropic/claude-3-5-haiku-20241022', 'openai/gpt-4o-mini-2024-07-18']);
+    expect(m.questions).toEqual(['1', '2', '3', '4']);
+    expect(m.epochs).toBe(2);
+    expect(Array.from(m.epochCounts)).toEqual([2, 2, 2, 2, 2, 2, 1, 1]);
+    expect(m.clusterNames).toEqual(['abstract_algebra', 'anatomy']);
+    expect(Array.from(m.clusterOfQuestion)).toEqual([0, 0, 1, 1]);
+    expect(m.binary).toBe(true);
+  });
+
+  it('chooses a key of a dict-valued score with --metric scorer.key', () => {
+    const file = fixture('inspect/dict-scores.json');
+    const { table } = importEval([file], { metric: 'rubric.accuracy' });
+    expect(table.metric.dictionary).toEqual(['rubric.accuracy']);
+    expect(Array.from(table.score)).toEqual([1, 0, 1, 1]);
+    expect(Array.from(importEval([file], { metric: 'rubric.style' }).table.score)).toEqual([0.5, 0.5, 0.5, 0.5]);
+    const e = inputError(() => importEval([file]));
+    expect(e.field).toBe('samples[0].scores.rubric.value');
+    expect(e.message).toMatch(/is not one inspect_ai's value_to_float maps .*--metric <scorer>\.<key>/);
+    expect(inputError(() => importEval([file], { metric: 'rubric.speed' })).message).toMatch(
+      /no key "speed" in the score value; keys: accuracy, style/,
+    );
+  });
+
+  it('refuses two scorers with none chosen, and takes the one chosen', () => {
+    const e = inputError(() => importEval([bad('two-scorers.json')]));
+    expect(e.field).toBe('scores');
+    expect(e.message).toMatch(/2 scorers \(choice, model_graded_fact\) and none chosen: choose one with --metric/);
+    expect(Array.from(importEval([bad('two-scorers.json')], { metric: 'model_graded_fact' }).table.score)).toEqual([0, 0, 0, 0]);
+    expect(inputError(() => importEval([bad('two-scorers.json')], { metric: 'f1' })).message).toMatch(
+      /no scorer "f1" in this log; scorers: choice, model_graded_fact/,
+    );
+  });
+
+  it('names the sample and field of a missing epoch and of missing cluster metadata', () => {
+    const epoch = inputError(() => importEval([bad('missing-epoch.json')]));
+    expect(epoch.file).toBe(bad('missing-epoch.json'));
+    expect(epoch.field).toBe('samples[2].epoch');
+    expect(epoch.message).toMatch(/the epoch is missing/);
+    const cluster = inputError(() => importEval([bad('missing-cluster.json')], { cluster: 'metadata.subject' }));
+    expect(cluster.field).toBe('samples[3].metadata.subject');
+    expect(inputError(() => importEval([mini], { cluster: 'subject' })).message).toMatch(
+      /for inspect_ai logs use metadata.<key> \(sample metadata\) or none/,
+    );
+  });
+
+  it('refuses the same (id, epoch) twice', () => {
+    const e = inputError(() => importEval([bad('duplicate-sample.json')]));
+    expect(e.field).toBe('question');
+    expect(e.message).toMatch(/question 2 epoch 1 is scored twice/);
+  });
+
+  it('maps P to 0.5, so the scores are graded and a binary-only method is refused with the place named', () => {
+    const { table } = importEval([bad('partial-credit.json')]);
+    expect(Array.from(table.score)).toEqual([1, 1, 0.5, 1]);
+    const m = evalMatrix(table);
+    expect(m.binary).toBe(false);
+    const e = inputError(() => evalMatrix(table, { requireBinary: 'McNemar' }));
+    expect(e.file).toBe(bad('partial-credit.json'));
+    expect(e.field).toBe('score');
+    expect(e.message).toMatch(
+      /McNemar needs 0\/1 scores, but system openai\/gpt-4o-mini-2024-07-18 has score 0.5 for question 3 epoch 1 \(metric choice\)/,
+    );
+  });
+});
