@@ -3,6 +3,7 @@
  * metrics, the piscina study runner and Arrow output.
  */
 export * from './config/index.js';
+export * from './evals/index.js';
 export * from './formulas/index.js';
 export * from './methods/index.js';
 export * from './metrics/index.js';

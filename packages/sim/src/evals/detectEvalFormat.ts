@@ -11,18 +11,24 @@
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { isEvalArrowSchema } from './evalArrow.js';
 import { EVAL_FORMATS, type EvalFormat } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
-import { isEvalArrowSchema } from './evalArrow.js';
-import { wideSystems } from './formats/widePopulation.js';
 import { readArrowFile } from './formats/tableRows.js';
+import { wideSystems } from './formats/widePopulation.js';
 import type { EvalImportOptions } from './importOptions.js';
 import { forEachCsvRecord } from './io/csvRecords.js';
 import { firstLine } from './io/jsonLines.js';
 import { parseJson } from './io/jsonText.js';
 import { ZipArchive } from './io/zipArchive.js';
 
-const HELM_FILES = ['per_instance_stats.json', 'run_spec.json', 'scenario_state.json', 'stats.json', 'scenario.json'];
+const HELM_FILES = [
+  'per_instance_stats.json',
+  'run_spec.json',
+  'scenario_state.json',
+  'stats.json',
+  'scenario.json',
+];
 
 function head(path: string, size = 64 * 1024): Buffer {
   const fd = openSync(path, 'r');
@@ -51,7 +57,11 @@ function looksLong(columns: readonly string[], options: EvalImportOptions): bool
   return columns.includes(question) && score.some((s) => columns.includes(s));
 }
 
-function tableFormat(columns: readonly string[], options: EvalImportOptions, long: EvalFormat): EvalFormat | undefined {
+function tableFormat(
+  columns: readonly string[],
+  options: EvalImportOptions,
+  long: EvalFormat,
+): EvalFormat | undefined {
   if (columns.includes('question') && columns.includes('cluster') && wideSystems(columns).length > 0) {
     return 'wide-population';
   }
@@ -72,7 +82,10 @@ export function detectEvalFormat(path: string, options: EvalImportOptions = {}):
   try {
     stats = statSync(path);
   } catch (error) {
-    throw new EvalInputError({ file: path }, `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
+    throw new EvalInputError(
+      { file: path },
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
   }
   if (stats.isDirectory()) {
     if (isHelmRunDirectory(path)) return 'helm';
@@ -91,9 +104,15 @@ export function detectEvalFormat(path: string, options: EvalImportOptions = {}):
     } finally {
       zip.close();
     }
-    throw unknown(path, 'a ZIP archive without header.json or _journal/start.json (an inspect_ai .eval has them)');
+    throw unknown(
+      path,
+      'a ZIP archive without header.json or _journal/start.json (an inspect_ai .eval has them)',
+    );
   }
-  if (bytes.subarray(0, 6).toString('latin1') === 'ARROW1' || (bytes.length >= 4 && bytes.readUInt32LE(0) === 0xffffffff)) {
+  if (
+    bytes.subarray(0, 6).toString('latin1') === 'ARROW1' ||
+    (bytes.length >= 4 && bytes.readUInt32LE(0) === 0xffffffff)
+  ) {
     const table = readArrowFile(path, path);
     if (isEvalArrowSchema(table.schema)) return 'evalsim-arrow';
     const columns = table.schema.fields.map((f) => f.name);
@@ -104,8 +123,14 @@ export function detectEvalFormat(path: string, options: EvalImportOptions = {}):
   if (HELM_FILES.includes(name) && isHelmRunDirectory(dirname(path))) return 'helm';
   const text = bytes.toString('utf8');
   if (ext === '.json') {
-    if (/^results_.+\.json$/.test(name) && /"(results|configs|group_subtasks)"\s*:/.test(text)) return 'lm-eval';
-    if (/"version"\s*:\s*\d/.test(text) && /"eval"\s*:\s*\{/.test(text) && /"task"\s*:/.test(text) && /"model"\s*:/.test(text)) {
+    if (/^results_.+\.json$/.test(name) && /"(results|configs|group_subtasks)"\s*:/.test(text))
+      return 'lm-eval';
+    if (
+      /"version"\s*:\s*\d/.test(text) &&
+      /"eval"\s*:\s*\{/.test(text) &&
+      /"task"\s*:/.test(text) &&
+      /"model"\s*:/.test(text)
+    ) {
       return 'inspect-json';
     }
     const keys = [...text.matchAll(/^\s{0,4}"([^"]{1,40})"\s*:/gm)].slice(0, 8).map((m) => m[1]);

@@ -20,7 +20,8 @@ export function findDuplicateRows(table: EvalTable): [number, number] | undefine
   ];
   const span = radix.reduce((a, b) => a * b, table.task.dictionary.length);
   const keyOf = (i: number) =>
-    (((table.task.codes[i] * radix[0] + table.system.codes[i]) * radix[1] + table.metric.codes[i]) * radix[2] +
+    (((table.task.codes[i] * radix[0] + table.system.codes[i]) * radix[1] + table.metric.codes[i]) *
+      radix[2] +
       table.question.codes[i]) *
       radix[3] +
     (table.epoch[i] - 1);

@@ -27,7 +27,12 @@ describe('the canonical eval table in Arrow', () => {
       expect(type).toBeInstanceOf(Dictionary);
       expect(String(type)).toBe('Dictionary<Int32, Utf8>');
     }
-    expect(arrow.schema.fields.map((f) => String(f.type)).slice(5)).toEqual(['Int32', 'Dictionary<Int32, Utf8>', 'Float64', 'Bool']);
+    expect(arrow.schema.fields.map((f) => String(f.type)).slice(5)).toEqual([
+      'Int32',
+      'Dictionary<Int32, Utf8>',
+      'Float64',
+      'Bool',
+    ]);
     const correct = arrow.getChild('correct')!;
     const scores = arrow.getChild('score')!.toArray() as Float64Array;
     for (let i = 0; i < arrow.numRows; i++) {
@@ -39,7 +44,15 @@ describe('the canonical eval table in Arrow', () => {
     expect(JSON.parse(meta.get(EVAL_ARROW_METADATA.options)!)).toEqual({ cluster: 'metadata.subject' });
     const sources = JSON.parse(meta.get(EVAL_ARROW_METADATA.sources)!);
     expect(sources.map((s: { path: string }) => s.path)).toEqual(inputs);
-    expect(Object.keys(sources[0]).sort()).toEqual(['bytes', 'format', 'formatVersion', 'path', 'sha256', 'tool', 'toolVersion']);
+    expect(Object.keys(sources[0]).sort()).toEqual([
+      'bytes',
+      'format',
+      'formatVersion',
+      'path',
+      'sha256',
+      'tool',
+      'toolVersion',
+    ]);
     expect(readdirSync(tmp)).toEqual(['eval.arrow']); // no temporary file left
   });
 
@@ -52,7 +65,11 @@ describe('the canonical eval table in Arrow', () => {
     expect(back.provenance).toEqual(JSON.parse(JSON.stringify(imported.provenance)));
     const again = importEval([first], { cluster: 'metadata.subject' });
     expect(plainRows(again.table)).toEqual(plainRows(imported.table));
-    expect(again.provenance.sources.map((s) => s.format)).toEqual(['inspect-eval', 'inspect-json', 'evalsim-arrow']);
+    expect(again.provenance.sources.map((s) => s.format)).toEqual([
+      'inspect-eval',
+      'inspect-json',
+      'evalsim-arrow',
+    ]);
   });
 
   it('gives byte-identical files for the same inputs', () => {

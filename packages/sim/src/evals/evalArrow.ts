@@ -13,26 +13,27 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 import {
   Bool,
-  Dictionary,
   type Data,
   DataType,
-  Precision,
+  Dictionary,
+  Field,
   Float64,
   Int32,
   makeData,
+  Precision,
+  RecordBatch,
   Schema,
-  Field,
+  Struct,
   Table,
   tableFromIPC,
   tableToIPC,
   Utf8,
   type Vector,
   vectorFromArray,
-  RecordBatch,
-  Struct,
 } from 'apache-arrow';
-import { EvalInputError } from './evalInputError.js';
 import type { EvalSourceInfo } from './evalFormat.js';
+import type { EvalWarning } from './evalInputError.js';
+import { EvalInputError } from './evalInputError.js';
 import {
   EVAL_COLUMNS,
   EVAL_STRING_COLUMNS,
@@ -40,7 +41,6 @@ import {
   type EvalStringColumnName,
   type EvalTable,
 } from './evalTable.js';
-import type { EvalWarning } from './evalInputError.js';
 import type { EvalImportOptions } from './importOptions.js';
 
 /** Where the rows came from and how they were imported. */
@@ -90,7 +90,7 @@ function dictionaryData(column: EvalStringColumn, id: number, n: number): Data {
   const type = new Dictionary(new Utf8(), new Int32(), id, false);
   const dictionary = vectorFromArray(column.dictionary as string[], new Utf8());
   const { bitmap, nulls } = validityBitmap(n, (i) => column.codes[i] >= 0);
-  const codes = nulls > 0 ? column.codes.map((c) => (c < 0 ? 0 : c)) : column.codes;
+  const codes = nulls > 0 ? column.codes.map((c) => Math.max(c, 0)) : column.codes;
   return makeData({
     type,
     length: n,
@@ -120,7 +120,9 @@ export function evalToArrow(imported: ImportedEval, version: string): Uint8Array
     ...(correctValid.nulls > 0 ? { nullBitmap: correctValid.bitmap } : {}),
     data: correctBits.bitmap,
   });
-  const fields = EVAL_COLUMNS.map((name) => new Field(name, children[name].type, name === 'cluster' || name === 'correct'));
+  const fields = EVAL_COLUMNS.map(
+    (name) => new Field(name, children[name].type, name === 'cluster' || name === 'correct'),
+  );
   const metadata = new Map<string, string>([
     [EVAL_ARROW_METADATA.sources, stableJson(imported.provenance.sources)],
     [EVAL_ARROW_METADATA.options, stableJson(imported.provenance.options)],
@@ -159,7 +161,10 @@ function readStringColumn(vector: Vector, name: string, file: string, nullable: 
   for (const data of vector.data) {
     const type = data.type;
     if (!DataType.isDictionary(type) || !DataType.isUtf8(type.dictionary)) {
-      throw new EvalInputError({ file, field: name }, `column must be Dictionary<Utf8, Int32>, got ${String(type)}`);
+      throw new EvalInputError(
+        { file, field: name },
+        `column must be Dictionary<Utf8, Int32>, got ${String(type)}`,
+      );
     }
     const local = (data.dictionary?.toArray() ?? []) as string[];
     const remap = local.map((s) => {
@@ -178,7 +183,8 @@ function readStringColumn(vector: Vector, name: string, file: string, nullable: 
         codes[at] = -1;
       } else {
         const code = remap[values[data.offset + i]];
-        if (code === undefined) throw new EvalInputError({ file, line: at + 2, field: name }, 'dictionary code out of range');
+        if (code === undefined)
+          throw new EvalInputError({ file, line: at + 2, field: name }, 'dictionary code out of range');
         codes[at] = code;
       }
     }
@@ -189,7 +195,10 @@ function readStringColumn(vector: Vector, name: string, file: string, nullable: 
 function parseMetadata<T>(schema: Schema, key: string, file: string): T {
   const text = schema.metadata.get(key);
   if (text === undefined) {
-    throw new EvalInputError({ file, field: key }, 'missing from the schema metadata: not an evalsim eval table');
+    throw new EvalInputError(
+      { file, field: key },
+      'missing from the schema metadata: not an evalsim eval table',
+    );
   }
   try {
     return JSON.parse(text) as T;
@@ -240,16 +249,25 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
   const scoreNulls = scoreVector.nullCount > 0;
   for (let i = 0; i < n; i++) {
     if (!(epoch[i] >= 1) || (epochNulls && epochVector.get(i) === null)) {
-      throw new EvalInputError({ file, line: i + 2, field: 'epoch' }, `epoch ${epochVector.get(i)} is not an integer ≥ 1`);
+      throw new EvalInputError(
+        { file, line: i + 2, field: 'epoch' },
+        `epoch ${epochVector.get(i)} is not an integer ≥ 1`,
+      );
     }
     if (!Number.isFinite(score[i]) || (scoreNulls && scoreVector.get(i) === null)) {
-      throw new EvalInputError({ file, line: i + 2, field: 'score' }, `score ${scoreVector.get(i)} is not a finite number`);
+      throw new EvalInputError(
+        { file, line: i + 2, field: 'score' },
+        `score ${scoreVector.get(i)} is not a finite number`,
+      );
     }
     if (correct) {
       const c = correct.get(i);
       const expected = score[i] === 1 ? true : score[i] === 0 ? false : null;
       if (c !== expected) {
-        throw new EvalInputError({ file, line: i + 2, field: 'correct' }, `${c} contradicts score ${score[i]}`);
+        throw new EvalInputError(
+          { file, line: i + 2, field: 'correct' },
+          `${c} contradicts score ${score[i]}`,
+        );
       }
     }
   }

@@ -3,15 +3,18 @@
  * format that the importer follows (see fixtures/README.md for the sources read).
  */
 export const EVAL_FORMATS = {
-  'lm-eval': 'lm-evaluation-harness --log_samples: <out>/<model>/samples_<task>_<date>.jsonl with results_<date>.json',
-  'inspect-eval': 'inspect_ai .eval log (ZIP: header.json, summaries.json, samples/<id>_epoch_<n>.json, _journal/)',
+  'lm-eval':
+    'lm-evaluation-harness --log_samples: <out>/<model>/samples_<task>_<date>.jsonl with results_<date>.json',
+  'inspect-eval':
+    'inspect_ai .eval log (ZIP: header.json, summaries.json, samples/<id>_epoch_<n>.json, _journal/)',
   'inspect-json': 'inspect_ai .json log (one EvalLog document with samples)',
   helm: 'HELM run directory: per_instance_stats.json with run_spec.json',
   'openai-evals': 'openai/evals recorder JSON Lines (spec line, match events, final_report)',
   'long-csv': 'long CSV: one row per scored sample (columns question, system, score[, cluster, epoch, task])',
   'long-jsonl': 'long JSON Lines: one object per scored sample (same fields as long CSV)',
   'long-arrow': 'long Arrow IPC table (same columns as long CSV)',
-  'wide-population': 'wide item population (question, cluster, correct_<system>, k_<system>, answers_<system>)',
+  'wide-population':
+    'wide item population (question, cluster, correct_<system>, k_<system>, answers_<system>)',
   'evalsim-arrow': 'evalsim canonical eval table (.arrow written by evalsim import)',
 } as const;
 

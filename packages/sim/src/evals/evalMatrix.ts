@@ -57,12 +57,16 @@ function choose(
   if (wanted !== undefined) {
     const code = table[column].dictionary.indexOf(wanted);
     if (code < 0 || !present.has(code)) {
-      throw new RangeError(`${flag} "${wanted}" is not in the eval; ${column}s: ${names.join(', ') || 'none'}`);
+      throw new RangeError(
+        `${flag} "${wanted}" is not in the eval; ${column}s: ${names.join(', ') || 'none'}`,
+      );
     }
     return code;
   }
   if (names.length === 1) return [...present][0];
-  throw new RangeError(`the eval has ${names.length} ${column}s (${names.join(', ')}); choose one with ${flag}`);
+  throw new RangeError(
+    `the eval has ${names.length} ${column}s (${names.join(', ')}); choose one with ${flag}`,
+  );
 }
 
 /** Aligns one task and metric of `table` as described in the module comment. */
@@ -84,7 +88,9 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
   systems.forEach((name, s) => {
     const code = table.system.dictionary.indexOf(name);
     if (code < 0 || !present[code]) {
-      throw new RangeError(`--systems: no system "${name}" for this task and metric; systems: ${available.join(', ')}`);
+      throw new RangeError(
+        `--systems: no system "${name}" for this task and metric; systems: ${available.join(', ')}`,
+      );
     }
     if (systemIndex[code] >= 0) throw new RangeError(`--systems: "${name}" is listed twice`);
     systemIndex[code] = s;
@@ -150,7 +156,11 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
       const show = (row: number) =>
         `${columnValue(table.cluster, row) ?? '(none)'} (system ${columnValue(table.system, row)}, ${columnValue(table.source, row)}${table.line[row] ? ` line ${table.line[row]}` : ''})`;
       throw new EvalInputError(
-        { file: columnValue(table.source, i) ?? '?', ...(table.line[i] ? { line: table.line[i] } : {}), field: 'cluster' },
+        {
+          file: columnValue(table.source, i) ?? '?',
+          ...(table.line[i] ? { line: table.line[i] } : {}),
+          field: 'cluster',
+        },
         `question ${questions[q]} is in cluster ${show(i)} here but in cluster ${show(j)} elsewhere; a question's cluster must agree across systems and epochs`,
       );
     }
@@ -158,7 +168,11 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
   if (!binary && options.requireBinary !== undefined) {
     const i = gradedRow;
     throw new EvalInputError(
-      { file: columnValue(table.source, i) ?? '?', ...(table.line[i] ? { line: table.line[i] } : {}), field: 'score' },
+      {
+        file: columnValue(table.source, i) ?? '?',
+        ...(table.line[i] ? { line: table.line[i] } : {}),
+        field: 'score',
+      },
       `${options.requireBinary} needs 0/1 scores, but system ${columnValue(table.system, i)} has score ${table.score[i]} ` +
         `for question ${columnValue(table.question, i)} epoch ${table.epoch[i]} (metric ${table.metric.dictionary[metric]})`,
     );

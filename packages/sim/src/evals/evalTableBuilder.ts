@@ -32,10 +32,9 @@ export class EvalTableBuilder {
 
   constructor(capacity = 1024) {
     const size = Math.max(16, capacity);
-    this.dictionaries = Object.fromEntries(EVAL_STRING_COLUMNS.map((c) => [c, new StringDictionary()])) as Record<
-      EvalStringColumnName,
-      StringDictionary
-    >;
+    this.dictionaries = Object.fromEntries(
+      EVAL_STRING_COLUMNS.map((c) => [c, new StringDictionary()]),
+    ) as Record<EvalStringColumnName, StringDictionary>;
     this.codes = Object.fromEntries(EVAL_STRING_COLUMNS.map((c) => [c, new Int32Array(size)])) as CodeColumns;
     this.epoch = new Int32Array(size);
     this.score = new Float64Array(size);

@@ -45,8 +45,12 @@ export function labelText(value: unknown, where: EvalLocation): string {
 
 /** `value` as a plain object, or an error naming the field. */
 export function objectField(value: unknown, where: EvalLocation): Record<string, unknown> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw new EvalInputError(where, value === undefined ? 'is missing' : `must be an object, got ${showValue(value)}`);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return value as Record<string, unknown>;
+  throw new EvalInputError(
+    where,
+    value === undefined ? 'is missing' : `must be an object, got ${showValue(value)}`,
+  );
 }
 
 /** The value at a dotted path (`doc.subject`, `metadata.category.name`) inside `root`. */

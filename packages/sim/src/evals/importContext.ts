@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { EvalWarning } from './evalInputError.js';
+import { normalize, sep } from 'node:path';
 import type { EvalSourceInfo } from './evalFormat.js';
+import type { EvalWarning } from './evalInputError.js';
 import type { EvalTableBuilder } from './evalTableBuilder.js';
 import type { EvalImportOptions } from './importOptions.js';
 
@@ -27,6 +28,31 @@ export function fileDigest(path: string): { sha256: string; bytes: number } {
     closeSync(fd);
   }
   return { sha256: hash.digest('hex'), bytes };
+}
+
+/** `path` with a single trailing separator, normalised, for prefix tests. */
+function asDirectory(path: string): string {
+  const n = normalize(path);
+  return n.endsWith(sep) ? n : `${n}${sep}`;
+}
+
+/** True when `file` is `key` or lies under the directory `key`. */
+export function fileMatches(key: string, file: string): boolean {
+  return normalize(key) === normalize(file) || normalize(file).startsWith(asDirectory(key));
+}
+
+/** The label of the most specific `labels` key matching `file` (see fileMatches). */
+export function fileLabel(
+  labels: Readonly<Record<string, string>> | undefined,
+  file: string,
+): string | undefined {
+  if (!labels) return undefined;
+  let best: string | undefined;
+  for (const key of Object.keys(labels)) {
+    if (fileMatches(key, file) && (best === undefined || normalize(key).length > normalize(best).length))
+      best = key;
+  }
+  return best === undefined ? undefined : labels[best];
 }
 
 export class ImportContext {
@@ -57,8 +83,13 @@ export class ImportContext {
     this.sources.push(info);
   }
 
+  /** The `systemByFile` label for `file`: its own, else that of the nearest directory above it. */
+  fileLabel(file: string): string | undefined {
+    return fileLabel(this.options.systemByFile, file);
+  }
+
   /** The system label for rows from `file` whose log calls the system `logged`. */
   systemLabel(file: string, logged: string): string {
-    return this.options.systemByFile?.[file] ?? this.options.system ?? logged;
+    return this.fileLabel(file) ?? this.options.system ?? logged;
   }
 }

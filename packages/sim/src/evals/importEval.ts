@@ -25,11 +25,11 @@ import { importEvalsimArrow } from './formats/evalsimArrow.js';
 import { importHelmRun } from './formats/helmRun.js';
 import { importInspectEval } from './formats/inspectEval.js';
 import { importInspectJson } from './formats/inspectJson.js';
-import { lmEvalSamplesName, importLmEvalSamples } from './formats/lmEval.js';
+import { importLmEvalSamples, lmEvalSamplesName } from './formats/lmEval.js';
 import { importLongTable } from './formats/longTable.js';
 import { importOpenaiEvals } from './formats/openaiEvals.js';
 import { importWidePopulation } from './formats/widePopulation.js';
-import { ImportContext } from './importContext.js';
+import { fileMatches, ImportContext } from './importContext.js';
 import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
 
 /** One thing to import: a file (or HELM run directory), its path as shown, and its format. */
@@ -43,7 +43,9 @@ const WALKED_EXTENSIONS = /\.(eval|json|jsonl|ndjson|csv|arrow|feather|ipc|arrow
 
 /** lm-eval samples files of the run whose results file is `path`. */
 function lmEvalRunSamples(path: string, file: string): Unit[] {
-  const date = basename(path).replace(/^results_/, '').replace(/\.json$/, '');
+  const date = basename(path)
+    .replace(/^results_/, '')
+    .replace(/\.json$/, '');
   const dir = dirname(path);
   const names = readdirSync(dir)
     .filter((n) => lmEvalSamplesName(n)?.date === date)
@@ -100,31 +102,20 @@ function walk(dir: string, shown: string, options: EvalImportOptions, skipped: s
   return units;
 }
 
-function importUnit(unit: Unit, ctx: ImportContext): void {
-  const { path, file } = unit;
-  switch (unit.format) {
-    case 'lm-eval':
-      return importLmEvalSamples(path, file, ctx);
-    case 'inspect-eval':
-      return importInspectEval(path, file, ctx);
-    case 'inspect-json':
-      return importInspectJson(path, file, ctx);
-    case 'helm':
-      return importHelmRun(path, file, ctx);
-    case 'openai-evals':
-      return importOpenaiEvals(path, file, ctx);
-    case 'long-csv':
-      return importLongTable(path, file, 'csv', ctx);
-    case 'long-jsonl':
-      return importLongTable(path, file, 'jsonl', ctx);
-    case 'long-arrow':
-      return importLongTable(path, file, 'arrow', ctx);
-    case 'wide-population':
-      return importWidePopulation(path, file, /\.csv$/i.test(path) ? 'csv' : 'arrow', ctx);
-    case 'evalsim-arrow':
-      return importEvalsimArrow(path, file, ctx);
-  }
-}
+/** The importer for each format. */
+const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportContext) => void> = {
+  'lm-eval': importLmEvalSamples,
+  'inspect-eval': importInspectEval,
+  'inspect-json': importInspectJson,
+  helm: importHelmRun,
+  'openai-evals': importOpenaiEvals,
+  'long-csv': (path, file, ctx) => importLongTable(path, file, 'csv', ctx),
+  'long-jsonl': (path, file, ctx) => importLongTable(path, file, 'jsonl', ctx),
+  'long-arrow': (path, file, ctx) => importLongTable(path, file, 'arrow', ctx),
+  'wide-population': (path, file, ctx) =>
+    importWidePopulation(path, file, /\.csv$/i.test(path) ? 'csv' : 'arrow', ctx),
+  'evalsim-arrow': importEvalsimArrow,
+};
 
 /** Reads eval logs (files or directories) into the canonical table; see the module comment. */
 export function importEval(paths: readonly string[], options: EvalImportOptions = {}): ImportedEval {
@@ -143,15 +134,18 @@ export function importEval(paths: readonly string[], options: EvalImportOptions 
   }
   const ctx = new ImportContext(new EvalTableBuilder(), options);
   if (skipped.length > 0) {
-    const shown = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, … (${skipped.length - 5} more)` : '');
-    ctx.warn({ message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}` });
+    const shown =
+      skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, … (${skipped.length - 5} more)` : '');
+    ctx.warn({
+      message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}`,
+    });
   }
-  for (const unit of units) importUnit(unit, ctx);
+  for (const unit of units) IMPORTERS[unit.format](unit.path, unit.file, ctx);
   for (const file of Object.keys(options.systemByFile ?? {})) {
-    if (!units.some((u) => u.file === file)) {
+    if (!units.some((u) => fileMatches(file, u.file))) {
       throw new EvalInputError(
         { file, field: 'system' },
-        `a system label was given for this file but no imported log has this path; logs: ${units.map((u) => u.file).join(', ')}`,
+        `a system label was given for this path but no imported log is at or under it; logs: ${units.map((u) => u.file).join(', ')}`,
       );
     }
   }
@@ -168,7 +162,11 @@ export function importEval(paths: readonly string[], options: EvalImportOptions 
         ...(table.line[i] > 0 ? { line: table.line[i] } : {}),
       });
     throw new EvalInputError(
-      { file: columnValue(table.source, b) ?? '?', ...(table.line[b] > 0 ? { line: table.line[b] } : {}), field: 'question' },
+      {
+        file: columnValue(table.source, b) ?? '?',
+        ...(table.line[b] > 0 ? { line: table.line[b] } : {}),
+        field: 'question',
+      },
       `system ${columnValue(table.system, b)}, task ${columnValue(table.task, b)}, metric ${columnValue(table.metric, b)}: ` +
         `question ${columnValue(table.question, b)} epoch ${table.epoch[b]} is scored twice (also at ${place(a)}); ` +
         'for two runs of one system, label them apart with --system <file>=<label> or import one of them',

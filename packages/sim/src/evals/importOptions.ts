@@ -10,8 +10,8 @@
  * | `cluster`  | `task` (default for grouped tasks), `none`, `doc.<field>` | `metadata.<key>` (default none) | `run.<arg>` (default `subject`/`subset` from the run name), `none` | `data.<field>` | cluster column (default `cluster` if present) |
  * | `system`   | label replacing the model name   | label replacing `eval.model`   | label replacing the model | label replacing the completion fns | system column (default `system`) |
  *
- * `systemByFile` sets the label per input file (any format; for a long table it replaces
- * the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
+ * `systemByFile` sets the label per input file or directory (any format; for a long table
+ * it replaces the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
  * — or `correct` when there is no `score` — `epoch`, `task`). `split` is HELM's split
  * (default `test`).
  */
@@ -21,7 +21,10 @@ export interface EvalImportOptions {
   readonly question?: string;
   readonly cluster?: string;
   readonly system?: string;
-  /** System label per input file, keyed by the path as given (or as found in a walked directory). */
+  /**
+   * System label per input, keyed by a path as given or as found in a walked directory: a
+   * file, or a directory whose every log gets the label (the most specific path wins).
+   */
   readonly systemByFile?: Readonly<Record<string, string>>;
   readonly score?: string;
   readonly epoch?: string;
@@ -48,13 +51,18 @@ export function checkImportOptions(options: EvalImportOptions): void {
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (!(EVAL_IMPORT_OPTION_NAMES as readonly string[]).includes(name)) {
-      throw new TypeError(`import option "${name}" is unknown; options: ${EVAL_IMPORT_OPTION_NAMES.join(', ')}`);
+      throw new TypeError(
+        `import option "${name}" is unknown; options: ${EVAL_IMPORT_OPTION_NAMES.join(', ')}`,
+      );
     }
     if (name === 'systemByFile') {
-      if (typeof value !== 'object' || value === null) throw new TypeError('import option "systemByFile" must map files to labels');
+      if (typeof value !== 'object' || value === null)
+        throw new TypeError('import option "systemByFile" must map files to labels');
       for (const [file, label] of Object.entries(value)) {
         if (typeof label !== 'string' || label.trim() === '') {
-          throw new TypeError(`import option "systemByFile": the label for "${file}" must be a non-empty string`);
+          throw new TypeError(
+            `import option "systemByFile": the label for "${file}" must be a non-empty string`,
+          );
         }
       }
     } else if (typeof value !== 'string' || value.trim() === '') {

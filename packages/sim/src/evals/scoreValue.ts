@@ -62,8 +62,12 @@ export function epochNumber(value: unknown, where: EvalLocation): number {
   if (typeof n === 'bigint' && n >= 1n && n <= 2147483647n) return Number(n);
   if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2147483647) return n;
   if (n === 0 || n === 0n) {
-    throw new EvalInputError(where, 'epoch 0: epochs are 1-based (the first epoch is 1); add 1 if yours count from 0');
+    throw new EvalInputError(
+      where,
+      'epoch 0: epochs are 1-based (the first epoch is 1); add 1 if yours count from 0',
+    );
   }
-  if (value === undefined || value === null || value === '') throw new EvalInputError(where, 'the epoch is missing');
+  if (value === undefined || value === null || value === '')
+    throw new EvalInputError(where, 'the epoch is missing');
   throw new EvalInputError(where, `epoch ${showValue(value)} is not an integer ≥ 1`);
 }

@@ -3,8 +3,9 @@
  * as they are (their `source` still names the original logs) and its recorded sources are
  * carried into the new provenance, followed by the .arrow file itself.
  */
-import { EVAL_STRING_COLUMNS } from '../evalTable.js';
+
 import { readEvalArrow } from '../evalArrow.js';
+import { EVAL_STRING_COLUMNS } from '../evalTable.js';
 import type { ImportContext } from '../importContext.js';
 
 /** Imports a canonical eval table (.arrow written by evalsim). */
@@ -13,9 +14,12 @@ export function importEvalsimArrow(path: string, file: string, ctx: ImportContex
   const stored = readEvalArrow(path, file);
   const t = stored.table;
   const remap = Object.fromEntries(
-    EVAL_STRING_COLUMNS.map((name) => [name, Int32Array.from(t[name].dictionary, (s) => builder.code(name, s))]),
+    EVAL_STRING_COLUMNS.map((name) => [
+      name,
+      Int32Array.from(t[name].dictionary, (s) => builder.code(name, s)),
+    ]),
   ) as Record<(typeof EVAL_STRING_COLUMNS)[number], Int32Array>;
-  const override = ctx.options.systemByFile?.[file];
+  const override = ctx.fileLabel(file);
   const system = override === undefined ? -1 : builder.code('system', override);
   for (let i = 0; i < t.rowCount; i++) {
     const cluster = t.cluster.codes[i];

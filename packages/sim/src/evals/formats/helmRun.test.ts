@@ -19,7 +19,10 @@ describe('HELM run directories', () => {
     const { table, warnings, provenance } = importEval([suite]);
     expect(warnings).toEqual([]);
     expect(table.task.dictionary).toEqual(['mmlu']);
-    expect(table.system.dictionary).toEqual(['meta/llama-3.1-8b-instruct-turbo', 'openai/gpt-4o-mini-2024-07-18']);
+    expect(table.system.dictionary).toEqual([
+      'meta/llama-3.1-8b-instruct-turbo',
+      'openai/gpt-4o-mini-2024-07-18',
+    ]);
     expect(table.metric.dictionary).toEqual(['exact_match']);
     expect(table.rowCount).toBe(2 * 2 * 3 * 2);
     expect(scoresBySystem(table)['openai/gpt-4o-mini-2024-07-18']).toEqual({
@@ -31,7 +34,9 @@ describe('HELM run directories', () => {
       'subject=anatomy/id101': [0, 0],
     });
     expect(table.cluster.dictionary).toEqual(['abstract_algebra', 'anatomy']);
-    expect(plainRows(table)[0].source).toMatch(/model=meta_llama-3.1-8b-instruct-turbo\/per_instance_stats\.json$/);
+    expect(plainRows(table)[0].source).toMatch(
+      /model=meta_llama-3.1-8b-instruct-turbo\/per_instance_stats\.json$/,
+    );
     expect(provenance.sources.map((s) => s.path.split('/').pop())).toEqual(
       Array.from({ length: 4 }, () => ['run_spec.json', 'per_instance_stats.json']).flat(),
     );
@@ -42,7 +47,9 @@ describe('HELM run directories', () => {
   it('is detected from the directory or any of its files, and reads another stat, split or cluster', () => {
     expect(detectEvalFormat(run('anatomy', gpt))).toBe('helm');
     expect(detectEvalFormat(join(run('anatomy', gpt), 'run_spec.json'))).toBe('helm');
-    const one = importEval([join(run('anatomy', gpt), 'per_instance_stats.json')], { metric: 'num_prompt_tokens' });
+    const one = importEval([join(run('anatomy', gpt), 'per_instance_stats.json')], {
+      metric: 'num_prompt_tokens',
+    });
     expect(Array.from(one.table.score.subarray(0, 3))).toEqual([412, 413, 414]);
     const valid = importEval([run('anatomy', gpt)], { split: 'valid' });
     expect(plainRows(valid.table).map((r) => [r.question, r.score])).toEqual([['subject=anatomy/id7', 1]]);
@@ -55,18 +62,24 @@ describe('HELM run directories', () => {
   it('names the stats available when the stat is not there, and refuses a bad cluster option', () => {
     const e = inputError(() => importEval([run('anatomy', gpt)], { metric: 'f1_score' }));
     expect(e.field).toBe('stats');
-    expect(e.message).toMatch(/no "f1_score" stat on split "test" without perturbation; stats there: exact_match, finish_reason_unknown/);
+    expect(e.message).toMatch(
+      /no "f1_score" stat on split "test" without perturbation; stats there: exact_match, finish_reason_unknown/,
+    );
     expect(inputError(() => importEval([run('anatomy', gpt)], { cluster: 'run.level' })).message).toMatch(
       /run mmlu:subject=anatomy,method=multiple_choice_joint,model=openai_gpt-4o-mini-2024-07-18 has no argument "level"/,
     );
-    expect(inputError(() => importEval([run('anatomy', gpt)], { cluster: 'metadata.subject' })).field).toBe('cluster');
+    expect(inputError(() => importEval([run('anatomy', gpt)], { cluster: 'metadata.subject' })).field).toBe(
+      'cluster',
+    );
   });
 
   it('refuses a run without run_spec.json and a second value of the chosen stat for one instance and trial', () => {
     const noSpec = join(tmp, 'no-spec');
     cpSync(run('anatomy', gpt), noSpec, { recursive: true });
     rmSync(join(noSpec, 'run_spec.json'));
-    expect(inputError(() => importEval([noSpec])).message).toMatch(/run_spec\.json: missing: the model and scenario/);
+    expect(inputError(() => importEval([noSpec])).message).toMatch(
+      /run_spec\.json: missing: the model and scenario/,
+    );
     const twice = join(tmp, 'twice');
     cpSync(run('anatomy', gpt), twice, { recursive: true });
     const stats = JSON.parse(readFileSync(join(twice, 'per_instance_stats.json'), 'utf8'));
@@ -74,7 +87,9 @@ describe('HELM run directories', () => {
     writeFileSync(join(twice, 'per_instance_stats.json'), JSON.stringify(stats));
     const e = inputError(() => importEval([twice]));
     expect(e.field).toBe('[1].stats[4]');
-    expect(e.message).toMatch(/a second exact_match stat for instance id12, trial 0 \(the first is in entry 1\)/);
+    expect(e.message).toMatch(
+      /a second exact_match stat for instance id12, trial 0 \(the first is in entry 1\)/,
+    );
   });
 
   it('labels a run with --system <dir>=<label>', () => {

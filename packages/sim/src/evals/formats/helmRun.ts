@@ -43,15 +43,24 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
   const statsFile = join(shown, 'per_instance_stats.json');
   const specFile = join(shown, 'run_spec.json');
   if (!existsSync(statsPath)) {
-    throw new EvalInputError({ file: statsFile }, 'missing: a HELM run directory needs per_instance_stats.json');
+    throw new EvalInputError(
+      { file: statsFile },
+      'missing: a HELM run directory needs per_instance_stats.json',
+    );
   }
   if (!existsSync(specPath)) {
-    throw new EvalInputError({ file: specFile }, 'missing: the model and scenario of a HELM run come from run_spec.json');
+    throw new EvalInputError(
+      { file: specFile },
+      'missing: the model and scenario of a HELM run come from run_spec.json',
+    );
   }
   const spec = objectField(readJsonFile(specPath, specFile), { file: specFile });
   const runName = labelText(spec.name ?? basename(dir), { file: specFile, field: 'name' });
   const adapter = objectField(spec.adapter_spec, { file: specFile, field: 'adapter_spec' });
-  const model = labelText(adapter.model || adapter.model_deployment, { file: specFile, field: 'adapter_spec.model' });
+  const model = labelText(adapter.model || adapter.model_deployment, {
+    file: specFile,
+    field: 'adapter_spec.model',
+  });
   const scenarioSpec = (spec.scenario_spec ?? {}) as Record<string, unknown>;
   const args = (scenarioSpec.args ?? {}) as Record<string, unknown>;
   const argEntries = Object.entries(args).filter(([, v]) => v !== null && v !== undefined);
@@ -86,7 +95,8 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
   const metricName = options.metric ?? 'exact_match';
   const split = options.split ?? 'test';
   const list = readJsonFile(statsPath, statsFile);
-  if (!Array.isArray(list)) throw new EvalInputError({ file: statsFile }, 'must be a list of per-instance stats');
+  if (!Array.isArray(list))
+    throw new EvalInputError({ file: statsFile }, 'must be a list of per-instance stats');
   const source = builder.code('source', statsFile);
   const system = builder.code('system', ctx.systemLabel(shown, model));
   const metric = builder.code('metric', metricName);
@@ -108,7 +118,8 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
     e.stats.forEach((stat: unknown, j: number) => {
       const s = objectField(stat, at(`stats[${j}]`));
       const name = objectField(s.name, at(`stats[${j}].name`));
-      if ((name.split ?? null) !== split || (name.perturbation !== undefined && name.perturbation !== null)) return;
+      if ((name.split ?? null) !== split || (name.perturbation !== undefined && name.perturbation !== null))
+        return;
       names.add(String(name.name));
       keys.add(key);
       if (name.name !== metricName || name.sub_split) return;
@@ -118,7 +129,10 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
         value = (s.sum as number) / count;
       }
       if (typeof value !== 'number' || !Number.isFinite(value)) {
-        throw new EvalInputError(at(`stats[${j}].mean`), `the ${metricName} value ${showValue(value)} is not a number`);
+        throw new EvalInputError(
+          at(`stats[${j}].mean`),
+          `the ${metricName} value ${showValue(value)} is not a number`,
+        );
       }
       const previous = seen.get(key);
       if (previous !== undefined) {

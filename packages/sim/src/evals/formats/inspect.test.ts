@@ -33,7 +33,11 @@ describe('inspect_ai .eval logs', () => {
 
   it('reads an in-progress log from its journal: start.json and journal summaries, the requeued sample last', () => {
     const { table, warnings } = importEval([fixture('inspect/in-progress.eval')]);
-    expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({ '1': [1], '2': [0], '3': [1] });
+    expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({
+      '1': [1],
+      '2': [0],
+      '3': [1],
+    });
     expect(warnings.map((w) => w.message)).toEqual([
       '1 repeated (id, epoch) records (requeued samples): the last of each kept, as inspect_ai does',
       'log status is "started" (not success); 3 samples imported',
@@ -42,7 +46,12 @@ describe('inspect_ai .eval logs', () => {
 
   it('reads the sample files when there are no summaries', () => {
     const { table } = importEval([fixture('inspect/samples-only.eval')]);
-    expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({ '1': [1], '2': [1], '3': [1], '4': [0] });
+    expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({
+      '1': [1],
+      '2': [1],
+      '3': [1],
+      '4': [0],
+    });
   });
 
   it('reads a cluster value that inspect_ai shortened in the summary from the sample file', () => {
@@ -50,7 +59,9 @@ describe('inspect_ai .eval logs', () => {
     const cluster = plainRows(table).find((r) => r.question === '1')!.cluster!;
     expect(cluster.length).toBe(1207);
     expect(cluster.endsWith('mathematics')).toBe(true);
-    expect(plainRows(table).find((r) => r.question === '1')!.source).toBe(fixture('inspect/thinned-metadata.eval'));
+    expect(plainRows(table).find((r) => r.question === '1')!.source).toBe(
+      fixture('inspect/thinned-metadata.eval'),
+    );
   });
 });
 
@@ -86,7 +97,9 @@ describe('inspect_ai .json logs', () => {
     const { table } = importEval([file], { metric: 'rubric.accuracy' });
     expect(table.metric.dictionary).toEqual(['rubric.accuracy']);
     expect(Array.from(table.score)).toEqual([1, 0, 1, 1]);
-    expect(Array.from(importEval([file], { metric: 'rubric.style' }).table.score)).toEqual([0.5, 0.5, 0.5, 0.5]);
+    expect(Array.from(importEval([file], { metric: 'rubric.style' }).table.score)).toEqual([
+      0.5, 0.5, 0.5, 0.5,
+    ]);
     const e = inputError(() => importEval([file]));
     expect(e.field).toBe('samples[0].scores.rubric.value');
     expect(e.message).toMatch(/is not one inspect_ai's value_to_float maps .*--metric <scorer>\.<key>/);
@@ -98,8 +111,12 @@ describe('inspect_ai .json logs', () => {
   it('refuses two scorers with none chosen, and takes the one chosen', () => {
     const e = inputError(() => importEval([bad('two-scorers.json')]));
     expect(e.field).toBe('scores');
-    expect(e.message).toMatch(/2 scorers \(choice, model_graded_fact\) and none chosen: choose one with --metric/);
-    expect(Array.from(importEval([bad('two-scorers.json')], { metric: 'model_graded_fact' }).table.score)).toEqual([0, 0, 0, 0]);
+    expect(e.message).toMatch(
+      /2 scorers \(choice, model_graded_fact\) and none chosen: choose one with --metric/,
+    );
+    expect(
+      Array.from(importEval([bad('two-scorers.json')], { metric: 'model_graded_fact' }).table.score),
+    ).toEqual([0, 0, 0, 0]);
     expect(inputError(() => importEval([bad('two-scorers.json')], { metric: 'f1' })).message).toMatch(
       /no scorer "f1" in this log; scorers: choice, model_graded_fact/,
     );
@@ -110,7 +127,9 @@ describe('inspect_ai .json logs', () => {
     expect(epoch.file).toBe(bad('missing-epoch.json'));
     expect(epoch.field).toBe('samples[2].epoch');
     expect(epoch.message).toMatch(/the epoch is missing/);
-    const cluster = inputError(() => importEval([bad('missing-cluster.json')], { cluster: 'metadata.subject' }));
+    const cluster = inputError(() =>
+      importEval([bad('missing-cluster.json')], { cluster: 'metadata.subject' }),
+    );
     expect(cluster.field).toBe('samples[3].metadata.subject');
     expect(inputError(() => importEval([mini], { cluster: 'subject' })).message).toMatch(
       /for inspect_ai logs use metadata.<key> \(sample metadata\) or none/,

@@ -14,11 +14,12 @@
  * sample file is read. As inspect_ai does, a repeated (id, epoch) keeps the last record
  * (a requeued sample), with a warning.
  */
-import type { ImportContext } from '../importContext.js';
+
 import { EvalInputError } from '../evalInputError.js';
+import type { ImportContext } from '../importContext.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
-import { type ZipArchive, ZipArchive as Zip } from '../io/zipArchive.js';
+import { ZipArchive as Zip, type ZipArchive } from '../io/zipArchive.js';
 import { InspectRows, readInspectHeader, warnUnfinished } from './inspectLog.js';
 
 const SAMPLE_NAME = /^samples\/(.+)_epoch_(\d+)\.json$/;
@@ -42,7 +43,10 @@ export function importInspectEval(path: string, file: string, ctx: ImportContext
     const hasHeader = zip.byName.has('header.json');
     const headerName = hasHeader ? 'header.json' : '_journal/start.json';
     if (!hasHeader && !zip.byName.has(headerName)) {
-      throw new EvalInputError({ file }, 'a ZIP archive without header.json or _journal/start.json: not an inspect_ai .eval log');
+      throw new EvalInputError(
+        { file },
+        'a ZIP archive without header.json or _journal/start.json: not an inspect_ai .eval log',
+      );
     }
     const header = readInspectHeader(member(zip, headerName, file), `${file}!${headerName}`);
 
@@ -50,11 +54,13 @@ export function importInspectEval(path: string, file: string, ctx: ImportContext
     type LogRecord = { value: unknown; from: string; index: number };
     let records: LogRecord[] = [];
     if (zip.byName.has('summaries.json')) {
-      records = summaryList(member(zip, 'summaries.json', file), `${file}!summaries.json`).map((value, index) => ({
-        value,
-        from: 'summaries.json',
-        index,
-      }));
+      records = summaryList(member(zip, 'summaries.json', file), `${file}!summaries.json`).map(
+        (value, index) => ({
+          value,
+          from: 'summaries.json',
+          index,
+        }),
+      );
     } else {
       const journal = zip.entries
         .map((e) => JOURNAL_SUMMARY.exec(e.name))
@@ -62,7 +68,9 @@ export function importInspectEval(path: string, file: string, ctx: ImportContext
         .sort((a, b) => Number(a[1]) - Number(b[1]));
       for (const m of [...new Set(journal.map((j) => j[0]))]) {
         const list = summaryList(member(zip, m, file), `${file}!${m}`);
-        list.forEach((value, index) => records.push({ value, from: m, index }));
+        list.forEach((value, index) => {
+          records.push({ value, from: m, index });
+        });
       }
     }
     const fromSummaries = records.length > 0;

@@ -26,7 +26,9 @@ export function importInspectJson(path: string, file: string, ctx: ImportContext
   }
   const firstScores = (samples[0] as { scores?: Record<string, unknown> } | undefined)?.scores;
   const rows = new InspectRows(ctx, file, header, firstScores ?? undefined);
-  samples.forEach((sample, index) => rows.add(sample, { file, field: `samples[${index}]` }));
+  samples.forEach((sample, index) => {
+    rows.add(sample, { file, field: `samples[${index}]` });
+  });
   rows.finish();
   warnUnfinished(ctx, file, header, rows.rows);
   ctx.source(path, file, {

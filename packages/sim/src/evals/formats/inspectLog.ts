@@ -45,7 +45,8 @@ export function readInspectHeader(json: unknown, file: string): InspectHeader {
   const toolVersion = typeof packages?.inspect_ai === 'string' ? packages.inspect_ai : undefined;
   const scorers: string[] = [];
   if (Array.isArray(spec.scorers)) {
-    for (const s of spec.scorers) if (typeof s?.name === 'string' && !scorers.includes(s.name)) scorers.push(s.name);
+    for (const s of spec.scorers)
+      if (typeof s?.name === 'string' && !scorers.includes(s.name)) scorers.push(s.name);
   }
   const results = log.results as Record<string, unknown> | null | undefined;
   if (scorers.length === 0 && Array.isArray(results?.scores)) {
@@ -112,7 +113,8 @@ export class InspectRows {
         }
       }
     } else if (declared.length === 1) scorer = declared[0];
-    else if (declared.length === 0) throw new EvalInputError({ file, field: 'scores' }, 'the log has no scores');
+    else if (declared.length === 0)
+      throw new EvalInputError({ file, field: 'scores' }, 'the log has no scores');
     else {
       throw new EvalInputError(
         { file, field: 'scores' },
@@ -137,7 +139,9 @@ export class InspectRows {
 
   /** False when a summary's cluster value may have been shortened by inspect_ai's thinning. */
   summaryIsEnough(summary: Record<string, unknown>): boolean {
-    return this.clusterPath === undefined || survivesThinning(valueAtPath(summary.metadata, this.clusterPath));
+    return (
+      this.clusterPath === undefined || survivesThinning(valueAtPath(summary.metadata, this.clusterPath))
+    );
   }
 
   /** Adds one sample; `at` locates it (`field` is the JSON path prefix, e.g. `samples[3]`). */
@@ -179,7 +183,17 @@ export class InspectRows {
       cluster = builder.code('cluster', labelText(valueAtPath(s.metadata, this.clusterPath), where(field)));
     }
     const question = builder.code('question', id);
-    builder.append(this.source, this.task, this.system, question, cluster, epoch, this.metric, x, at.line ?? 0);
+    builder.append(
+      this.source,
+      this.task,
+      this.system,
+      question,
+      cluster,
+      epoch,
+      this.metric,
+      x,
+      at.line ?? 0,
+    );
     this.rows++;
   }
 
@@ -194,7 +208,11 @@ export class InspectRows {
       });
     }
     if (this.unscored > 0) {
-      this.ctx.warn({ file: this.file, field, message: `${this.unscored} samples scored NaN (unscored) were skipped` });
+      this.ctx.warn({
+        file: this.file,
+        field,
+        message: `${this.unscored} samples scored NaN (unscored) were skipped`,
+      });
     }
   }
 }
@@ -202,6 +220,10 @@ export class InspectRows {
 /** Warns when a log did not finish. */
 export function warnUnfinished(ctx: ImportContext, file: string, header: InspectHeader, rows: number): void {
   if (header.status !== 'success') {
-    ctx.warn({ file, field: 'status', message: `log status is "${header.status}" (not success); ${rows} samples imported` });
+    ctx.warn({
+      file,
+      field: 'status',
+      message: `log status is "${header.status}" (not success); ${rows} samples imported`,
+    });
   }
 }

@@ -26,7 +26,9 @@ describe('lm-evaluation-harness --log_samples', () => {
     });
     const first = plainRows(table)[0];
     expect(first).toMatchObject({ cluster: 'mmlu_abstract_algebra', epoch: 1 });
-    expect(first.source).toMatch(/EleutherAI__pythia-160m\/samples_mmlu_abstract_algebra_2024-06-03T14-21-07\.318592\.jsonl$/);
+    expect(first.source).toMatch(
+      /EleutherAI__pythia-160m\/samples_mmlu_abstract_algebra_2024-06-03T14-21-07\.318592\.jsonl$/,
+    );
     expect(table.line[0]).toBe(1);
     // every file read is in the provenance once, with its hash and lm-eval's version
     const names = provenance.sources.map((s) => basename(s.path));
@@ -55,7 +57,9 @@ describe('lm-evaluation-harness --log_samples', () => {
   it('requires a filter choice when a task has several, and keeps only the chosen one', () => {
     const e = inputError(() => importEval([gsm8k]));
     expect(e.field).toBe('filter');
-    expect(e.message).toMatch(/task gsm8k has several filters \(strict-match, flexible-extract\); choose one with --filter/);
+    expect(e.message).toMatch(
+      /task gsm8k has several filters \(strict-match, flexible-extract\); choose one with --filter/,
+    );
     const { table } = importEval([gsm8k], { filter: 'flexible-extract' });
     expect(table.rowCount).toBe(3);
     expect(table.metric.dictionary).toEqual(['exact_match,flexible-extract']);
@@ -87,7 +91,9 @@ describe('lm-evaluation-harness --log_samples', () => {
 
   it('names file, line and column of a malformed line, and file, line and field of a missing field', () => {
     const malformed = inputError(() => importEval([bad('malformed-line')]));
-    expect(malformed.file).toMatch(/malformed-line\/toy-model\/samples_arith_2024-08-01T12-00-00\.000000\.jsonl$/);
+    expect(malformed.file).toMatch(
+      /malformed-line\/toy-model\/samples_arith_2024-08-01T12-00-00\.000000\.jsonl$/,
+    );
     expect([malformed.line, malformed.column]).toEqual([2, 181]);
     expect(malformed.message).toMatch(/malformed JSON/);
     const missing = inputError(() => importEval([bad('missing-field')]));
@@ -102,7 +108,9 @@ describe('lm-evaluation-harness --log_samples', () => {
   });
 
   it('reads a run from its results file, and says when there are no samples files', () => {
-    const results = fixture('lm-eval/mmlu-stem/EleutherAI__pythia-410m/results_2024-06-03T14-21-07.318592.json');
+    const results = fixture(
+      'lm-eval/mmlu-stem/EleutherAI__pythia-410m/results_2024-06-03T14-21-07.318592.json',
+    );
     const { table } = importEval([results]);
     expect(table.rowCount).toBe(6);
     expect(table.system.dictionary).toEqual(['EleutherAI/pythia-410m']);

@@ -29,7 +29,8 @@ import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
 import { numericScore } from '../scoreValue.js';
 
-export const LM_EVAL_FORMAT_VERSION = 'samples_<task>_<date>.jsonl + results_<date>.json (EvaluationTracker, lm-eval 0.4.3–0.4.13)';
+export const LM_EVAL_FORMAT_VERSION =
+  'samples_<task>_<date>.jsonl + results_<date>.json (EvaluationTracker, lm-eval 0.4.3–0.4.13)';
 
 const SAMPLES_NAME = /^samples_(.+)_([^_]+)\.jsonl$/;
 
@@ -101,7 +102,10 @@ function parseResults(path: string, file: string, ctx: ImportContext): ResultsIn
     }
     for (const [group, children] of Object.entries(groups)) {
       if (!Array.isArray(children)) {
-        throw new EvalInputError({ file, field: `group_subtasks.${group}` }, 'must be a list of subtask names');
+        throw new EvalInputError(
+          { file, field: `group_subtasks.${group}` },
+          'must be a list of subtask names',
+        );
       }
       for (const child of children) parent.set(String(child), group);
     }
@@ -125,13 +129,20 @@ export function lmEvalResultsPath(samplesPath: string): string | undefined {
 }
 
 /** The metric names and filters a task config declares (metric_list, filter_list). */
-function taskConfig(configs: Record<string, unknown>, task: string): { metrics: string[]; filters: string[] } {
+function taskConfig(
+  configs: Record<string, unknown>,
+  task: string,
+): { metrics: string[]; filters: string[] } {
   const config = configs[task] as Record<string, unknown> | undefined;
   const metrics = Array.isArray(config?.metric_list)
-    ? (config.metric_list as unknown[]).map((m) => (m as Record<string, unknown>)?.metric).filter((m) => typeof m === 'string')
+    ? (config.metric_list as unknown[])
+        .map((m) => (m as Record<string, unknown>)?.metric)
+        .filter((m) => typeof m === 'string')
     : [];
   const filters = Array.isArray(config?.filter_list)
-    ? (config.filter_list as unknown[]).map((f) => (f as Record<string, unknown>)?.name).filter((f) => typeof f === 'string')
+    ? (config.filter_list as unknown[])
+        .map((f) => (f as Record<string, unknown>)?.name)
+        .filter((f) => typeof f === 'string')
     : [];
   return { metrics: metrics as string[], filters: filters as string[] };
 }
@@ -140,7 +151,11 @@ function taskConfig(configs: Record<string, unknown>, task: string): { metrics: 
 export function importLmEvalSamples(path: string, file: string, ctx: ImportContext): void {
   const { options, builder } = ctx;
   const name = lmEvalSamplesName(path);
-  const leaf = name?.task ?? basename(path).replace(/\.jsonl$/, '').replace(/^samples_/, '');
+  const leaf =
+    name?.task ??
+    basename(path)
+      .replace(/\.jsonl$/, '')
+      .replace(/^samples_/, '');
   const resultsPath = lmEvalResultsPath(path);
   const results = resultsPath
     ? readResults(resultsPath, join(dirname(file), basename(resultsPath)), ctx)
@@ -249,7 +264,8 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
       `no sample has filter "${options.filter}"; filters here: ${[...filtersSeen].join(', ') || 'none'}`,
     );
   }
-  if (unscored > 0) ctx.warn({ file, field: metricName, message: `${unscored} samples with a NaN score were skipped` });
+  if (unscored > 0)
+    ctx.warn({ file, field: metricName, message: `${unscored} samples with a NaN score were skipped` });
   if (kept === 0 && unscored === 0) ctx.warn({ file, message: 'no samples' });
   ctx.source(path, file, {
     format: 'lm-eval',

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Bool, Float64, Int64, tableFromArrays, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
-import { Table } from 'apache-arrow';
+import { Bool, Int64, Table, tableFromArrays, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectEvalFormat } from '../detectEvalFormat.js';
 import { importEval } from '../importEval.js';
@@ -24,7 +23,13 @@ describe('long tables', () => {
   });
 
   it('maps other column names (booleans as scores) and ignores unmapped columns', () => {
-    const options = { question: 'item_id', system: 'model', score: 'is_correct', cluster: 'subject', epoch: 'attempt' };
+    const options = {
+      question: 'item_id',
+      system: 'model',
+      score: 'is_correct',
+      cluster: 'subject',
+      epoch: 'attempt',
+    };
     expect(detectEvalFormat(long('custom-columns.csv'), options)).toBe('long-csv');
     const { table } = importEval([long('custom-columns.csv')], options);
     expect(scoresBySystem(table)).toEqual({
@@ -32,12 +37,14 @@ describe('long tables', () => {
       'm-large': { '101': [1, 1], '102': [0, 1] },
     });
     expect(table.metric.dictionary).toEqual(['is_correct']);
-    expect(importEval([long('custom-columns.csv')], { ...options, metric: 'accuracy' }).table.metric.dictionary).toEqual([
-      'accuracy',
-    ]);
+    expect(
+      importEval([long('custom-columns.csv')], { ...options, metric: 'accuracy' }).table.metric.dictionary,
+    ).toEqual(['accuracy']);
     const e = inputError(() => importEval([long('custom-columns.csv')], { ...options, system: 'engine' }));
     expect([e.line, e.field]).toEqual([1, 'engine']);
-    expect(e.message).toMatch(/no column "engine" \(given by --system\); columns: item_id, model, is_correct, subject, attempt, notes/);
+    expect(e.message).toMatch(
+      /no column "engine" \(given by --system\); columns: item_id, model, is_correct, subject, attempt, notes/,
+    );
   });
 
   it('reads JSON Lines with integer ids and graded scores', () => {
@@ -64,14 +71,22 @@ describe('long tables', () => {
       ['b', '2', null, 'acc', 1],
     ]);
     const floats = join(tmp, 'floats.arrow');
-    writeFileSync(floats, tableToIPC(tableFromArrays({ question: ['q'], system: ['s'], score: new Float64Array([0.25]) }), 'file'));
+    writeFileSync(
+      floats,
+      tableToIPC(
+        tableFromArrays({ question: ['q'], system: ['s'], score: new Float64Array([0.25]) }),
+        'file',
+      ),
+    );
     expect(Array.from(importEval([floats]).table.score)).toEqual([0.25]);
   });
 
   it('refuses a duplicate (question, epoch) with both lines named', () => {
     const e = inputError(() => importEval([long('bad/duplicate.csv')]));
     expect([e.line, e.field]).toEqual([5, 'question']);
-    expect(e.message).toMatch(/system alpha, task default, metric score: question q2 epoch 1 is scored twice \(also at .*duplicate\.csv, line 3\)/);
+    expect(e.message).toMatch(
+      /system alpha, task default, metric score: question q2 epoch 1 is scored twice \(also at .*duplicate\.csv, line 3\)/,
+    );
   });
 
   it('names file, line and column for invalid UTF-8, a ragged row, a bad score and epoch 0', () => {
@@ -91,12 +106,14 @@ describe('long tables', () => {
   it('labels a file without a system column with --system <file>=<label>', () => {
     const path = join(tmp, 'one-system.csv');
     writeFileSync(path, 'question,score\nq1,1\nq2,0\n');
-    expect(inputError(() => importEval([path])).message).toMatch(/no "system" column; name the system column with --system/);
+    expect(inputError(() => importEval([path])).message).toMatch(
+      /no "system" column; name the system column with --system/,
+    );
     const { table } = importEval([path], { systemByFile: { [path]: 'mine' } });
     expect(table.system.dictionary).toEqual(['mine']);
-    expect(inputError(() => importEval([path], { systemByFile: { 'other.csv': 'x', [path]: 'mine' } })).message).toMatch(
-      /a system label was given for this file but no imported log has this path/,
-    );
+    expect(
+      inputError(() => importEval([path], { systemByFile: { 'other.csv': 'x', [path]: 'mine' } })).message,
+    ).toMatch(/a system label was given for this path but no imported log is at or under it/);
   });
 });
 
@@ -109,7 +126,9 @@ describe('the wide item-population format', () => {
     });
     expect(table.cluster.dictionary).toEqual(['alg', 'geo']);
     expect(table.metric.dictionary).toEqual(['correct']);
-    expect(warnings.map((w) => w.message)).toEqual(['system b has no answers_b column: only its first answers (epoch 1) were imported']);
+    expect(warnings.map((w) => w.message)).toEqual([
+      'system b has no answers_b column: only its first answers (epoch 1) were imported',
+    ]);
   });
 
   it('reads the MMLU stand-in: 1,140 questions, K = 5, 5, 2', () => {

@@ -8,14 +8,16 @@
  * present, labels each row (and `--metric` keeps only that metric's rows); otherwise the
  * metric is `--metric` or the score column's name. Errors name the file, line and column.
  */
-import { EvalInputError } from '../evalInputError.js';
+
 import type { EvalFormat } from '../evalFormat.js';
+import { EvalInputError } from '../evalInputError.js';
 import { idText, labelText } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, numericScore, textScore } from '../scoreValue.js';
 import { openTableRows, type TableKind } from './tableRows.js';
 
-export const LONG_FORMAT_VERSION = 'evalsim long table 1 (question, system, score[, cluster, epoch, task, metric])';
+export const LONG_FORMAT_VERSION =
+  'evalsim long table 1 (question, system, score[, cluster, epoch, task, metric])';
 
 /** The column for `option` (or its default), or undefined when optional and absent; errors when a named column is missing. */
 function column(
@@ -48,12 +50,15 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const { builder, options } = ctx;
   const table = openTableRows(path, file, kind);
   const cols = table.columns;
-  const fixedSystem = options.systemByFile?.[file];
+  const fixedSystem = ctx.fileLabel(file);
   const questionColumn = column(cols, file, 'question', options.question, ['question'], true)!;
-  const systemColumn = fixedSystem === undefined ? column(cols, file, 'system', options.system, ['system'], true) : undefined;
+  const systemColumn =
+    fixedSystem === undefined ? column(cols, file, 'system', options.system, ['system'], true) : undefined;
   const scoreColumn = column(cols, file, 'score', options.score, ['score', 'correct'], true)!;
   const clusterColumn =
-    options.cluster === 'none' ? undefined : column(cols, file, 'cluster', options.cluster, ['cluster'], false);
+    options.cluster === 'none'
+      ? undefined
+      : column(cols, file, 'cluster', options.cluster, ['cluster'], false);
   const epochColumn = column(cols, file, 'epoch', options.epoch, ['epoch'], false);
   const taskColumn = column(cols, file, 'task', options.task, ['task'], false);
   const metricColumn = cols.includes('metric') ? 'metric' : undefined;
@@ -74,31 +79,42 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
     }
     const rawScore = get(scoreColumn);
     const score =
-      typeof rawScore === 'string' ? textScore(rawScore, at(scoreColumn)) : numericScore(rawScore, at(scoreColumn));
+      typeof rawScore === 'string'
+        ? textScore(rawScore, at(scoreColumn))
+        : numericScore(rawScore, at(scoreColumn));
     if (Number.isNaN(score)) {
       skipped++;
       return;
     }
     const question = builder.code('question', idText(get(questionColumn), at(questionColumn)));
     const system =
-      systemColumn === undefined ? fixedSystemCode : builder.code('system', labelText(get(systemColumn), at(systemColumn)));
+      systemColumn === undefined
+        ? fixedSystemCode
+        : builder.code('system', labelText(get(systemColumn), at(systemColumn)));
     let cluster = -1;
     if (clusterColumn !== undefined) {
       const raw = get(clusterColumn);
-      if (raw !== undefined && raw !== '') cluster = builder.code('cluster', labelText(raw, at(clusterColumn)));
+      if (raw !== undefined && raw !== '')
+        cluster = builder.code('cluster', labelText(raw, at(clusterColumn)));
     }
     const epoch = epochColumn === undefined ? 1 : epochNumber(get(epochColumn), at(epochColumn));
-    const task = taskColumn === undefined ? defaultTask : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
+    const task =
+      taskColumn === undefined
+        ? defaultTask
+        : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
     builder.append(source, task, system, question, cluster, epoch, metric, score, line);
     kept++;
   });
   if (kept === 0 && skipped === 0) {
     throw new EvalInputError(
       { file },
-      options.metric !== undefined && metricColumn ? `no rows with metric "${options.metric}"` : 'no rows below the header',
+      options.metric !== undefined && metricColumn
+        ? `no rows with metric "${options.metric}"`
+        : 'no rows below the header',
     );
   }
-  if (skipped > 0) ctx.warn({ file, field: scoreColumn, message: `${skipped} rows with a NaN score were skipped` });
+  if (skipped > 0)
+    ctx.warn({ file, field: scoreColumn, message: `${skipped} rows with a NaN score were skipped` });
   const format: EvalFormat = kind === 'csv' ? 'long-csv' : kind === 'jsonl' ? 'long-jsonl' : 'long-arrow';
   ctx.source(path, file, { format, formatVersion: LONG_FORMAT_VERSION, tool: 'table' });
 }

@@ -39,7 +39,12 @@ describe('openai/evals run logs', () => {
 
   it('pairs systems on the questions both answered and says how many were dropped', () => {
     const m = evalMatrix(importEval([gpt4o, mini]).table);
-    expect(m.questions).toEqual(['arithmetic.dev.0', 'arithmetic.dev.1', 'arithmetic.dev.2', 'arithmetic.dev.4']);
+    expect(m.questions).toEqual([
+      'arithmetic.dev.0',
+      'arithmetic.dev.1',
+      'arithmetic.dev.2',
+      'arithmetic.dev.4',
+    ]);
     expect(m.warnings.map((w) => w.message)).toEqual([
       'system gpt-4o: 1 of its 5 questions are not answered by every system compared and were dropped (4 kept)',
     ]);
@@ -59,7 +64,10 @@ describe('openai/evals run logs', () => {
     writeFileSync(changed, [...lines.slice(0, -1), JSON.stringify(report)].join('\n'));
     expect(importEval([changed]).warnings.map((w) => w.field)).toEqual(['final_report.accuracy']);
     const notBool = join(tmp, 'not-bool.jsonl');
-    writeFileSync(notBool, lines.map((l, k) => (k === 2 ? l.replace('"correct": true', '"correct": "yes"') : l)).join('\n'));
+    writeFileSync(
+      notBool,
+      lines.map((l, k) => (k === 2 ? l.replace('"correct": true', '"correct": "yes"') : l)).join('\n'),
+    );
     const e = inputError(() => importEval([notBool]));
     expect([e.line, e.field]).toEqual([3, 'data.correct']);
   });

@@ -29,7 +29,8 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
   const eventType = metricName === 'match' ? 'match' : 'metrics';
   const clusterOption = options.cluster ?? 'none';
   let clusterPath: string[] | undefined;
-  if (clusterOption.startsWith('data.') && clusterOption.length > 5) clusterPath = clusterOption.slice(5).split('.');
+  if (clusterOption.startsWith('data.') && clusterOption.length > 5)
+    clusterPath = clusterOption.slice(5).split('.');
   else if (clusterOption !== 'none') {
     throw new EvalInputError(
       { file, field: 'cluster' },
@@ -48,10 +49,15 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
     if (task === -1) {
       const spec = objectField(record.spec, { file, line, field: 'spec' });
       if (!Array.isArray(spec.completion_fns) || spec.completion_fns.length === 0) {
-        throw new EvalInputError({ file, line, field: 'spec.completion_fns' }, 'must list the completion functions');
+        throw new EvalInputError(
+          { file, line, field: 'spec.completion_fns' },
+          'must list the completion functions',
+        );
       }
       task = builder.code('task', labelText(spec.eval_name, { file, line, field: 'spec.eval_name' }));
-      const fns = spec.completion_fns.map((f, k) => labelText(f, { file, line, field: `spec.completion_fns[${k}]` }));
+      const fns = spec.completion_fns.map((f, k) =>
+        labelText(f, { file, line, field: `spec.completion_fns[${k}]` }),
+      );
       system = builder.code('system', ctx.systemLabel(file, fns.join('+')));
       return;
     }
@@ -67,7 +73,10 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
     let score: number;
     if (eventType === 'match') {
       if (typeof data.correct !== 'boolean') {
-        throw new EvalInputError({ file, line, field: 'data.correct' }, `must be true or false, got ${showValue(data.correct)}`);
+        throw new EvalInputError(
+          { file, line, field: 'data.correct' },
+          `must be true or false, got ${showValue(data.correct)}`,
+        );
       }
       score = data.correct ? 1 : 0;
     } else {
@@ -75,15 +84,22 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
       score = numericScore(data[metricName], { file, line, field: `data.${metricName}` });
       if (Number.isNaN(score)) return;
     }
-    const question = builder.code('question', labelText(record.sample_id, { file, line, field: 'sample_id' }));
+    const question = builder.code(
+      'question',
+      labelText(record.sample_id, { file, line, field: 'sample_id' }),
+    );
     const cluster = clusterPath
-      ? builder.code('cluster', labelText(valueAtPath(data, clusterPath), { file, line, field: clusterOption }))
+      ? builder.code(
+          'cluster',
+          labelText(valueAtPath(data, clusterPath), { file, line, field: clusterOption }),
+        )
       : -1;
     builder.append(source, task, system, question, cluster, 1, metric, score, line);
     sum += score;
     count++;
   });
-  if (task === -1) throw new EvalInputError({ file, line: 1, field: 'spec' }, 'the file is empty (no spec line)');
+  if (task === -1)
+    throw new EvalInputError({ file, line: 1, field: 'spec' }, 'the file is empty (no spec line)');
   if (count === 0) {
     throw new EvalInputError(
       { file, field: eventType === 'match' ? 'type' : `data.${metricName}` },
@@ -99,5 +115,9 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
       message: `the final report says accuracy ${finalAccuracy}, the ${count} match events give ${sum / count}`,
     });
   }
-  ctx.source(path, file, { format: 'openai-evals', formatVersion: OPENAI_EVALS_FORMAT_VERSION, tool: 'openai/evals' });
+  ctx.source(path, file, {
+    format: 'openai-evals',
+    formatVersion: OPENAI_EVALS_FORMAT_VERSION,
+    tool: 'openai/evals',
+  });
 }

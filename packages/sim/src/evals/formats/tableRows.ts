@@ -44,7 +44,8 @@ function csvRows(path: string, file: string): TableRows {
   const columns = header;
   const index = new Map<string, number>();
   columns.forEach((name, j) => {
-    if (index.has(name)) throw new EvalInputError({ file, line: 1, field: name }, 'this column appears twice in the header');
+    if (index.has(name))
+      throw new EvalInputError({ file, line: 1, field: name }, 'this column appears twice in the header');
     index.set(name, j);
   });
   return {
@@ -63,7 +64,10 @@ function csvRows(path: string, file: string): TableRows {
           return;
         }
         if (record.length !== columns.length) {
-          throw new EvalInputError({ file, line }, `has ${record.length} fields, the header has ${columns.length}`);
+          throw new EvalInputError(
+            { file, line },
+            `has ${record.length} fields, the header has ${columns.length}`,
+          );
         }
         fields = record;
         onRow(get, line);
@@ -116,7 +120,12 @@ function arrowRows(path: string, file: string): TableRows {
       for (const name of columns) {
         const vector = table.getChild(name);
         if (!vector) continue;
-        values.set(name, vector.nullCount > 0 ? Array.from({ length: table.numRows }, (_, i) => vector.get(i)) : vector.toArray());
+        values.set(
+          name,
+          vector.nullCount > 0
+            ? Array.from({ length: table.numRows }, (_, i) => vector.get(i))
+            : vector.toArray(),
+        );
       }
       let row = 0;
       const get = (column: string) => {

@@ -29,7 +29,10 @@ function count(value: unknown, file: string, line: number, field: string): numbe
   const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   const x = typeof n === 'bigint' ? Number(n) : n;
   if (typeof x !== 'number' || !Number.isInteger(x) || x < 0) {
-    throw new EvalInputError({ file, line, field }, `must be a non-negative integer, got ${JSON.stringify(String(value ?? ''))}`);
+    throw new EvalInputError(
+      { file, line, field },
+      `must be a non-negative integer, got ${JSON.stringify(String(value ?? ''))}`,
+    );
   }
   return x;
 }
@@ -41,11 +44,21 @@ export function importWidePopulation(path: string, file: string, kind: TableKind
   const cols = table.columns;
   for (const required of ['question', 'cluster']) {
     if (!cols.includes(required)) {
-      throw new EvalInputError({ file, line: 1, field: required }, `missing column; columns: ${cols.join(', ')}`);
+      throw new EvalInputError(
+        { file, line: 1, field: required },
+        `missing column; columns: ${cols.join(', ')}`,
+      );
     }
   }
   const systems = wideSystems(cols);
-  if (systems.length === 0) throw new EvalInputError({ file, line: 1 }, 'no correct_<system> column with its k_<system>');
+  if (systems.length === 0)
+    throw new EvalInputError({ file, line: 1 }, 'no correct_<system> column with its k_<system>');
+  if (ctx.fileLabel(file) !== undefined && systems.length > 1) {
+    throw new EvalInputError(
+      { file, field: 'system' },
+      `one label was given for a file with ${systems.length} systems (${systems.join(', ')}); its systems keep their column names`,
+    );
+  }
   const plan = systems.map((s) => {
     const answers = cols.includes(`answers_${s}`);
     const first = cols.includes(`first_${s}`);
@@ -62,7 +75,7 @@ export function importWidePopulation(path: string, file: string, kind: TableKind
         message: `system ${s} has no answers_${s} column: only its first answers (epoch 1) were imported`,
       });
     }
-    const label = options.systemByFile?.[file] && systems.length === 1 ? options.systemByFile[file] : s;
+    const label = ctx.fileLabel(file) ?? s;
     return { s, answers, first, system: builder.code('system', label) };
   });
   const source = builder.code('source', file);
@@ -70,12 +83,16 @@ export function importWidePopulation(path: string, file: string, kind: TableKind
   const metric = builder.code('metric', options.metric ?? 'correct');
   const seen = new Set<string>();
   table.forEachRow((get, line) => {
-    const id = idText(typeof get('question') === 'string' ? (get('question') as string).trim() : get('question'), {
-      file,
-      line,
-      field: 'question',
-    });
-    if (seen.has(id)) throw new EvalInputError({ file, line, field: 'question' }, `question "${id}" appears twice`);
+    const id = idText(
+      typeof get('question') === 'string' ? (get('question') as string).trim() : get('question'),
+      {
+        file,
+        line,
+        field: 'question',
+      },
+    );
+    if (seen.has(id))
+      throw new EvalInputError({ file, line, field: 'question' }, `question "${id}" appears twice`);
     seen.add(id);
     const question = builder.code('question', id);
     const cluster = builder.code('cluster', labelText(get('cluster'), { file, line, field: 'cluster' }));
@@ -83,7 +100,8 @@ export function importWidePopulation(path: string, file: string, kind: TableKind
       const correct = count(get(`correct_${p.s}`), file, line, `correct_${p.s}`);
       const k = count(get(`k_${p.s}`), file, line, `k_${p.s}`);
       if (k < 1) throw new EvalInputError({ file, line, field: `k_${p.s}` }, 'k must be at least 1');
-      if (correct > k) throw new EvalInputError({ file, line, field: `correct_${p.s}` }, `${correct} right out of k = ${k}`);
+      if (correct > k)
+        throw new EvalInputError({ file, line, field: `correct_${p.s}` }, `${correct} right out of k = ${k}`);
       if (p.answers) {
         const text = String(get(`answers_${p.s}`) ?? '').trim();
         if (text.length !== k || !/^[01]+$/.test(text)) {
@@ -99,14 +117,21 @@ export function importWidePopulation(path: string, file: string, kind: TableKind
           builder.append(source, task, p.system, question, cluster, j + 1, metric, x, line);
         }
         if (ones !== correct) {
-          throw new EvalInputError({ file, line, field: `answers_${p.s}` }, `"${text}" has ${ones} ones but correct_${p.s} = ${correct}`);
+          throw new EvalInputError(
+            { file, line, field: `answers_${p.s}` },
+            `"${text}" has ${ones} ones but correct_${p.s} = ${correct}`,
+          );
         }
         if (p.first && count(get(`first_${p.s}`), file, line, `first_${p.s}`) !== text.charCodeAt(0) - 48) {
-          throw new EvalInputError({ file, line, field: `first_${p.s}` }, `contradicts answers_${p.s} = "${text}"`);
+          throw new EvalInputError(
+            { file, line, field: `first_${p.s}` },
+            `contradicts answers_${p.s} = "${text}"`,
+          );
         }
       } else {
         const first = count(get(`first_${p.s}`), file, line, `first_${p.s}`);
-        if (first > 1) throw new EvalInputError({ file, line, field: `first_${p.s}` }, `must be 0 or 1, got ${first}`);
+        if (first > 1)
+          throw new EvalInputError({ file, line, field: `first_${p.s}` }, `must be 0 or 1, got ${first}`);
         builder.append(source, task, p.system, question, cluster, 1, metric, first, line);
       }
     }

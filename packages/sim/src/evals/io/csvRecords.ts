@@ -25,7 +25,7 @@ function nextSpecial(text: string, i: number): number {
 export function forEachCsvRecord(
   text: string,
   file: string,
-  onRecord: (fields: string[], line: number) => boolean | undefined | void,
+  onRecord: (fields: string[], line: number) => unknown,
 ): void {
   let stopped = false;
   const n = text.length;
@@ -51,7 +51,10 @@ export function forEachCsvRecord(
       for (;;) {
         const q = text.indexOf('"', from);
         if (q === -1) {
-          throw new EvalInputError({ file, line: openLine }, 'a quoted field opened on this line is never closed');
+          throw new EvalInputError(
+            { file, line: openLine },
+            'a quoted field opened on this line is never closed',
+          );
         }
         for (let k = text.indexOf('\n', from); k !== -1 && k < q; k = text.indexOf('\n', k + 1)) line++;
         if (text.charCodeAt(q + 1) === 0x22) {

@@ -38,13 +38,17 @@ describe('forEachJsonLine', () => {
 
   it('names the line and column of a malformed line', () => {
     const path = file('{"a": 1}\n{"a": 2,, }\n');
-    expect(() => forEachJsonLine(path, 'x.jsonl', () => {})).toThrow(/^x\.jsonl, line 2, column 9: malformed JSON/);
+    expect(() => forEachJsonLine(path, 'x.jsonl', () => {})).toThrow(
+      /^x\.jsonl, line 2, column 9: malformed JSON/,
+    );
   });
 
   it('names the line and byte column of invalid UTF-8 in any block', () => {
     const head = Buffer.from(`${'{"pad": 0}\n'.repeat(900_000)}{"s": "a`);
     const path = file(Buffer.concat([head, Buffer.from([0xfe]), Buffer.from('"}\n')]));
-    expect(() => forEachLine(path, 'x.jsonl', () => {})).toThrow(/^x\.jsonl, line 900001, column 9: invalid UTF-8/);
+    expect(() => forEachLine(path, 'x.jsonl', () => {})).toThrow(
+      /^x\.jsonl, line 900001, column 9: invalid UTF-8/,
+    );
   });
 
   it('returns the first non-blank line', () => {

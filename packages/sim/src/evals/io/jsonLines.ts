@@ -69,7 +69,8 @@ export function firstLine(path: string, limit = 1 << 20): string | undefined {
     const got = readSync(fd, buffer, 0, limit, 0);
     let text = buffer.subarray(0, got).toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    for (const candidate of text.split('\n')) if (candidate.trim() !== '') return candidate.replace(/\r$/, '');
+    for (const candidate of text.split('\n'))
+      if (candidate.trim() !== '') return candidate.replace(/\r$/, '');
     return undefined;
   } finally {
     closeSync(fd);

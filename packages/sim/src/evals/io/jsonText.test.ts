@@ -19,10 +19,10 @@ describe('parseJson', () => {
   });
 
   it("accepts Python's NaN, Infinity and -Infinity (json.dumps, pydantic constants)", () => {
-    const value = parseJson('{"value": NaN, "hi": Infinity, "lo": -Infinity, "s": "NaN", "n": [1, NaN]}', 'f') as Record<
-      string,
-      unknown
-    >;
+    const value = parseJson(
+      '{"value": NaN, "hi": Infinity, "lo": -Infinity, "s": "NaN", "n": [1, NaN]}',
+      'f',
+    ) as Record<string, unknown>;
     expect(value.value).toBeNaN();
     expect(value.hi).toBe(Number.POSITIVE_INFINITY);
     expect(value.lo).toBe(Number.NEGATIVE_INFINITY);
@@ -31,7 +31,14 @@ describe('parseJson', () => {
   });
 
   it('converts numbers exactly as JSON.parse does, in the fallback parser too', () => {
-    const literals = ['0.1', '1e-320', '9007199254740993', '-0', '123456789012345678901234567890', '2.2250738585072011e-308'];
+    const literals = [
+      '0.1',
+      '1e-320',
+      '9007199254740993',
+      '-0',
+      '123456789012345678901234567890',
+      '2.2250738585072011e-308',
+    ];
     for (const literal of literals) {
       const fast = JSON.parse(literal);
       const slow = (parseJson(`[NaN, ${literal}]`, 'f') as number[])[1];
@@ -48,7 +55,9 @@ describe('parseJson', () => {
   it('reports the line and column of the first syntax error', () => {
     const e = syntaxError('{\n  "a": 1,\n  "b": [1, 2,, 3]\n}');
     expect([e.line, e.column]).toEqual([3, 14]);
-    expect(e.message).toMatch(/^log\.json, line 3, column 14: malformed JSON: expected a JSON value, found ","/);
+    expect(e.message).toMatch(
+      /^log\.json, line 3, column 14: malformed JSON: expected a JSON value, found ","/,
+    );
     expect(syntaxError('{"a": 1', 7).line).toBe(7);
     expect(syntaxError('{"a": 1} x').message).toMatch(/expected the end of the JSON value/);
     expect(syntaxError('{"a": "unterminated').message).toMatch(/expected a closing quote/);

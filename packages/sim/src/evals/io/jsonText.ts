@@ -105,7 +105,12 @@ function parseLenient(text: string): unknown {
         if (text[i] !== ':') fail('":"');
         i++;
         const v = value();
-        Object.defineProperty(object, key, { value: v, writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(object, key, {
+          value: v,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
         space();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {

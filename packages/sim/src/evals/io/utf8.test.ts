@@ -31,7 +31,9 @@ describe('strict UTF-8', () => {
   });
 
   it('names the line and byte column of the first bad byte, counting from the given line', () => {
-    const e = decodeError(Buffer.concat([Buffer.from('ok\nsecond ok\nab'), bytes(0xff), Buffer.from('cd\n')]));
+    const e = decodeError(
+      Buffer.concat([Buffer.from('ok\nsecond ok\nab'), bytes(0xff), Buffer.from('cd\n')]),
+    );
     expect(e.line).toBe(3);
     expect(e.column).toBe(3);
     expect(e.message).toMatch(/^f\.jsonl, line 3, column 3: invalid UTF-8 \(0xff/);

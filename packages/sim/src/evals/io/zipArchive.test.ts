@@ -73,7 +73,13 @@ describe('ZipArchive', () => {
     const data = Buffer.from('{"version": 2}');
     const z = zlib as unknown as { zstdCompressSync?: (d: Uint8Array) => Buffer };
     const w = new ZipWriter(file);
-    w.addCompressed('header.json', z.zstdCompressSync ? z.zstdCompressSync(data) : Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), data.length, crc32(data), 93);
+    w.addCompressed(
+      'header.json',
+      z.zstdCompressSync ? z.zstdCompressSync(data) : Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
+      data.length,
+      crc32(data),
+      93,
+    );
     w.close();
     if (z.zstdCompressSync) expect(readAll(file).get('header.json')).toBe('{"version": 2}');
     else expect(() => readAll(file)).toThrow(/zstandard.*inspect log convert <log> --to json/);
@@ -82,10 +88,12 @@ describe('ZipArchive', () => {
   it('refuses damaged archives with the file named', () => {
     const notZip = path();
     writeFileSync(notZip, 'just text, no archive here at all');
-    expect(() => ZipArchive.open(notZip, 'logs/x.eval')).toThrow(/^logs\/x\.eval: no end-of-central-directory record/);
+    expect(() => ZipArchive.open(notZip, 'logs/x.eval')).toThrow(
+      /^logs\/x\.eval: no end-of-central-directory record/,
+    );
     const good = path();
     const w = new ZipWriter(good);
-    w.add('header.json', '{"version": 2, "padding": "' + 'p'.repeat(200) + '"}');
+    w.add('header.json', `{"version": 2, "padding": "${'p'.repeat(200)}"}`);
     w.close();
     const bytes = readFileSync(good);
     const corrupt = path();

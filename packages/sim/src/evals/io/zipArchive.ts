@@ -31,7 +31,10 @@ const ZIP64_EOCD = 0x06064b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-type ZstdModule = { zstdDecompressSync?: (buffer: Uint8Array) => Buffer; crc32?: (data: Uint8Array) => number };
+type ZstdModule = {
+  zstdDecompressSync?: (buffer: Uint8Array) => Buffer;
+  crc32?: (data: Uint8Array) => number;
+};
 const zlibExtras = zlib as unknown as ZstdModule;
 
 function u64(buffer: Buffer, at: number): number {
@@ -193,7 +196,8 @@ export class ZipArchive {
       }
       data = zlibExtras.zstdDecompressSync(raw);
     } else throw this.error(`compression method ${entry.method} is not supported (0, 8, 93 are)`, entry.name);
-    if (data.length !== entry.size) throw this.error('uncompressed size does not match the directory', entry.name);
+    if (data.length !== entry.size)
+      throw this.error('uncompressed size does not match the directory', entry.name);
     if (zlibExtras.crc32 && zlibExtras.crc32(data) >>> 0 !== entry.crc32) {
       throw this.error('CRC-32 check failed', entry.name);
     }

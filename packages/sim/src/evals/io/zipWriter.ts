@@ -67,7 +67,8 @@ export class ZipWriter {
 
   /** Adds a member whose data is already compressed with `method`. */
   addCompressed(name: string, compressed: Uint8Array, size: number, crc: number, method: number): void {
-    if (compressed.length >= 0xffffffff || size >= 0xffffffff) throw new RangeError('members of 4 GiB or more are not supported');
+    if (compressed.length >= 0xffffffff || size >= 0xffffffff)
+      throw new RangeError('members of 4 GiB or more are not supported');
     const nameBytes = Buffer.from(name, 'utf8');
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);

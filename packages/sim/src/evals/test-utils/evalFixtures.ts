@@ -49,8 +49,9 @@ export function plainRows(table: EvalTable): PlainRow[] {
 export function scoresBySystem(table: EvalTable): Record<string, Record<string, number[]>> {
   const out: Record<string, Record<string, number[]>> = {};
   for (const row of plainRows(table)) {
-    const q = ((out[row.system] ??= {})[row.question] ??= []);
-    q[row.epoch - 1] = row.score;
+    out[row.system] ??= {};
+    out[row.system][row.question] ??= [];
+    out[row.system][row.question][row.epoch - 1] = row.score;
   }
   return out;
 }
