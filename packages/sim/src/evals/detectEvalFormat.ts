@@ -100,7 +100,7 @@ export function detectEvalFormat(path: string, options: EvalImportOptions = {}):
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) {
     const zip = ZipArchive.open(path, path);
     try {
-      if (zip.byName.has('header.json') || zip.byName.has('_journal/start.json')) return 'inspect-eval';
+      if (zip.find('header.json') || zip.find('_journal/start.json')) return 'inspect-eval';
     } finally {
       zip.close();
     }

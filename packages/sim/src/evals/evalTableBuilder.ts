@@ -89,13 +89,28 @@ export class EvalTableBuilder {
     this.line[i] = line;
   }
 
-  /** The finished table (columns trimmed to the row count). */
+  /** Drops the rows from `rowCount` on (an importer redoing a file); their dictionary entries go at `finish`. */
+  truncate(rowCount: number): void {
+    if (rowCount < 0 || rowCount > this.length)
+      throw new RangeError(`truncate: ${rowCount} is not in [0, ${this.length}]`);
+    this.length = rowCount;
+  }
+
+  /** The finished table (columns trimmed to the row count; dictionaries keep only values in use, in first-seen order). */
   finish(): EvalTable {
     const n = this.length;
-    const column = (name: EvalStringColumnName) => ({
-      codes: this.codes[name].slice(0, n),
-      dictionary: this.dictionaries[name].values.slice(),
-    });
+    const column = (name: EvalStringColumnName) => {
+      const codes = this.codes[name].slice(0, n);
+      const values = this.dictionaries[name].values;
+      const used = new Uint8Array(values.length);
+      for (let i = 0; i < n; i++) if (codes[i] >= 0) used[codes[i]] = 1;
+      if (used.every((u) => u === 1)) return { codes, dictionary: values.slice() };
+      const remap = new Int32Array(values.length).fill(-1);
+      const dictionary: string[] = [];
+      for (let c = 0; c < values.length; c++) if (used[c]) remap[c] = dictionary.push(values[c]) - 1;
+      for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+      return { codes, dictionary };
+    };
     return {
       rowCount: n,
       source: column('source'),

@@ -31,6 +31,7 @@ import { importOpenaiEvals } from './formats/openaiEvals.js';
 import { importWidePopulation } from './formats/widePopulation.js';
 import { fileMatches, ImportContext } from './importContext.js';
 import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
+import { BackgroundFiles } from './io/backgroundFiles.js';
 
 /** One thing to import: a file (or HELM run directory), its path as shown, and its format. */
 interface Unit {
@@ -117,8 +118,21 @@ const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportCont
   'evalsim-arrow': importEvalsimArrow,
 };
 
+/** How an import runs; nothing here changes its result. */
+export interface ImportRunOptions {
+  /**
+   * Hash files and inflate .eval members on a second thread: `true`, `false`, or `'auto'`
+   * (default: when the inputs total more than 64 MiB).
+   */
+  readonly background?: boolean | 'auto';
+}
+
 /** Reads eval logs (files or directories) into the canonical table; see the module comment. */
-export function importEval(paths: readonly string[], options: EvalImportOptions = {}): ImportedEval {
+export function importEval(
+  paths: readonly string[],
+  options: EvalImportOptions = {},
+  run: ImportRunOptions = {},
+): ImportedEval {
   checkImportOptions(options);
   if (paths.length === 0) throw new TypeError('importEval: give at least one file or directory');
   const skipped: string[] = [];
@@ -132,7 +146,48 @@ export function importEval(paths: readonly string[], options: EvalImportOptions 
       units.push(unit);
     }
   }
-  const ctx = new ImportContext(new EvalTableBuilder(), options);
+  // Hash and inflate on a second thread when there is enough for it to pay (the result is the same).
+  let total = 0;
+  for (const unit of units) total += statSync(unit.path).size;
+  const mode = run.background ?? 'auto';
+  const background = new BackgroundFiles(mode === 'auto' ? total > 64 * 1024 * 1024 : mode);
+  const ctx = new ImportContext(new EvalTableBuilder(), options, background);
+  try {
+    return importUnits(units, skipped, ctx, paths);
+  } finally {
+    background.close();
+    ctx.closeAll();
+  }
+}
+
+/**
+ * Asks the background thread for what unit `unit` will need: an inspect .eval's header and
+ * summaries (inflated while the previous unit is parsed), then the file's digest. A problem
+ * here is left for the importer to find and report.
+ */
+function prefetch(unit: Unit | undefined, ctx: ImportContext): void {
+  if (!unit) return;
+  if (unit.format === 'inspect-eval') {
+    try {
+      const zip = ctx.openZip(unit.path, unit.file);
+      for (const name of ['header.json', 'summaries.json']) {
+        const entry = zip.find(name);
+        if (entry) ctx.background.requestMember(unit.path, entry);
+      }
+    } catch (error) {
+      if (!(error instanceof EvalInputError)) throw error;
+    }
+  }
+  if (unit.format !== 'helm') ctx.background.requestDigest(unit.path);
+}
+
+function importUnits(
+  units: readonly Unit[],
+  skipped: readonly string[],
+  ctx: ImportContext,
+  paths: readonly string[],
+): ImportedEval {
+  const { options } = ctx;
   if (skipped.length > 0) {
     const shown =
       skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, … (${skipped.length - 5} more)` : '');
@@ -140,7 +195,11 @@ export function importEval(paths: readonly string[], options: EvalImportOptions 
       message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}`,
     });
   }
-  for (const unit of units) IMPORTERS[unit.format](unit.path, unit.file, ctx);
+  prefetch(units[0], ctx);
+  units.forEach((unit, k) => {
+    prefetch(units[k + 1], ctx);
+    IMPORTERS[unit.format](unit.path, unit.file, ctx);
+  });
   for (const file of Object.keys(options.systemByFile ?? {})) {
     if (!units.some((u) => fileMatches(file, u.file))) {
       throw new EvalInputError(
@@ -172,5 +231,5 @@ export function importEval(paths: readonly string[], options: EvalImportOptions 
         'for two runs of one system, label them apart with --system <file>=<label> or import one of them',
     );
   }
-  return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources, options } };
+  return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources(), options } };
 }

@@ -30,5 +30,5 @@ export {
   type EvalStringColumnName,
   type EvalTable,
 } from './evalTable.js';
-export { importEval } from './importEval.js';
+export { type ImportRunOptions, importEval } from './importEval.js';
 export { EVAL_IMPORT_OPTION_NAMES, type EvalImportOptions } from './importOptions.js';

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { evalMatrix } from '../evalMatrix.js';
 import { importEval } from '../importEval.js';
+import { ZipArchive } from '../io/zipArchive.js';
+import { ZipWriter } from '../io/zipWriter.js';
 import { fixture, inputError, plainRows, scoresBySystem } from '../test-utils/evalFixtures.js';
 
 const haiku = fixture('inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval');
@@ -153,5 +158,81 @@ describe('inspect_ai .json logs', () => {
     expect(e.message).toMatch(
       /McNemar needs 0\/1 scores, but system openai\/gpt-4o-mini-2024-07-18 has score 0.5 for question 3 epoch 1 \(metric choice\)/,
     );
+  });
+});
+
+describe('inspect_ai .eval: the summaries scan and its fallbacks', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'evalsim-inspect-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  /** The haiku log's members, with summaries.json replaced by `summaries` (text). */
+  function withSummaries(name: string, summaries: (original: string) => string): string {
+    const source = ZipArchive.open(haiku);
+    const path = join(tmp, name);
+    const w = new ZipWriter(path);
+    try {
+      for (const entry of source.entries) {
+        const text = source.read(entry).toString('utf8');
+        w.add(entry.name, entry.name === 'summaries.json' ? summaries(text) : text);
+      }
+    } finally {
+      w.close();
+      source.close();
+    }
+    return path;
+  }
+
+  it('gives the same rows from the scan, from whole parsing (no scorers in the header), and with background threads', () => {
+    const scanned = plainRows(importEval([haiku], { cluster: 'metadata.subject' }).table);
+    const parsed = withSummaries('parsed.eval', (t) => t);
+    // The same log whose header lists no scorers: summaries are parsed whole.
+    const noScorers = join(tmp, 'no-scorers.eval');
+    const source = ZipArchive.open(haiku);
+    const w = new ZipWriter(noScorers);
+    for (const entry of source.entries) {
+      let text = source.read(entry).toString('utf8');
+      if (entry.name === 'header.json') {
+        const header = JSON.parse(text);
+        delete header.eval.scorers;
+        delete header.results;
+        text = JSON.stringify(header);
+      }
+      w.add(entry.name, text);
+    }
+    w.close();
+    source.close();
+    const strip = (rows: ReturnType<typeof plainRows>) => rows.map(({ source: _, ...rest }) => rest);
+    expect(strip(plainRows(importEval([parsed], { cluster: 'metadata.subject' }).table))).toEqual(
+      strip(scanned),
+    );
+    expect(strip(plainRows(importEval([noScorers], { cluster: 'metadata.subject' }).table))).toEqual(
+      strip(scanned),
+    );
+    const background = importEval([haiku, mini], { cluster: 'metadata.subject' }, { background: true });
+    const foreground = importEval([haiku, mini], { cluster: 'metadata.subject' }, { background: false });
+    expect(plainRows(background.table)).toEqual(plainRows(foreground.table));
+    expect(background.provenance).toEqual(foreground.provenance);
+  });
+
+  it('keeps the last of a repeated (id, epoch) in summaries.json, as inspect_ai does', () => {
+    const path = withSummaries('repeated.eval', (t) => {
+      const list = JSON.parse(t);
+      const again = structuredClone(list[1]);
+      again.scores.choice.value = 'C';
+      return JSON.stringify([...list, again]);
+    });
+    const { table, warnings } = importEval([path]);
+    expect(scoresBySystem(table)['anthropic/claude-3-5-haiku-20241022']['2']).toEqual([1, 1]);
+    expect(table.rowCount).toBe(8);
+    expect(warnings.map((w) => w.message)).toEqual([
+      '1 repeated (id, epoch) records (requeued samples): the last of each kept, as inspect_ai does',
+    ]);
+  });
+
+  it('names line and column of malformed JSON in summaries.json', () => {
+    const path = withSummaries('malformed.eval', (t) => t.replace('"epoch": 1,', '"epoch": 1,,'));
+    const e = inputError(() => importEval([path]));
+    expect(e.file).toBe(`${path}!summaries.json`);
+    expect([e.line, e.column]).toEqual([4, 16]);
   });
 });

@@ -9,103 +9,290 @@
  *
  * Summaries hold everything needed (id, epoch, every score value), so they are read and
  * the sample files are not — except for a sample whose cluster metadata may have been
- * shortened by inspect_ai's thinning (strings over 1,024 characters or with irregular
- * whitespace), which is read from its sample file. With no summaries at all, every
- * sample file is read. As inspect_ai does, a repeated (id, epoch) keeps the last record
- * (a requeued sample), with a warning.
+ * shortened by inspect_ai's thinning, which is read from its sample file. summaries.json
+ * is scanned for the four fields needed (io/jsonScan.ts) rather than parsed whole; if the
+ * scan meets anything unexpected the document is parsed whole, so errors keep their exact
+ * place. With no summaries at all, every sample file is read. As inspect_ai does, a
+ * repeated (id, epoch) keeps the last record (a requeued sample), with a warning.
  */
-
-import { EvalInputError } from '../evalInputError.js';
+import { isUtf8 } from 'node:buffer';
+import { EvalInputError, type EvalLocation } from '../evalInputError.js';
+import { valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
+import { JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
-import { ZipArchive as Zip, type ZipArchive } from '../io/zipArchive.js';
-import { InspectRows, readInspectHeader, warnUnfinished } from './inspectLog.js';
+import type { ZipArchive } from '../io/zipArchive.js';
+import {
+  type InspectHeader,
+  InspectRows,
+  RepeatedSample,
+  readInspectHeader,
+  warnUnfinished,
+} from './inspectLog.js';
 
 const SAMPLE_NAME = /^samples\/(.+)_epoch_(\d+)\.json$/;
 const JOURNAL_SUMMARY = /^_journal\/summaries\/(\d+)\.json$/;
+const SUMMARY_KEYS = jsonKeys('id', 'epoch', 'scores', 'metadata');
+const VALUE_KEY = jsonKeys('value');
 
-function member(zip: ZipArchive, name: string, file: string): unknown {
-  const entry = zip.byName.get(name);
-  if (!entry) throw new EvalInputError({ file: `${file}!${name}` }, 'member missing from the archive');
-  return parseJson(decodeUtf8(zip.read(entry), `${file}!${name}`), `${file}!${name}`);
+/** One sample record: either its parts (scanned) or the whole object (parsed). */
+interface LogRecord {
+  id: unknown;
+  epoch: unknown;
+  score?: unknown;
+  cluster?: unknown;
+  whole?: unknown;
+  at: EvalLocation;
 }
 
-function summaryList(value: unknown, where: string): unknown[] {
-  if (!Array.isArray(value)) throw new EvalInputError({ file: where }, 'expected a list of sample summaries');
-  return value;
+type OnSummary = (id: unknown, epoch: unknown, score: unknown, cluster: unknown, at: EvalLocation) => void;
+
+function memberJson(zip: ZipArchive, name: string, file: string, bytes?: Buffer): unknown {
+  const entry = zip.find(name);
+  if (!entry) throw new EvalInputError({ file: `${file}!${name}` }, 'member missing from the archive');
+  return parseJson(decodeUtf8(bytes ?? zip.read(entry), `${file}!${name}`), `${file}!${name}`);
+}
+
+function wholeRecords(value: unknown, from: string): LogRecord[] {
+  if (!Array.isArray(value)) throw new EvalInputError({ file: from }, 'expected a list of sample summaries');
+  return value.map((whole, index) => {
+    const v = whole as { id?: unknown; epoch?: unknown } | null;
+    return { id: v?.id, epoch: v?.epoch, whole, at: { file: from, field: `[${index}]` } };
+  });
+}
+
+/**
+ * Scans summaries.json for the id, epoch, chosen score (as `{ value }`) and cluster value
+ * of each summary, calling `onSummary` for each. Throws JsonScanError on anything unexpected.
+ */
+function scanSummaries(bytes: Buffer, rows: InspectRows, from: string, onSummary: OnSummary): void {
+  const cursor = new JsonCursor(bytes);
+  const scorerKey = jsonKeys(rows.scorer);
+  const path = rows.clusterPath ? rows.clusterPath.map((k) => jsonKeys(k)) : [];
+  const readPath = (depth: number): unknown => {
+    let value: unknown;
+    cursor.space();
+    if (bytes[cursor.pos] !== 0x7b) {
+      cursor.skip();
+      return undefined;
+    }
+    cursor.members(path[depth], () => {
+      value = depth + 1 === path.length ? cursor.read() : readPath(depth + 1);
+    });
+    return value;
+  };
+  const readScore = (): unknown => {
+    cursor.space();
+    if (bytes[cursor.pos] !== 0x7b) return cursor.read();
+    const score: { value?: unknown } = {};
+    cursor.members(VALUE_KEY, () => {
+      score.value = cursor.read();
+    });
+    return score;
+  };
+  let id: unknown;
+  let epoch: unknown;
+  let score: unknown;
+  let cluster: unknown;
+  // One location object, its field computed only when an error or a record needs it.
+  const at = {
+    file: from,
+    index: 0,
+    get field(): string {
+      return `[${this.index}]`;
+    },
+  };
+  cursor.elements((index) => {
+    id = undefined;
+    epoch = undefined;
+    score = undefined;
+    cluster = undefined;
+    cursor.members(SUMMARY_KEYS, (key) => {
+      if (key === 0) id = cursor.read();
+      else if (key === 1) epoch = cursor.read();
+      else if (key === 2) {
+        cursor.space();
+        if (bytes[cursor.pos] !== 0x7b) {
+          if (cursor.read() !== null) throw new JsonScanError('scores is neither an object nor null');
+        } else {
+          cursor.members(scorerKey, () => {
+            score = readScore();
+          });
+        }
+      } else if (path.length > 0) cluster = readPath(0);
+      else cursor.skip();
+    });
+    at.index = index;
+    onSummary(id, epoch, score, cluster, at);
+  });
+  cursor.end();
+}
+
+/** The summaries as records (scanned when possible), the journal's summaries, or undefined when there are none. */
+function summaryRecords(
+  zip: ZipArchive,
+  file: string,
+  header: InspectHeader,
+  rows: () => InspectRows,
+  summaries: Buffer | undefined,
+): LogRecord[] | undefined {
+  const from = `${file}!summaries.json`;
+  if (summaries) {
+    const bytes = summaries;
+    if (header.scorers.length > 0 && isUtf8(bytes)) {
+      const records: LogRecord[] = [];
+      try {
+        scanSummaries(bytes, rows(), from, (id, epoch, score, cluster, at) => {
+          records.push({ id, epoch, score, cluster, at: { file: at.file, field: at.field } });
+        });
+        return records;
+      } catch (error) {
+        if (!(error instanceof JsonScanError)) throw error;
+      }
+    }
+    return wholeRecords(parseJson(decodeUtf8(bytes, from), from), from);
+  }
+  const journal = zip.entries
+    .map((e) => JOURNAL_SUMMARY.exec(e.name))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  if (journal.length === 0) return undefined;
+  const records: LogRecord[] = [];
+  for (const name of [...new Set(journal.map((j) => j[0]))]) {
+    records.push(...wholeRecords(memberJson(zip, name, file), `${file}!${name}`));
+  }
+  return records;
+}
+
+/** Indexes of records followed by a later record with the same (id, epoch) (ids keep their type, as in inspect_ai). */
+function supersededRecords(records: readonly LogRecord[]): Set<number> {
+  const lastOf = new Map<unknown, Map<unknown, number>>();
+  const superseded = new Set<number>();
+  records.forEach((r, k) => {
+    let epochs = lastOf.get(r.id);
+    if (!epochs) {
+      epochs = new Map();
+      lastOf.set(r.id, epochs);
+    }
+    const previous = epochs.get(r.epoch);
+    if (previous !== undefined) superseded.add(previous);
+    epochs.set(r.epoch, k);
+  });
+  return superseded;
+}
+
+/** A record's cluster value (scanned, or looked up in the parsed summary). */
+function clusterOf(r: LogRecord, rows: InspectRows): unknown {
+  return r.whole === undefined || !rows.clusterPath
+    ? r.cluster
+    : valueAtPath((r.whole as { metadata?: unknown } | null)?.metadata, rows.clusterPath);
+}
+
+/** Reads the sample file instead of its summary when the summary's cluster value may be shortened; true if it did. */
+function readThinned(
+  zip: ZipArchive,
+  file: string,
+  rows: InspectRows,
+  id: unknown,
+  epoch: unknown,
+  cluster: unknown,
+): boolean {
+  if (rows.clusterIsExact(cluster)) return false;
+  const name = `samples/${String(id)}_epoch_${String(epoch)}.json`;
+  if (!zip.find(name)) return false;
+  rows.add(memberJson(zip, name, file), { file: `${file}!${name}` });
+  return true;
+}
+
+/**
+ * The fast path for a finished log: scan summaries.json straight into rows. Returns
+ * undefined, having added nothing, when it cannot: no summaries.json, no scorers in the
+ * header, not valid UTF-8, an unexpected shape, or a repeated (id, epoch) (which the
+ * record-by-record path keeps the last of).
+ */
+function scanIntoRows(
+  zip: ZipArchive,
+  file: string,
+  header: InspectHeader,
+  ctx: ImportContext,
+  bytes: Buffer | undefined,
+): InspectRows | undefined {
+  if (!bytes || header.scorers.length === 0 || !isUtf8(bytes)) return undefined;
+  const start = ctx.builder.rowCount;
+  const rows = new InspectRows(ctx, file, header, undefined, true);
+  try {
+    scanSummaries(bytes, rows, `${file}!summaries.json`, (id, epoch, score, cluster, at) => {
+      if (!readThinned(zip, file, rows, id, epoch, cluster)) rows.addParts(id, epoch, score, cluster, at);
+    });
+    return rows;
+  } catch (error) {
+    if (!(error instanceof JsonScanError) && !(error instanceof RepeatedSample)) throw error;
+    ctx.builder.truncate(start);
+    return undefined;
+  }
+}
+
+/** Every record of a log without the fast path: summaries, journal summaries or sample files, the last of a repeat kept. */
+function recordsIntoRows(
+  zip: ZipArchive,
+  file: string,
+  header: InspectHeader,
+  ctx: ImportContext,
+  summaries: Buffer | undefined,
+): InspectRows {
+  let rows: InspectRows | undefined;
+  const makeRows = (firstScores?: Record<string, unknown>) => {
+    rows ??= new InspectRows(ctx, file, header, firstScores);
+    return rows;
+  };
+  let records = summaryRecords(zip, file, header, makeRows, summaries);
+  const fromSummaries = records !== undefined;
+  if (!records) {
+    const names = zip.entries.map((e) => e.name).filter((n) => SAMPLE_NAME.test(n));
+    records = [...new Set(names)].sort().map((name) => {
+      const whole = memberJson(zip, name, file) as { id?: unknown; epoch?: unknown } | null;
+      return { id: whole?.id, epoch: whole?.epoch, whole, at: { file: `${file}!${name}` } };
+    });
+  }
+  const first = records[0]?.whole as { scores?: Record<string, unknown> } | undefined;
+  const chosen = makeRows(first?.scores ?? undefined);
+  const superseded = supersededRecords(records);
+  if (superseded.size > 0) {
+    ctx.warn({
+      file,
+      message: `${superseded.size} repeated (id, epoch) records (requeued samples): the last of each kept, as inspect_ai does`,
+    });
+  }
+  records.forEach((r, k) => {
+    if (superseded.has(k)) return;
+    if (fromSummaries && readThinned(zip, file, chosen, r.id, r.epoch, clusterOf(r, chosen))) return;
+    if (r.whole !== undefined) chosen.add(r.whole, r.at);
+    else chosen.addParts(r.id, r.epoch, r.score, r.cluster, r.at);
+  });
+  return chosen;
 }
 
 /** Imports one `.eval` log. */
 export function importInspectEval(path: string, file: string, ctx: ImportContext): void {
-  const zip = Zip.open(path, file);
+  const zip = ctx.openZip(path, file);
   try {
-    const hasHeader = zip.byName.has('header.json');
-    const headerName = hasHeader ? 'header.json' : '_journal/start.json';
-    if (!hasHeader && !zip.byName.has(headerName)) {
+    const headerName = zip.find('header.json') ? 'header.json' : '_journal/start.json';
+    const headerEntry = zip.find(headerName);
+    if (!headerEntry) {
       throw new EvalInputError(
         { file },
         'a ZIP archive without header.json or _journal/start.json: not an inspect_ai .eval log',
       );
     }
-    const header = readInspectHeader(member(zip, headerName, file), `${file}!${headerName}`);
-
-    // Records to read: summaries.json, else the journal's summaries, else the sample files.
-    type LogRecord = { value: unknown; from: string; index: number };
-    let records: LogRecord[] = [];
-    if (zip.byName.has('summaries.json')) {
-      records = summaryList(member(zip, 'summaries.json', file), `${file}!summaries.json`).map(
-        (value, index) => ({
-          value,
-          from: 'summaries.json',
-          index,
-        }),
-      );
-    } else {
-      const journal = zip.entries
-        .map((e) => JOURNAL_SUMMARY.exec(e.name))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .sort((a, b) => Number(a[1]) - Number(b[1]));
-      for (const m of [...new Set(journal.map((j) => j[0]))]) {
-        const list = summaryList(member(zip, m, file), `${file}!${m}`);
-        list.forEach((value, index) => {
-          records.push({ value, from: m, index });
-        });
-      }
-    }
-    const fromSummaries = records.length > 0;
-    if (!fromSummaries) {
-      const names = [...zip.byName.keys()].filter((n) => SAMPLE_NAME.test(n)).sort();
-      records = names.map((name) => ({ value: member(zip, name, file), from: name, index: -1 }));
-    }
-
-    // A repeated (id, epoch) keeps the last record, as inspect_ai's readers do.
-    const last = new Map<string, number>();
-    records.forEach((r, k) => {
-      const v = r.value as { id?: unknown; epoch?: unknown } | null;
-      last.set(`${typeof v?.id}:${String(v?.id)}\u0000${String(v?.epoch)}`, k);
-    });
-    if (last.size < records.length) {
-      ctx.warn({
-        file,
-        message: `${records.length - last.size} repeated (id, epoch) records (requeued samples): the last of each kept, as inspect_ai does`,
-      });
-    }
-    const firstScores = (records[0]?.value as { scores?: Record<string, unknown> } | undefined)?.scores;
-    const rows = new InspectRows(ctx, file, header, firstScores ?? undefined);
-    records.forEach((r, k) => {
-      const v = r.value as { id?: unknown; epoch?: unknown } | null;
-      if (last.get(`${typeof v?.id}:${String(v?.id)}\u0000${String(v?.epoch)}`) !== k) return;
-      const at = { file: `${file}!${r.from}`, ...(r.index >= 0 ? { field: `[${r.index}]` } : {}) };
-      if (fromSummaries && v && typeof v === 'object' && !rows.summaryIsEnough(v as never)) {
-        const name = `samples/${String(v.id)}_epoch_${String(v.epoch)}.json`;
-        if (zip.byName.has(name)) {
-          rows.add(member(zip, name, file), { file: `${file}!${name}` });
-          return;
-        }
-      }
-      rows.add(r.value, at);
-    });
+    const header = readInspectHeader(
+      memberJson(zip, headerName, file, ctx.readMember(zip, path, headerEntry)),
+      `${file}!${headerName}`,
+    );
+    const summariesEntry = zip.find('summaries.json');
+    const summaries = summariesEntry ? ctx.readMember(zip, path, summariesEntry) : undefined;
+    const rows =
+      scanIntoRows(zip, file, header, ctx, summaries) ?? recordsIntoRows(zip, file, header, ctx, summaries);
     rows.finish();
     warnUnfinished(ctx, file, header, rows.rows);
     ctx.source(path, file, {
@@ -115,6 +302,6 @@ export function importInspectEval(path: string, file: string, ctx: ImportContext
       ...(header.toolVersion ? { toolVersion: header.toolVersion } : {}),
     });
   } finally {
-    zip.close();
+    ctx.closeZip(path);
   }
 }

@@ -68,32 +68,68 @@ export function readInspectHeader(json: unknown, file: string): InspectHeader {
  */
 function survivesThinning(value: unknown): boolean {
   if (typeof value !== 'string') return typeof value === 'number' || typeof value === 'boolean';
+  if (value.endsWith('...') || value === 'Key removed from summary (> 1k)') return false;
+  // Unchanged by Python's " ".join(text.split()): no whitespace but single inner spaces.
+  let previousSpace = true;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (isPythonSpace(c)) {
+      if (c !== 0x20 || previousSpace) return false;
+      previousSpace = true;
+    } else previousSpace = false;
+  }
+  return value.length === 0 || !previousSpace;
+}
+
+/** Python's str.isspace() for one UTF-16 code unit. */
+function isPythonSpace(c: number): boolean {
   return (
-    !value.endsWith('...') &&
-    value !== 'Key removed from summary (> 1k)' &&
-    value === value.split(/\s+/).filter(Boolean).join(' ')
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    (c >= 0x1c && c <= 0x1f) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
   );
 }
+
+/** Thrown by {@link InspectRows.addParts} on a repeated (id, epoch) when asked to signal repeats. */
+export class RepeatedSample extends Error {}
 
 /** Turns inspect samples (or summaries) into rows for one log. */
 export class InspectRows {
   private readonly source: number;
   private readonly task: number;
   private readonly system: number;
-  private readonly scorer: string;
-  private readonly key: string | undefined;
+  /** The chosen scorer, and the key of its dict value when `--metric scorer.key`. */
+  readonly scorer: string;
+  readonly key: string | undefined;
   private readonly metric: number;
-  private readonly clusterPath: string[] | undefined;
+  /** The metadata path of the cluster, when clustering by `metadata.<key>`. */
+  readonly clusterPath: string[] | undefined;
   private missing = 0;
   private unscored = 0;
   rows = 0;
+
+  private readonly numericIds = new Map<number, number>();
+  private smallIds = new Int32Array(0);
+  /** (question, epoch) keys seen, when repeats are signalled. */
+  private readonly seen: Set<number | string> | undefined;
 
   constructor(
     private readonly ctx: ImportContext,
     private readonly file: string,
     header: InspectHeader,
     firstScores: Record<string, unknown> | undefined,
+    signalRepeats = false,
   ) {
+    this.seen = signalRepeats ? new Set() : undefined;
     const { builder, options } = ctx;
     const declared = header.scorers.length > 0 ? header.scorers : Object.keys(firstScores ?? {});
     let scorer: string;
@@ -138,40 +174,82 @@ export class InspectRows {
   }
 
   /** False when a summary's cluster value may have been shortened by inspect_ai's thinning. */
-  summaryIsEnough(summary: Record<string, unknown>): boolean {
-    return (
-      this.clusterPath === undefined || survivesThinning(valueAtPath(summary.metadata, this.clusterPath))
-    );
+  clusterIsExact(value: unknown): boolean {
+    return this.clusterPath === undefined || survivesThinning(value);
   }
 
-  /** Adds one sample; `at` locates it (`field` is the JSON path prefix, e.g. `samples[3]`). */
+  /** Adds one sample (`EvalSample` or `EvalSampleSummary`); `at` locates it (`field`: its JSON path, e.g. `samples[3]`). */
   add(sample: unknown, at: EvalLocation): void {
-    const prefix = at.field ? `${at.field}.` : '';
-    const where = (field: string): EvalLocation => ({ ...at, field: `${prefix}${field}` });
     const s = objectField(sample, at);
-    const id = idText(s.id, where('id'));
-    const epoch = epochNumber(s.epoch, where('epoch'));
     const scores = (s.scores ?? (s.score !== undefined ? { [this.scorer]: s.score } : undefined)) as
       | Record<string, unknown>
       | null
       | undefined;
-    const score = scores?.[this.scorer] as Record<string, unknown> | undefined;
+    const cluster = this.clusterPath ? valueAtPath(s.metadata, this.clusterPath) : undefined;
+    this.addParts(s.id, s.epoch, scores?.[this.scorer], cluster, at);
+  }
+
+  /**
+   * Adds one sample from its parts: id, epoch, the chosen scorer's `Score` (or nothing), the
+   * cluster value. With `signalRepeats`, a second sample with the same (id, epoch) throws
+   * {@link RepeatedSample} (the caller then re-reads the log keeping the last of each).
+   */
+  addParts(
+    idValue: unknown,
+    epochValue: unknown,
+    score: unknown,
+    clusterValue: unknown,
+    at: EvalLocation,
+  ): void {
+    // The common cases are checked inline; anything else goes through the shared checks,
+    // which throw with the field named (locations are built only then).
+    const id =
+      typeof idValue === 'string' && idValue !== ''
+        ? idValue
+        : typeof idValue === 'number' && Number.isSafeInteger(idValue)
+          ? undefined
+          : idText(idValue, this.where(at, 'id'));
+    const epoch =
+      typeof epochValue === 'number' &&
+      Number.isInteger(epochValue) &&
+      epochValue >= 1 &&
+      epochValue <= 0x7fffffff
+        ? epochValue
+        : epochNumber(epochValue, this.where(at, 'epoch'));
+    const question =
+      id === undefined ? this.numericQuestion(idValue as number) : this.ctx.builder.code('question', id);
+    if (this.seen) {
+      const key = epoch < 1024 ? question * 1024 + epoch : `${question}:${epoch}`;
+      if (this.seen.has(key)) throw new RepeatedSample();
+      this.seen.add(key);
+    }
     if (score === undefined || score === null) {
       this.missing++;
       return;
     }
-    let value = objectField(score, where(`scores.${this.scorer}`)).value;
+    let value =
+      typeof score === 'object' && !Array.isArray(score)
+        ? (score as { value?: unknown }).value
+        : objectField(score, this.where(at, `scores.${this.scorer}`)).value;
     if (this.key !== undefined) {
-      const dict = objectField(value, where(`scores.${this.scorer}.value`));
+      const dict = objectField(value, this.where(at, `scores.${this.scorer}.value`));
       if (!(this.key in dict)) {
         throw new EvalInputError(
-          where(`scores.${this.scorer}.value`),
+          this.where(at, `scores.${this.scorer}.value`),
           `no key "${this.key}" in the score value; keys: ${Object.keys(dict).join(', ')}`,
         );
       }
       value = dict[this.key];
     }
-    const x = inspectScore(value, where(`scores.${this.scorer}.value${this.key ? `.${this.key}` : ''}`));
+    const x =
+      value === 'C'
+        ? 1
+        : value === 'I'
+          ? 0
+          : inspectScore(
+              value,
+              this.where(at, `scores.${this.scorer}.value${this.key ? `.${this.key}` : ''}`),
+            );
     if (Number.isNaN(x)) {
       this.unscored++;
       return;
@@ -179,10 +257,12 @@ export class InspectRows {
     const { builder } = this.ctx;
     let cluster = -1;
     if (this.clusterPath) {
-      const field = `metadata.${this.clusterPath.join('.')}`;
-      cluster = builder.code('cluster', labelText(valueAtPath(s.metadata, this.clusterPath), where(field)));
+      const label =
+        typeof clusterValue === 'string' && clusterValue.length > 0 && clusterValue.charCodeAt(0) > 0x20
+          ? clusterValue
+          : labelText(clusterValue, this.where(at, `metadata.${this.clusterPath.join('.')}`));
+      cluster = builder.code('cluster', label);
     }
-    const question = builder.code('question', id);
     builder.append(
       this.source,
       this.task,
@@ -195,6 +275,40 @@ export class InspectRows {
       at.line ?? 0,
     );
     this.rows++;
+  }
+
+  /** `at` with `field` appended to its JSON path. */
+  private where(at: EvalLocation, field: string): EvalLocation {
+    return {
+      file: at.file,
+      ...(at.line !== undefined ? { line: at.line } : {}),
+      field: at.field ? `${at.field}.${field}` : field,
+    };
+  }
+
+  /** The question code of an integer id (cached by value: most inspect ids are small integers). */
+  private numericQuestion(id: number): number {
+    if (id >= 0 && id < 1 << 22) {
+      if (id >= this.smallIds.length) {
+        const grown = new Int32Array(
+          Math.max(1024, Math.min(1 << 22, 2 ** Math.ceil(Math.log2(id + 1)))),
+        ).fill(-1);
+        grown.set(this.smallIds);
+        this.smallIds = grown;
+      }
+      let code = this.smallIds[id];
+      if (code < 0) {
+        code = this.ctx.builder.code('question', String(id));
+        this.smallIds[id] = code;
+      }
+      return code;
+    }
+    let code = this.numericIds.get(id);
+    if (code === undefined) {
+      code = this.ctx.builder.code('question', String(id));
+      this.numericIds.set(id, code);
+    }
+    return code;
   }
 
   /** Warnings for skipped samples. */

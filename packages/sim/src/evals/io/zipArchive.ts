@@ -28,7 +28,6 @@ export interface ZipEntry {
 const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
-const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
 type ZstdModule = {
@@ -43,14 +42,20 @@ function u64(buffer: Buffer, at: number): number {
   return Number(value);
 }
 
+/** Names under these prefixes (one per sample in a .eval) are decoded only when asked for. */
+const DEFERRED = [Buffer.from('samples/'), Buffer.from('_journal/summaries/')];
+
 /** An open ZIP archive; call `close()` when done. */
 export class ZipArchive {
-  /** Every central-directory entry, in directory order. */
-  readonly entries: readonly ZipEntry[];
-  /** Entries by name; for a repeated name the last one. */
-  readonly byName: ReadonlyMap<string, ZipEntry>;
   readonly size: number;
   private readonly fd: number;
+  /** The central directory and the offset of each entry in it, in directory order. */
+  private directory: Buffer = Buffer.alloc(0);
+  private offsets: number[] = [];
+  /** Entries decoded eagerly (names outside DEFERRED), by name; the last of a repeated name. */
+  private readonly eager = new Map<string, ZipEntry>();
+  private all: ZipEntry[] | undefined;
+  private allByName: Map<string, ZipEntry> | undefined;
 
   private constructor(
     readonly file: string,
@@ -58,10 +63,7 @@ export class ZipArchive {
   ) {
     this.fd = fd;
     this.size = fstatSync(fd).size;
-    this.entries = this.readDirectory();
-    const byName = new Map<string, ZipEntry>();
-    for (const entry of this.entries) byName.set(entry.name, entry);
-    this.byName = byName;
+    this.readDirectory();
   }
 
   /** Opens `path`; `file` is how errors name it. Throws EvalInputError when it is not a ZIP archive. */
@@ -77,6 +79,29 @@ export class ZipArchive {
 
   close(): void {
     closeSync(this.fd);
+  }
+
+  /** Every central-directory entry, in directory order (decoded on first use). */
+  get entries(): readonly ZipEntry[] {
+    this.all ??= this.offsets.map((p) => this.entryAt(p));
+    return this.all;
+  }
+
+  /** Entries by name; for a repeated name the last one. */
+  get byName(): ReadonlyMap<string, ZipEntry> {
+    if (!this.allByName) {
+      this.allByName = new Map();
+      for (const entry of this.entries) this.allByName.set(entry.name, entry);
+    }
+    return this.allByName;
+  }
+
+  /** The entry named `name` (the last if repeated), or undefined. Cheap for names outside samples/ and _journal/summaries/. */
+  find(name: string): ZipEntry | undefined {
+    const bytes = Buffer.from(name);
+    if (DEFERRED.some((prefix) => bytes.subarray(0, prefix.length).equals(prefix)))
+      return this.byName.get(name);
+    return this.eager.get(name);
   }
 
   private bytes(position: number, length: number): Buffer {
@@ -97,7 +122,42 @@ export class ZipArchive {
     );
   }
 
-  private readDirectory(): ZipEntry[] {
+  /** Decodes the central-directory entry at offset `p`. */
+  private entryAt(p: number): ZipEntry {
+    const d = this.directory;
+    const flags = d.readUInt16LE(p + 8);
+    const method = d.readUInt16LE(p + 10);
+    const crc32 = d.readUInt32LE(p + 16);
+    let compressedSize = d.readUInt32LE(p + 20);
+    let size = d.readUInt32LE(p + 24);
+    const nameLength = d.readUInt16LE(p + 28);
+    const extraLength = d.readUInt16LE(p + 30);
+    let localHeaderOffset = d.readUInt32LE(p + 42);
+    const name = d.toString('utf8', p + 46, p + 46 + nameLength);
+    // ZIP64 extended information (header id 0x0001): the 0xFFFFFFFF fields, in this order.
+    let e = p + 46 + nameLength;
+    const extraEnd = e + extraLength;
+    while (e + 4 <= extraEnd) {
+      const id = d.readUInt16LE(e);
+      const length = d.readUInt16LE(e + 2);
+      if (id === 0x0001) {
+        let f = e + 4;
+        if (size === 0xffffffff) {
+          size = u64(d, f);
+          f += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(d, f);
+          f += 8;
+        }
+        if (localHeaderOffset === 0xffffffff) localHeaderOffset = u64(d, f);
+      }
+      e += 4 + length;
+    }
+    return { name, method, flags, crc32, compressedSize, size, localHeaderOffset };
+  }
+
+  private readDirectory(): void {
     const tailLength = Math.min(this.size, 22 + 0xffff);
     if (tailLength < 22) throw this.error('too short to be a ZIP archive');
     const tailStart = this.size - tailLength;
@@ -127,47 +187,34 @@ export class ZipArchive {
       } // else: exactly 65,535 members without ZIP64 records (Python's zipfile writes these)
     }
     if (directoryOffset + directorySize > this.size) throw this.error('central directory outside the file');
-    const directory = this.bytes(directoryOffset, directorySize);
-    const entries: ZipEntry[] = [];
+    const d = this.bytes(directoryOffset, directorySize);
+    this.directory = d;
+    const offsets = new Array<number>(count);
     let p = 0;
     for (let k = 0; k < count; k++) {
-      if (p + 46 > directory.length || directory.readUInt32LE(p) !== CENTRAL) {
+      // 0x02014b50 read byte by byte (this loop runs once per sample of a .eval)
+      if (p + 46 > d.length || d[p] !== 0x50 || d[p + 1] !== 0x4b || d[p + 2] !== 0x01 || d[p + 3] !== 0x02) {
         throw this.error(`central directory entry ${k + 1} is damaged`);
       }
-      const flags = directory.readUInt16LE(p + 8);
-      const method = directory.readUInt16LE(p + 10);
-      const crc32 = directory.readUInt32LE(p + 16);
-      let compressedSize = directory.readUInt32LE(p + 20);
-      let size = directory.readUInt32LE(p + 24);
-      const nameLength = directory.readUInt16LE(p + 28);
-      const extraLength = directory.readUInt16LE(p + 30);
-      const commentLength = directory.readUInt16LE(p + 32);
-      let localHeaderOffset = directory.readUInt32LE(p + 42);
-      const name = directory.toString('utf8', p + 46, p + 46 + nameLength);
-      // ZIP64 extended information (header id 0x0001): the 0xFFFFFFFF fields, in this order.
-      let e = p + 46 + nameLength;
-      const extraEnd = e + extraLength;
-      while (e + 4 <= extraEnd) {
-        const id = directory.readUInt16LE(e);
-        const length = directory.readUInt16LE(e + 2);
-        if (id === 0x0001) {
-          let f = e + 4;
-          if (size === 0xffffffff) {
-            size = u64(directory, f);
-            f += 8;
-          }
-          if (compressedSize === 0xffffffff) {
-            compressedSize = u64(directory, f);
-            f += 8;
-          }
-          if (localHeaderOffset === 0xffffffff) localHeaderOffset = u64(directory, f);
-        }
-        e += 4 + length;
+      offsets[k] = p;
+      const nameLength = d[p + 28] | (d[p + 29] << 8);
+      const start = p + 46;
+      let deferred = false;
+      for (let j = 0; j < DEFERRED.length && !deferred; j++) {
+        const prefix = DEFERRED[j];
+        if (nameLength < prefix.length || d[start] !== prefix[0]) continue;
+        let k = 1;
+        while (k < prefix.length && d[start + k] === prefix[k]) k++;
+        deferred = k === prefix.length;
       }
-      entries.push({ name, method, flags, crc32, compressedSize, size, localHeaderOffset });
-      p = extraEnd + commentLength;
+      if (!deferred) {
+        const entry = this.entryAt(p);
+        this.eager.set(entry.name, entry);
+      }
+      p = start + nameLength + (d[p + 30] | (d[p + 31] << 8)) + (d[p + 32] | (d[p + 33] << 8));
+      if (p > d.length) throw this.error(`central directory entry ${k + 1} is damaged`);
     }
-    return entries;
+    this.offsets = offsets;
   }
 
   /** The uncompressed bytes of `entry`. */
@@ -181,7 +228,7 @@ export class ZipArchive {
     if (entry.method === 0) data = raw;
     else if (entry.method === 8) {
       try {
-        data = zlib.inflateRawSync(raw);
+        data = zlib.inflateRawSync(raw, { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)) });
       } catch (error) {
         throw this.error(`deflate data is damaged (${(error as Error).message})`, entry.name);
       }
