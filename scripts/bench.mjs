@@ -1,6 +1,6 @@
 // `pnpm bench`: per study, replications/s, wall time with 1 and 2 workers and peak
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
-// Each (study, workers) runs in a fresh process. Usage: node scripts/bench.mjs [study …]
+// Each (study, workers) runs in a fresh process. Usage: node scripts/bench.mjs [study … | import]
 import { execFileSync } from 'node:child_process';
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,10 +9,16 @@ import { basename, join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
 const wanted = process.argv.slice(2);
-const files = readdirSync(studiesDir)
-  .filter((f) => f.endsWith('.json'))
-  .filter((f) => wanted.length === 0 || wanted.includes(basename(f, '.json')))
-  .sort();
+// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md).
+const studyNames = wanted.filter((w) => w !== 'import');
+const runImport = wanted.length === 0 || wanted.includes('import');
+const onlyImport = wanted.length > 0 && studyNames.length === 0;
+const files = onlyImport
+  ? []
+  : readdirSync(studiesDir)
+      .filter((f) => f.endsWith('.json'))
+      .filter((f) => studyNames.length === 0 || studyNames.includes(basename(f, '.json')))
+      .sort();
 
 function runOnce(file, workers) {
   const out = execFileSync(
@@ -74,7 +80,12 @@ const lines = [
   `| **all** | | **${fmt(total1 / 1000, 1)}** | **${fmt(total2 / 1000, 1)}** | **${fmt(warm1 / 1000, 1)}** | **${fmt(warm2 / 1000, 1)}** | ${fmt(warm1 / warm2)}× | | |`,
   '',
 ];
-const path = join(root, 'results', 'BENCH.md');
-writeFileSync(`${path}.tmp`, lines.join('\n'));
-renameSync(`${path}.tmp`, path);
-process.stderr.write(`wrote ${path}\n`);
+if (files.length > 0) {
+  const path = join(root, 'results', 'BENCH.md');
+  writeFileSync(`${path}.tmp`, lines.join('\n'));
+  renameSync(`${path}.tmp`, path);
+  process.stderr.write(`wrote ${path}\n`);
+}
+if (runImport) {
+  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-import.mjs')], { stdio: 'inherit' });
+}

@@ -7,7 +7,7 @@
  * `_journal/start.json`, one `samples/<id>_epoch_<n>.json` per sample (compact: input,
  * choices, two messages, output, the `choice` score, metadata, usage — no events),
  * `_journal/summaries/<k>.json` every 10 samples, `summaries.json`, `reductions.json` and
- * `header.json`. Archives hold 84,000+ members, so they use ZIP64 end records.
+ * `header.json`. Archives hold 77,004 members, so they use ZIP64 end records.
  *
  * Correctness: question difficulty b_q ~ N(subject effect, 1.2²) over 57 subjects (the
  * sample metadata `subject`), system ability θ_s evenly spaced on [−0.5, 2.0], a persistent

@@ -195,9 +195,11 @@ function importUnits(
       message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}`,
     });
   }
+  // The background thread works two units ahead of the one being parsed.
   prefetch(units[0], ctx);
+  prefetch(units[1], ctx);
   units.forEach((unit, k) => {
-    prefetch(units[k + 1], ctx);
+    prefetch(units[k + 2], ctx);
     IMPORTERS[unit.format](unit.path, unit.file, ctx);
   });
   for (const file of Object.keys(options.systemByFile ?? {})) {

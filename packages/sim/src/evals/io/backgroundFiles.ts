@@ -2,7 +2,8 @@
  * Byte work for an import on a second thread: SHA-256 of whole files (the provenance) and
  * inflating ZIP members (inspect_ai's summaries.json), so that the main thread can parse one
  * log while the next is being read. One worker (inline code, node builtins only, so it also
- * runs from the bundled CLI) takes jobs in the order they are requested and answers on a
+ * runs from the bundled CLI) takes member jobs first and digests when none is waiting
+ * (each kind in the order requested), and answers on a
  * MessagePort that the main thread reads synchronously (`receiveMessageOnPort`), waiting on
  * a shared counter with `Atomics.wait`. The import stays synchronous, and its result cannot
  * depend on the timing: a job the worker fails, or does not answer while making no
@@ -80,7 +81,14 @@ Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:
         fs.closeSync(fd);
       }
     };
-    port.on('message', (job) => {
+    // Member jobs (on the main thread's path) go before digests (needed only at the end).
+    const members = [];
+    const digests = [];
+    let scheduled = false;
+    const work = () => {
+      scheduled = false;
+      const job = members.shift() ?? digests.shift();
+      if (!job) return;
       let answer;
       let transfer = [];
       try {
@@ -95,6 +103,17 @@ Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:
       port.postMessage(answer, transfer);
       Atomics.add(slots, ${DONE}, 1);
       Atomics.notify(slots, ${DONE});
+      schedule();
+    };
+    const schedule = () => {
+      if (!scheduled && (members.length > 0 || digests.length > 0)) {
+        scheduled = true;
+        setImmediate(work);
+      }
+    };
+    port.on('message', (job) => {
+      (job.entry ? members : digests).push(job);
+      schedule();
     });
     Atomics.store(slots, ${STARTED}, 1);
     Atomics.notify(slots, ${DONE});
