@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -212,6 +212,21 @@ describe('inspect_ai .eval: the summaries scan and its fallbacks', () => {
     const foreground = importEval([haiku, mini], { cluster: 'metadata.subject' }, { background: false });
     expect(plainRows(background.table)).toEqual(plainRows(foreground.table));
     expect(background.provenance).toEqual(foreground.provenance);
+  });
+
+  it('reads a .json log the same way whether its samples are scanned or parsed whole', () => {
+    const log = readFileSync(mini, 'utf8');
+    const parsedPath = join(tmp, 'no-scorers.json');
+    // Without scorers in the header the scan cannot choose one before the samples: whole parse.
+    writeFileSync(
+      parsedPath,
+      log.replace('"scorers": [', '"scorers_": [').replace('"results": {', '"results_": {'),
+    );
+    const strip = (rows: ReturnType<typeof plainRows>) => rows.map(({ source: _, ...rest }) => rest);
+    const scanned = importEval([mini]);
+    const parsed = importEval([parsedPath]);
+    expect(strip(plainRows(parsed.table))).toEqual(strip(plainRows(scanned.table)));
+    expect(parsed.warnings.map((w) => w.message)).toEqual(scanned.warnings.map((w) => w.message));
   });
 
   it('keeps the last of a repeated (id, epoch) in summaries.json, as inspect_ai does', () => {

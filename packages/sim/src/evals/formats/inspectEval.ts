@@ -19,7 +19,7 @@ import { isUtf8 } from 'node:buffer';
 import { EvalInputError, type EvalLocation } from '../evalInputError.js';
 import { valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
-import { JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
+import { JsonCursor, JsonScanError } from '../io/jsonScan.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
 import type { ZipArchive } from '../io/zipArchive.js';
@@ -30,11 +30,10 @@ import {
   readInspectHeader,
   warnUnfinished,
 } from './inspectLog.js';
+import { scanSamples } from './inspectScan.js';
 
 const SAMPLE_NAME = /^samples\/(.+)_epoch_(\d+)\.json$/;
 const JOURNAL_SUMMARY = /^_journal\/summaries\/(\d+)\.json$/;
-const SUMMARY_KEYS = jsonKeys('id', 'epoch', 'scores', 'metadata');
-const VALUE_KEY = jsonKeys('value');
 
 /** One sample record: either its parts (scanned) or the whole object (parsed). */
 interface LogRecord {
@@ -45,8 +44,6 @@ interface LogRecord {
   whole?: unknown;
   at: EvalLocation;
 }
-
-type OnSummary = (id: unknown, epoch: unknown, score: unknown, cluster: unknown, at: EvalLocation) => void;
 
 function memberJson(zip: ZipArchive, name: string, file: string, bytes?: Buffer): unknown {
   const entry = zip.find(name);
@@ -60,73 +57,6 @@ function wholeRecords(value: unknown, from: string): LogRecord[] {
     const v = whole as { id?: unknown; epoch?: unknown } | null;
     return { id: v?.id, epoch: v?.epoch, whole, at: { file: from, field: `[${index}]` } };
   });
-}
-
-/**
- * Scans summaries.json for the id, epoch, chosen score (as `{ value }`) and cluster value
- * of each summary, calling `onSummary` for each. Throws JsonScanError on anything unexpected.
- */
-function scanSummaries(bytes: Buffer, rows: InspectRows, from: string, onSummary: OnSummary): void {
-  const cursor = new JsonCursor(bytes);
-  const scorerKey = jsonKeys(rows.scorer);
-  const path = rows.clusterPath ? rows.clusterPath.map((k) => jsonKeys(k)) : [];
-  const readPath = (depth: number): unknown => {
-    let value: unknown;
-    cursor.space();
-    if (bytes[cursor.pos] !== 0x7b) {
-      cursor.skip();
-      return undefined;
-    }
-    cursor.members(path[depth], () => {
-      value = depth + 1 === path.length ? cursor.read() : readPath(depth + 1);
-    });
-    return value;
-  };
-  const readScore = (): unknown => {
-    cursor.space();
-    if (bytes[cursor.pos] !== 0x7b) return cursor.read();
-    const score: { value?: unknown } = {};
-    cursor.members(VALUE_KEY, () => {
-      score.value = cursor.read();
-    });
-    return score;
-  };
-  let id: unknown;
-  let epoch: unknown;
-  let score: unknown;
-  let cluster: unknown;
-  // One location object, its field computed only when an error or a record needs it.
-  const at = {
-    file: from,
-    index: 0,
-    get field(): string {
-      return `[${this.index}]`;
-    },
-  };
-  cursor.elements((index) => {
-    id = undefined;
-    epoch = undefined;
-    score = undefined;
-    cluster = undefined;
-    cursor.members(SUMMARY_KEYS, (key) => {
-      if (key === 0) id = cursor.read();
-      else if (key === 1) epoch = cursor.read();
-      else if (key === 2) {
-        cursor.space();
-        if (bytes[cursor.pos] !== 0x7b) {
-          if (cursor.read() !== null) throw new JsonScanError('scores is neither an object nor null');
-        } else {
-          cursor.members(scorerKey, () => {
-            score = readScore();
-          });
-        }
-      } else if (path.length > 0) cluster = readPath(0);
-      else cursor.skip();
-    });
-    at.index = index;
-    onSummary(id, epoch, score, cluster, at);
-  });
-  cursor.end();
 }
 
 /** The summaries as records (scanned when possible), the journal's summaries, or undefined when there are none. */
@@ -143,9 +73,11 @@ function summaryRecords(
     if (header.scorers.length > 0 && isUtf8(bytes)) {
       const records: LogRecord[] = [];
       try {
-        scanSummaries(bytes, rows(), from, (id, epoch, score, cluster, at) => {
+        const cursor = new JsonCursor(bytes);
+        scanSamples(cursor, rows(), from, '', (id, epoch, score, cluster, at) => {
           records.push({ id, epoch, score, cluster, at: { file: at.file, field: at.field } });
         });
+        cursor.end();
         return records;
       } catch (error) {
         if (!(error instanceof JsonScanError)) throw error;
@@ -222,9 +154,11 @@ function scanIntoRows(
   const start = ctx.builder.rowCount;
   const rows = new InspectRows(ctx, file, header, undefined, true);
   try {
-    scanSummaries(bytes, rows, `${file}!summaries.json`, (id, epoch, score, cluster, at) => {
+    const cursor = new JsonCursor(bytes);
+    scanSamples(cursor, rows, `${file}!summaries.json`, '', (id, epoch, score, cluster, at) => {
       if (!readThinned(zip, file, rows, id, epoch, cluster)) rows.addParts(id, epoch, score, cluster, at);
     });
+    cursor.end();
     return rows;
   } catch (error) {
     if (!(error instanceof JsonScanError) && !(error instanceof RepeatedSample)) throw error;
