@@ -200,7 +200,13 @@ function importUnits(
   prefetch(units[1], ctx);
   units.forEach((unit, k) => {
     prefetch(units[k + 2], ctx);
-    IMPORTERS[unit.format](unit.path, unit.file, ctx);
+    try {
+      IMPORTERS[unit.format](unit.path, unit.file, ctx);
+    } catch (error) {
+      // A system error (unreadable, too large for memory, …) still names the file.
+      if (error instanceof EvalInputError || error instanceof TypeError) throw error;
+      throw new EvalInputError({ file: unit.file }, `could not be read: ${(error as Error).message}`);
+    }
   });
   for (const file of Object.keys(options.systemByFile ?? {})) {
     if (!units.some((u) => fileMatches(file, u.file))) {
