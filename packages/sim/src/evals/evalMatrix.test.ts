@@ -33,8 +33,12 @@ describe('evalMatrix', () => {
     const m = evalMatrix(importEval([fixture('long/bad/different-questions.csv')]).table);
     expect(m.questions).toEqual(['q1', 'q2', 'q3']);
     expect(m.warnings.map((w) => w.message)).toEqual([
-      'system alpha: 1 of its 4 questions are not answered by every system compared and were dropped (3 kept)',
-      'system beta: 1 of its 4 questions are not answered by every system compared and were dropped (3 kept)',
+      'system alpha: 1 of its 4 questions are not answered by every system compared and were dropped (3 kept): q4',
+      'system beta: 1 of its 4 questions are not answered by every system compared and were dropped (3 kept): q5',
+    ]);
+    expect(m.warnings.map((w) => [w.file, w.field])).toEqual([
+      [fixture('long/bad/different-questions.csv'), 'question'],
+      [fixture('long/bad/different-questions.csv'), 'question'],
     ]);
   });
 

@@ -115,10 +115,26 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
   const warnings: EvalWarning[] = [];
   for (let s = 0; s < S; s++) {
     let own = 0;
-    for (let q = 0; q < Qall; q++) own += answered[s * Qall + q];
+    const dropped: string[] = [];
+    for (let q = 0; q < Qall; q++) {
+      if (!answered[s * Qall + q]) continue;
+      own++;
+      if (questionIndex[q] < 0 && dropped.length < 5) dropped.push(table.question.dictionary[q]);
+    }
     if (own > Q) {
+      // Name the file when the system's rows come from one file.
+      const code = table.system.dictionary.indexOf(systems[s]);
+      const files = new Set<number>();
+      for (let i = 0; i < n && files.size < 2; i++) {
+        if (rows[i] && table.system.codes[i] === code) files.add(table.source.codes[i]);
+      }
+      const file = files.size === 1 ? table.source.dictionary[[...files][0]] : undefined;
       warnings.push({
-        message: `system ${systems[s]}: ${own - Q} of its ${own} questions are not answered by every system compared and were dropped (${Q} kept)`,
+        ...(file !== undefined ? { file } : {}),
+        field: 'question',
+        message:
+          `system ${systems[s]}: ${own - Q} of its ${own} questions are not answered by every system compared ` +
+          `and were dropped (${Q} kept): ${dropped.join(', ')}${own - Q > dropped.length ? ', …' : ''}`,
       });
     }
   }

@@ -46,8 +46,9 @@ describe('openai/evals run logs', () => {
       'arithmetic.dev.4',
     ]);
     expect(m.warnings.map((w) => w.message)).toEqual([
-      'system gpt-4o: 1 of its 5 questions are not answered by every system compared and were dropped (4 kept)',
+      'system gpt-4o: 1 of its 5 questions are not answered by every system compared and were dropped (4 kept): arithmetic.dev.3',
     ]);
+    expect(m.warnings[0].file).toBe(gpt4o);
   });
 
   it('reads a number from metrics events with --metric <key>', () => {
