@@ -11,7 +11,6 @@
  */
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { isEvalArrowSchema } from './evalArrow.js';
 import { EVAL_FORMATS, type EvalFormat } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
 import { readArrowFile } from './formats/tableRows.js';
@@ -21,6 +20,7 @@ import { forEachCsvRecord } from './io/csvRecords.js';
 import { firstLine } from './io/jsonLines.js';
 import { parseJson } from './io/jsonText.js';
 import { ZipArchive } from './io/zipArchive.js';
+import { isEvalArrowSchema } from './readEvalArrow.js';
 
 const HELM_FILES = [
   'per_instance_stats.json',

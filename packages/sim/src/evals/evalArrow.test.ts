@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Dictionary, tableFromIPC } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVAL_ARROW_METADATA, readEvalArrow, writeEvalArrow } from './evalArrow.js';
+import { EVAL_ARROW_METADATA } from './evalArrow.js';
 import { EVAL_COLUMNS } from './evalTable.js';
 import { importEval } from './importEval.js';
+import { readEvalArrow } from './readEvalArrow.js';
 import { fixture, inputError, plainRows } from './test-utils/evalFixtures.js';
+import { writeEvalArrow } from './writeEvalArrow.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-arrow-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

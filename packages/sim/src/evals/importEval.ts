@@ -2,19 +2,14 @@
  * `importEval(paths, options)`: reads eval logs of any supported format (detectEvalFormat)
  * into one canonical table (evalTable.ts) with the provenance of every file read.
  *
- * Paths may be files, HELM run directories, or directories, which are walked (sorted,
- * hidden entries skipped) for recognised logs: HELM run directories, lm-eval
- * `samples_*.jsonl` (their `results_*.json` are read with them), `.eval`, inspect `.json`
- * logs, openai/evals and long `.jsonl`, `.csv` and `.arrow` tables; other files are
- * skipped with one warning listing them. A file named explicitly must be recognised; an
- * lm-eval `results_<date>.json` stands for its run's samples files. The same log reached
- * twice is read once. Everything is built in memory and checked before anything is
+ * Paths may be files, HELM run directories or directories to walk (logUnits.ts); files in
+ * a walked directory that are not logs are skipped with one warning listing them. Large
+ * imports hash files and inflate .eval members on a second thread (io/backgroundFiles.ts),
+ * two logs ahead of the one being parsed. Everything is built in memory and checked before anything is
  * returned: a row scoring the same (task, system, metric, question, epoch) twice — within
  * a file or across files — is an error naming both places, so nothing is half-imported.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { detectEvalFormat, isHelmRunDirectory } from './detectEvalFormat.js';
+import { statSync } from 'node:fs';
 import { findDuplicateRows } from './duplicateRows.js';
 import type { ImportedEval } from './evalArrow.js';
 import type { EvalFormat } from './evalFormat.js';
@@ -25,83 +20,14 @@ import { importEvalsimArrow } from './formats/evalsimArrow.js';
 import { importHelmRun } from './formats/helmRun.js';
 import { importInspectEval } from './formats/inspectEval.js';
 import { importInspectJson } from './formats/inspectJson.js';
-import { importLmEvalSamples, lmEvalSamplesName } from './formats/lmEval.js';
+import { importLmEvalSamples } from './formats/lmEval.js';
 import { importLongTable } from './formats/longTable.js';
 import { importOpenaiEvals } from './formats/openaiEvals.js';
 import { importWidePopulation } from './formats/widePopulation.js';
 import { fileMatches, ImportContext } from './importContext.js';
 import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
 import { BackgroundFiles } from './io/backgroundFiles.js';
-
-/** One thing to import: a file (or HELM run directory), its path as shown, and its format. */
-interface Unit {
-  readonly path: string;
-  readonly file: string;
-  readonly format: EvalFormat;
-}
-
-const WALKED_EXTENSIONS = /\.(eval|json|jsonl|ndjson|csv|arrow|feather|ipc|arrows)$/i;
-
-/** lm-eval samples files of the run whose results file is `path`. */
-function lmEvalRunSamples(path: string, file: string): Unit[] {
-  const date = basename(path)
-    .replace(/^results_/, '')
-    .replace(/\.json$/, '');
-  const dir = dirname(path);
-  const names = readdirSync(dir)
-    .filter((n) => lmEvalSamplesName(n)?.date === date)
-    .sort();
-  if (names.length === 0) {
-    throw new EvalInputError(
-      { file },
-      `no samples_<task>_${date}.jsonl beside this results file: per-sample scores need lm-eval --log_samples`,
-    );
-  }
-  return names.map((n) => ({ path: join(dir, n), file: join(dirname(file), n), format: 'lm-eval' as const }));
-}
-
-/** The units for one explicitly named path. */
-function unitsOf(path: string, file: string, options: EvalImportOptions, skipped: string[]): Unit[] {
-  const stats = statSync(path, { throwIfNoEntry: false });
-  if (!stats) throw new EvalInputError({ file }, 'no such file or directory');
-  if (stats.isDirectory() && !isHelmRunDirectory(path)) return walk(path, file, options, skipped);
-  const format = detectEvalFormat(path, options);
-  if (format === 'helm') {
-    const dir = stats.isDirectory() ? path : dirname(path);
-    return [{ path: dir, file: stats.isDirectory() ? file : dirname(file), format }];
-  }
-  if (format === 'lm-eval' && !lmEvalSamplesName(path) && /^results_/.test(basename(path))) {
-    return lmEvalRunSamples(path, file);
-  }
-  return [{ path, file, format }];
-}
-
-/** Walks a directory (sorted; hidden entries skipped) for recognised logs. */
-function walk(dir: string, shown: string, options: EvalImportOptions, skipped: string[]): Unit[] {
-  if (isHelmRunDirectory(dir)) return [{ path: dir, file: shown, format: 'helm' }];
-  const units: Unit[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith('.')) continue;
-    const path = join(dir, name);
-    const file = join(shown, name);
-    const stats = statSync(path);
-    if (stats.isDirectory()) {
-      units.push(...walk(path, file, options, skipped));
-      continue;
-    }
-    if (/^results_.+\.json$/.test(name) || !WALKED_EXTENSIONS.test(name)) {
-      if (!/^results_.+\.json$/.test(name)) skipped.push(file);
-      continue;
-    }
-    try {
-      units.push({ path, file, format: detectEvalFormat(path, options) });
-    } catch (error) {
-      if (!(error instanceof EvalInputError)) throw error;
-      skipped.push(file);
-    }
-  }
-  return units;
-}
+import { findLogUnits, type LogUnit } from './logUnits.js';
 
 /** The importer for each format. */
 const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportContext) => void> = {
@@ -135,17 +61,7 @@ export function importEval(
 ): ImportedEval {
   checkImportOptions(options);
   if (paths.length === 0) throw new TypeError('importEval: give at least one file or directory');
-  const skipped: string[] = [];
-  const units: Unit[] = [];
-  const seen = new Set<string>();
-  for (const given of paths) {
-    for (const unit of unitsOf(given, given, options, skipped)) {
-      const key = resolve(unit.path);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      units.push(unit);
-    }
-  }
+  const { units, skipped } = findLogUnits(paths, options);
   // Hash and inflate on a second thread when there is enough for it to pay (the result is the same).
   let total = 0;
   for (const unit of units) total += statSync(unit.path).size;
@@ -165,7 +81,7 @@ export function importEval(
  * summaries (inflated while the previous unit is parsed), then the file's digest. A problem
  * here is left for the importer to find and report.
  */
-function prefetch(unit: Unit | undefined, ctx: ImportContext): void {
+function prefetch(unit: LogUnit | undefined, ctx: ImportContext): void {
   if (!unit) return;
   if (unit.format === 'inspect-eval') {
     try {
@@ -182,7 +98,7 @@ function prefetch(unit: Unit | undefined, ctx: ImportContext): void {
 }
 
 function importUnits(
-  units: readonly Unit[],
+  units: readonly LogUnit[],
   skipped: readonly string[],
   ctx: ImportContext,
   paths: readonly string[],

@@ -4,14 +4,7 @@
  * to and read from Arrow with provenance, and aligned for analysis (evalMatrix.ts).
  */
 export { detectEvalFormat } from './detectEvalFormat.js';
-export {
-  EVAL_ARROW_METADATA,
-  type EvalProvenance,
-  evalToArrow,
-  type ImportedEval,
-  readEvalArrow,
-  writeEvalArrow,
-} from './evalArrow.js';
+export { EVAL_ARROW_METADATA, type EvalProvenance, type ImportedEval } from './evalArrow.js';
 export { EVAL_FORMATS, type EvalFormat, type EvalSourceInfo } from './evalFormat.js';
 export {
   EvalInputError,
@@ -32,3 +25,5 @@ export {
 } from './evalTable.js';
 export { type ImportRunOptions, importEval } from './importEval.js';
 export { EVAL_IMPORT_OPTION_NAMES, type EvalImportOptions } from './importOptions.js';
+export { readEvalArrow } from './readEvalArrow.js';
+export { evalToArrow, writeEvalArrow } from './writeEvalArrow.js';

@@ -4,9 +4,9 @@
  * carried into the new provenance, followed by the .arrow file itself.
  */
 
-import { readEvalArrow } from '../evalArrow.js';
 import { EVAL_STRING_COLUMNS } from '../evalTable.js';
 import type { ImportContext } from '../importContext.js';
+import { readEvalArrow } from '../readEvalArrow.js';
 
 /** Imports a canonical eval table (.arrow written by evalsim). */
 export function importEvalsimArrow(path: string, file: string, ctx: ImportContext): void {

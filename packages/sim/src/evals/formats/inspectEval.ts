@@ -23,13 +23,8 @@ import { JsonCursor, JsonScanError } from '../io/jsonScan.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
 import type { ZipArchive } from '../io/zipArchive.js';
-import {
-  type InspectHeader,
-  InspectRows,
-  RepeatedSample,
-  readInspectHeader,
-  warnUnfinished,
-} from './inspectLog.js';
+import { type InspectHeader, readInspectHeader, warnUnfinished } from './inspectHeader.js';
+import { InspectRows, RepeatedSample } from './inspectRows.js';
 import { scanSamples } from './inspectScan.js';
 
 const SAMPLE_NAME = /^samples\/(.+)_epoch_(\d+)\.json$/;

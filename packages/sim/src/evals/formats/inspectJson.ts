@@ -15,7 +15,8 @@ import type { ImportContext } from '../importContext.js';
 import { JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
-import { type InspectHeader, InspectRows, readInspectHeader, warnUnfinished } from './inspectLog.js';
+import { type InspectHeader, readInspectHeader, warnUnfinished } from './inspectHeader.js';
+import { InspectRows } from './inspectRows.js';
 import { scanSamples } from './inspectScan.js';
 
 const HEADER_KEYS = ['version', 'status', 'eval', 'results'];

@@ -8,7 +8,7 @@
  */
 import type { EvalLocation } from '../evalInputError.js';
 import { type JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
-import type { InspectRows } from './inspectLog.js';
+import type { InspectRows } from './inspectRows.js';
 
 const SAMPLE_KEYS = jsonKeys('id', 'epoch', 'scores', 'metadata');
 const VALUE_KEY = jsonKeys('value');

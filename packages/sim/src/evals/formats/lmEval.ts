@@ -19,133 +19,19 @@
  * prefixed by the subtask for grouped tasks, epoch 1, metric `<metric>,<filter>` as in
  * lm-eval's results keys, score = the metric field (number or boolean).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { idText, labelText, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { forEachJsonLine } from '../io/jsonLines.js';
-import { parseJson } from '../io/jsonText.js';
-import { decodeUtf8 } from '../io/utf8.js';
 import { numericScore } from '../scoreValue.js';
-
-export const LM_EVAL_FORMAT_VERSION =
-  'samples_<task>_<date>.jsonl + results_<date>.json (EvaluationTracker, lm-eval 0.4.3–0.4.13)';
-
-const SAMPLES_NAME = /^samples_(.+)_([^_]+)\.jsonl$/;
-
-/** Task and date from `samples_<task>_<date>.jsonl` (lm-eval's get_file_task_name / get_file_datetime). */
-export function lmEvalSamplesName(path: string): { task: string; date: string } | undefined {
-  const match = SAMPLES_NAME.exec(basename(path));
-  return match ? { task: match[1], date: match[2] } : undefined;
-}
-
-interface ResultsInfo {
-  readonly file: string;
-  readonly model?: string;
-  readonly version?: string;
-  readonly parent: ReadonlyMap<string, string>;
-  readonly configs: Record<string, unknown>;
-}
-
-/** lm-eval's GeneralConfigTracker._get_model_name: the first of these arguments in model_args. */
-function modelFromArgs(args: unknown): string | undefined {
-  const keys = ['peft', 'delta', 'pretrained', 'model', 'path', 'engine'];
-  if (typeof args === 'object' && args !== null) {
-    for (const key of keys) {
-      const v = (args as Record<string, unknown>)[key];
-      if (v !== undefined && v !== null) return String(v);
-    }
-  } else if (typeof args === 'string') {
-    for (const key of keys) {
-      const at = args.indexOf(`${key}=`);
-      if (at !== -1) return args.slice(at + key.length + 1).split(',')[0];
-    }
-  }
-  return undefined;
-}
-
-const resultsCache = new WeakMap<ImportContext, Map<string, ResultsInfo>>();
-
-/** Reads results_<date>.json once per import (every subtask's samples file shares it). */
-function readResults(path: string, file: string, ctx: ImportContext): ResultsInfo {
-  let cache = resultsCache.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    resultsCache.set(ctx, cache);
-  }
-  let info = cache.get(path);
-  if (!info) {
-    info = parseResults(path, file, ctx);
-    cache.set(path, info);
-  }
-  return info;
-}
-
-function parseResults(path: string, file: string, ctx: ImportContext): ResultsInfo {
-  const json = parseJson(decodeUtf8(readFileSync(path), file), file);
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new EvalInputError({ file }, 'is not an lm-evaluation-harness results object');
-  }
-  const results = json as Record<string, unknown>;
-  const config = (results.config ?? {}) as Record<string, unknown>;
-  const model =
-    (typeof results.model_name === 'string' && results.model_name) ||
-    (typeof config.model_name === 'string' && config.model_name) ||
-    modelFromArgs(config.model_args) ||
-    undefined;
-  const parent = new Map<string, string>();
-  const groups = results.group_subtasks;
-  if (groups !== undefined) {
-    if (typeof groups !== 'object' || groups === null) {
-      throw new EvalInputError({ file, field: 'group_subtasks' }, 'must map groups to lists of subtasks');
-    }
-    for (const [group, children] of Object.entries(groups)) {
-      if (!Array.isArray(children)) {
-        throw new EvalInputError(
-          { file, field: `group_subtasks.${group}` },
-          'must be a list of subtask names',
-        );
-      }
-      for (const child of children) parent.set(String(child), group);
-    }
-  }
-  const version = typeof results.lm_eval_version === 'string' ? results.lm_eval_version : undefined;
-  ctx.source(path, file, {
-    format: 'lm-eval',
-    formatVersion: LM_EVAL_FORMAT_VERSION,
-    tool: 'lm-evaluation-harness',
-    ...(version ? { toolVersion: version } : {}),
-  });
-  return { file, model, version, parent, configs: (results.configs ?? {}) as Record<string, unknown> };
-}
-
-/** The results_<date>.json beside a samples file, if there is one. */
-export function lmEvalResultsPath(samplesPath: string): string | undefined {
-  const name = lmEvalSamplesName(samplesPath);
-  if (!name) return undefined;
-  const candidate = join(dirname(samplesPath), `results_${name.date}.json`);
-  return existsSync(candidate) ? candidate : undefined;
-}
-
-/** The metric names and filters a task config declares (metric_list, filter_list). */
-function taskConfig(
-  configs: Record<string, unknown>,
-  task: string,
-): { metrics: string[]; filters: string[] } {
-  const config = configs[task] as Record<string, unknown> | undefined;
-  const metrics = Array.isArray(config?.metric_list)
-    ? (config.metric_list as unknown[])
-        .map((m) => (m as Record<string, unknown>)?.metric)
-        .filter((m) => typeof m === 'string')
-    : [];
-  const filters = Array.isArray(config?.filter_list)
-    ? (config.filter_list as unknown[])
-        .map((f) => (f as Record<string, unknown>)?.name)
-        .filter((f) => typeof f === 'string')
-    : [];
-  return { metrics: metrics as string[], filters: filters as string[] };
-}
+import {
+  LM_EVAL_FORMAT_VERSION,
+  lmEvalResultsPath,
+  lmEvalSamplesName,
+  lmEvalTaskConfig,
+  readLmEvalResults,
+} from './lmEvalResults.js';
 
 /** Imports one samples_<task>_<date>.jsonl (with its results file when present). */
 export function importLmEvalSamples(path: string, file: string, ctx: ImportContext): void {
@@ -158,7 +44,7 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
       .replace(/^samples_/, '');
   const resultsPath = lmEvalResultsPath(path);
   const results = resultsPath
-    ? readResults(resultsPath, join(dirname(file), basename(resultsPath)), ctx)
+    ? readLmEvalResults(resultsPath, join(dirname(file), basename(resultsPath)), ctx)
     : undefined;
   if (!results) {
     ctx.warn({
@@ -195,7 +81,7 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
   }
   const fixedCluster = clusterMode === 'task' ? builder.code('cluster', leaf) : -1;
 
-  const declared = results ? taskConfig(results.configs, leaf) : { metrics: [], filters: [] };
+  const declared = results ? lmEvalTaskConfig(results.configs, leaf) : { metrics: [], filters: [] };
   if (options.filter === undefined && declared.filters.length > 1) {
     throw new EvalInputError(
       { file, field: 'filter' },

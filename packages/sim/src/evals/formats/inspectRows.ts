@@ -1,11 +1,8 @@
 /**
- * The part of inspect_ai's log schema shared by `.eval` and `.json` logs (log/_log.py at
- * commit 499e6152, inspect_ai 0.3.260; `EvalLog.version` 2, which the reader also
- * accepts as 1 with the old single `score` field). The header (`EvalLog` without samples)
- * gives `eval.task`, `eval.model`, `eval.packages.inspect_ai`, `status`, and the scorers
- * (`eval.scorers[].name`, else the distinct `results.scores[].scorer`). Each sample
- * (`EvalSample`, or `EvalSampleSummary` in summaries.json) gives `id` (int or string),
- * `epoch` (1-based), `scores` (scorer name → `Score` with `value`) and `metadata`.
+ * inspect_ai samples to rows, shared by `.eval` and `.json` logs (log/_log.py at commit
+ * 499e6152, inspect_ai 0.3.260). Each sample (`EvalSample`, or `EvalSampleSummary` in
+ * summaries.json; schema version 1's single `score` field accepted) gives `id` (int or
+ * string), `epoch` (1-based), `scores` (scorer name → `Score` with `value`) and `metadata`.
  *
  * Rows: task = eval.task, system = eval.model, question = id, epoch = epoch, metric = the
  * scorer (`scorer.key` for a dict value), score = value_to_float(value) (scoreValue.ts),
@@ -13,50 +10,11 @@
  * same key and also refuses a sample without it). A sample whose chosen score is missing
  * (an errored sample) or NaN (`Score.unscored`) is skipped with a counted warning.
  */
-import { EvalInputError, type EvalLocation, showValue } from '../evalInputError.js';
+import { EvalInputError, type EvalLocation } from '../evalInputError.js';
 import { idText, labelText, objectField, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, inspectScore } from '../scoreValue.js';
-
-export interface InspectHeader {
-  readonly task: string;
-  readonly model: string;
-  readonly version: number;
-  readonly status: string;
-  readonly toolVersion?: string;
-  /** Scorer names declared in the header (may be empty for an unfinished log). */
-  readonly scorers: readonly string[];
-}
-
-/** Reads the header fields of an `EvalLog` (or a `.eval` `_journal/start.json`). */
-export function readInspectHeader(json: unknown, file: string): InspectHeader {
-  const log = objectField(json, { file });
-  const version = log.version;
-  if (version !== 1 && version !== 2) {
-    throw new EvalInputError(
-      { file, field: 'version' },
-      `inspect_ai log schema version ${showValue(version)}; this importer reads versions 1 and 2`,
-    );
-  }
-  const spec = objectField(log.eval, { file, field: 'eval' });
-  const task = labelText(spec.task, { file, field: 'eval.task' });
-  const model = labelText(spec.model, { file, field: 'eval.model' });
-  const packages = spec.packages as Record<string, unknown> | undefined;
-  const toolVersion = typeof packages?.inspect_ai === 'string' ? packages.inspect_ai : undefined;
-  const scorers: string[] = [];
-  if (Array.isArray(spec.scorers)) {
-    for (const s of spec.scorers)
-      if (typeof s?.name === 'string' && !scorers.includes(s.name)) scorers.push(s.name);
-  }
-  const results = log.results as Record<string, unknown> | null | undefined;
-  if (scorers.length === 0 && Array.isArray(results?.scores)) {
-    for (const s of results.scores as Record<string, unknown>[]) {
-      if (typeof s?.scorer === 'string' && !scorers.includes(s.scorer)) scorers.push(s.scorer);
-    }
-  }
-  const status = typeof log.status === 'string' ? log.status : 'started';
-  return { task, model, version, status, scorers, ...(toolVersion ? { toolVersion } : {}) };
-}
+import type { InspectHeader } from './inspectHeader.js';
 
 /**
  * Whether a summary's metadata value is certainly the sample's own. inspect_ai's
@@ -328,16 +286,5 @@ export class InspectRows {
         message: `${this.unscored} samples scored NaN (unscored) were skipped`,
       });
     }
-  }
-}
-
-/** Warns when a log did not finish. */
-export function warnUnfinished(ctx: ImportContext, file: string, header: InspectHeader, rows: number): void {
-  if (header.status !== 'success') {
-    ctx.warn({
-      file,
-      field: 'status',
-      message: `log status is "${header.status}" (not success); ${rows} samples imported`,
-    });
   }
 }
