@@ -36,6 +36,13 @@ describe('inspect_ai .eval logs', () => {
     });
   });
 
+  it('reads a log whose members are zstandard-compressed (inspect_ai since April 2026) like its deflated twin', () => {
+    const zstd = importEval([fixture('inspect/zstd-members.eval')], { cluster: 'metadata.subject' });
+    const deflated = importEval([haiku], { cluster: 'metadata.subject' });
+    const strip = (rows: ReturnType<typeof plainRows>) => rows.map(({ source: _, ...rest }) => rest);
+    expect(strip(plainRows(zstd.table))).toEqual(strip(plainRows(deflated.table)));
+  });
+
   it('reads an in-progress log from its journal: start.json and journal summaries, the requeued sample last', () => {
     const { table, warnings } = importEval([fixture('inspect/in-progress.eval')]);
     expect(scoresBySystem(table)['anthropic/claude-3-opus-20240229']).toEqual({

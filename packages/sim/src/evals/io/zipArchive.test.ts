@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EvalInputError } from '../evalInputError.js';
+import { fixture } from '../test-utils/evalFixtures.js';
 import { ZipArchive } from './zipArchive.js';
 import { crc32, ZipWriter } from './zipWriter.js';
 
@@ -68,21 +68,22 @@ describe('ZipArchive', () => {
     expect(readAll(forced).get('a')).toBe('b');
   });
 
-  it('decodes zstandard members where the runtime can, and otherwise says how to convert the log', () => {
+  it('decodes zstandard members (inspect_ai since April 2026), natively where the runtime can', () => {
     const file = path();
-    const data = Buffer.from('{"version": 2}');
-    const z = zlib as unknown as { zstdCompressSync?: (d: Uint8Array) => Buffer };
+    const data = Buffer.from('hello, zstd');
     const w = new ZipWriter(file);
-    w.addCompressed(
-      'header.json',
-      z.zstdCompressSync ? z.zstdCompressSync(data) : Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
-      data.length,
-      crc32(data),
-      93,
-    );
+    w.addCompressed('header.json', readFileSync(fixture('zstd/hello.zst')), data.length, crc32(data), 93);
+    w.addCompressed('damaged.json', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00]), 4, 0, 93);
     w.close();
-    if (z.zstdCompressSync) expect(readAll(file).get('header.json')).toBe('{"version": 2}');
-    else expect(() => readAll(file)).toThrow(/zstandard.*inspect log convert <log> --to json/);
+    const zip = ZipArchive.open(file, 'logs/z.eval');
+    try {
+      expect(zip.read(zip.find('header.json')!).toString()).toBe('hello, zstd');
+      expect(() => zip.read(zip.find('damaged.json')!)).toThrow(
+        /^logs\/z\.eval!damaged\.json: zstandard data is damaged/,
+      );
+    } finally {
+      zip.close();
+    }
   });
 
   it('refuses damaged archives with the file named', () => {

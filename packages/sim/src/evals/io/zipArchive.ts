@@ -3,9 +3,9 @@
  * ZIP64 for more than 65,535 entries or offsets past 4 GiB — APPNOTE.TXT 6.3.10, §4.3.14–
  * 4.3.16 and §4.5.3) and then only the members asked for, by positioned reads, so a
  * multi-gigabyte log is never loaded whole. Members are stored (method 0) or deflated
- * (method 8, `zlib.inflateRawSync`); zstandard (method 93, inspect_ai's default since
- * April 2026) is decoded by `zlib.zstdDecompressSync` where the Node.js runtime has it
- * (22.15 and later), otherwise refused with a message saying how to convert the log.
+ * (method 8, `zlib.inflateRawSync`) or zstandard (method 93, inspect_ai's default since
+ * April 2026: `zlib.zstdDecompressSync` where the Node.js runtime has it, 22.15 and later,
+ * otherwise the decoder in zstd.ts).
  * CRC-32 is checked when `zlib.crc32` exists (Node.js 20.15 and later). When a name
  * occurs twice (inspect_ai re-logs a requeued sample by appending), the last entry wins,
  * as in Python's `zipfile`.
@@ -13,6 +13,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { EvalInputError } from '../evalInputError.js';
+import { zstdDecompress } from './zstd.js';
 
 /** One member as the central directory describes it. */
 export interface ZipEntry {
@@ -35,6 +36,8 @@ type ZstdModule = {
   crc32?: (data: Uint8Array) => number;
 };
 const zlibExtras = zlib as unknown as ZstdModule;
+
+const toBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.length);
 
 function u64(buffer: Buffer, at: number): number {
   const value = buffer.readBigUInt64LE(at);
@@ -233,15 +236,13 @@ export class ZipArchive {
         throw this.error(`deflate data is damaged (${(error as Error).message})`, entry.name);
       }
     } else if (entry.method === 93) {
-      if (!zlibExtras.zstdDecompressSync) {
-        throw new EvalInputError(
-          { file: `${this.file}!${entry.name}` },
-          `compressed with zstandard (ZIP method 93, inspect_ai's default since April 2026), which this ` +
-            `Node.js ${process.version} cannot decompress: run evalsim on Node.js 22.15 or later, or convert the ` +
-            'log with `inspect log convert <log> --to json --output-dir <dir>` and import the .json',
-        );
+      try {
+        data = zlibExtras.zstdDecompressSync
+          ? zlibExtras.zstdDecompressSync(raw)
+          : toBuffer(zstdDecompress(raw, entry.size));
+      } catch (error) {
+        throw this.error(`zstandard data is damaged (${(error as Error).message})`, entry.name);
       }
-      data = zlibExtras.zstdDecompressSync(raw);
     } else throw this.error(`compression method ${entry.method} is not supported (0, 8, 93 are)`, entry.name);
     if (data.length !== entry.size)
       throw this.error('uncompressed size does not match the directory', entry.name);
