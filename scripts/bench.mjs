@@ -1,7 +1,8 @@
 // `pnpm bench`: per study, replications/s, wall time with 1 and 2 workers and peak
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
 // Each (study, workers) runs in a fresh process; with no study named, the numpy references of
-// bench/numpy/ are run side by side (scripts/bench-numpy.mjs). Usage: node scripts/bench.mjs [study …]
+// bench/numpy/ are run side by side (scripts/bench-numpy.mjs) and then the eval-import benchmark
+// (scripts/evals/bench-import.mjs). Usage: node scripts/bench.mjs [study … | import]
 import { execFileSync } from 'node:child_process';
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,10 +12,16 @@ import { numpyComparison } from './bench-numpy.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
 const wanted = process.argv.slice(2);
-const files = readdirSync(studiesDir)
-  .filter((f) => f.endsWith('.json'))
-  .filter((f) => wanted.length === 0 || wanted.includes(basename(f, '.json')))
-  .sort();
+// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md).
+const studyNames = wanted.filter((w) => w !== 'import');
+const runImport = wanted.length === 0 || wanted.includes('import');
+const onlyImport = wanted.length > 0 && studyNames.length === 0;
+const files = onlyImport
+  ? []
+  : readdirSync(studiesDir)
+      .filter((f) => f.endsWith('.json'))
+      .filter((f) => studyNames.length === 0 || studyNames.includes(basename(f, '.json')))
+      .sort();
 
 function runOnce(file, workers) {
   const out = execFileSync(
@@ -84,7 +91,12 @@ if (numpy) {
   lines.push('## Against numpy (issue 13)', '', ...numpy.lines, '');
   process.stderr.write(`${numpy.lines.slice(2).join('\n')}\n`);
 }
-const path = join(root, 'results', 'BENCH.md');
-writeFileSync(`${path}.tmp`, lines.join('\n'));
-renameSync(`${path}.tmp`, path);
-process.stderr.write(`wrote ${path}\n`);
+if (files.length > 0) {
+  const path = join(root, 'results', 'BENCH.md');
+  writeFileSync(`${path}.tmp`, lines.join('\n'));
+  renameSync(`${path}.tmp`, path);
+  process.stderr.write(`wrote ${path}\n`);
+}
+if (runImport) {
+  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-import.mjs')], { stdio: 'inherit' });
+}

@@ -19,9 +19,10 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['index.ts'],
   ],
   sim: [
-    // the ground floor: the vocabulary every role shares; samplers, populations and sharded
-    // runs (shard specs, scheduler environments, plans, scheduler scripts) need nothing else
-    ['base', 'samplers', 'population', 'shard'],
+    // the ground floor: the vocabulary every role shares; samplers, populations, sharded
+    // runs (shard specs, scheduler environments, plans, scheduler scripts) and the eval-log
+    // importers (evals/ with its io/ and formats/: only node and apache-arrow) need nothing else
+    ['base', 'samplers', 'population', 'shard', 'evals'],
     ['rng', 'output'],
     // the roles
     ['models', 'methods', 'metrics', 'formulas'],

@@ -2,7 +2,9 @@
  * Smoke test of the built CLI bundle (packages/cli/dist/evalsim.mjs, kept fresh by the
  * test setup) as a user runs it, in a child process: a calculator answers on stdout,
  * a study runs on a worker thread (the bundled worker), a bad argument exits 2 with
- * one line on stderr, and --version prints the package version. Every other CLI test runs in process through runCli.
+ * one line on stderr, --version prints the package version, and `import` hashes and inflates
+ * on its second thread (inline worker code, so it runs from the bundle) with the result of a
+ * one-thread import. Every other CLI test runs in process through runCli.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +51,22 @@ test('the built bundle answers, runs a study on a worker thread, and fails clean
   expect(bad.code).toBe(2);
   expect(bad.stdout).toBe('');
   expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+});
+
+test('the bundle imports an inspect .eval on its second thread as on one thread', () => {
+  const log = join(
+    root,
+    'packages/sim/src/evals/fixtures/inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval',
+  );
+  const outputs = ['on', 'off'].map((background) => {
+    const out = join(tmp, `import-${background}.arrow`);
+    const run = evalsim('import', log, '--background', background, '--out', out);
+    expect(run.stderr).toBe(`wrote ${out}: 8 scored samples from 1 file\n`);
+    expect(run.code).toBe(0);
+    return { stdout: run.stdout, bytes: readFileSync(out) };
+  });
+  expect(outputs[0].stdout).toBe(outputs[1].stdout);
+  expect(outputs[0].bytes.equals(outputs[1].bytes)).toBe(true);
 });
 
 test('--version prints the package version (packages/sim/package.json, recorded in results files)', () => {

@@ -1,7 +1,7 @@
 /**
  * @evalsim/sim — seeded streams, data-generating models, methods, metrics, formulas, the
- * study loader, the piscina study runner and Arrow output. Every public name is listed
- * here; everything else is internal to the package.
+ * study loader, the piscina study runner, Arrow output and the eval-log importers. Every
+ * public name is listed here; everything else is internal to the package.
  */
 
 // ------------------------------------------------------------------ the roles and their vocabulary
@@ -106,6 +106,31 @@ export {
   sourceArticle,
 } from './config/studyConfig.js';
 export { RESERVED_COLUMNS, validateStudy } from './config/validateStudy.js';
+// ------------------------------------------------------------------ eval logs
+export { detectEvalFormat } from './evals/detectEvalFormat.js';
+export { EVAL_ARROW_METADATA, type EvalProvenance, type ImportedEval } from './evals/evalArrow.js';
+export { EVAL_FORMATS, type EvalFormat, type EvalSourceInfo } from './evals/evalFormat.js';
+export {
+  EvalInputError,
+  type EvalLocation,
+  type EvalWarning,
+  formatEvalWarning,
+  formatLocation,
+} from './evals/evalInputError.js';
+export { type EvalMatrix, type EvalMatrixOptions, evalMatrix } from './evals/evalMatrix.js';
+export {
+  columnValue,
+  correctOf,
+  EVAL_COLUMNS,
+  EVAL_STRING_COLUMNS,
+  type EvalStringColumn,
+  type EvalStringColumnName,
+  type EvalTable,
+} from './evals/evalTable.js';
+export { type ImportRunOptions, importEval } from './evals/importEval.js';
+export { EVAL_IMPORT_OPTION_NAMES, type EvalImportOptions } from './evals/importOptions.js';
+export { readEvalArrow } from './evals/readEvalArrow.js';
+export { evalToArrow, writeEvalArrow } from './evals/writeEvalArrow.js';
 // ------------------------------------------------------------------ registries
 export { type CellFormula, defineFormula, type FormulaDefinition } from './formulas/formulaDefinition.js';
 export { formulaRegistry } from './formulas/registry.js';

@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
 import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
+import { importCommand } from './import.js';
 import { intervalCommand } from './interval.js';
 import { leaderboardCommand } from './leaderboard.js';
 import { listCommand } from './list.js';
@@ -26,3 +27,4 @@ export const commands: CommandModule<any, any>[] = [
 commands.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
 commands.push(leaderboardCommand);
 commands.push(slurmCommand);
+commands.push(importCommand);

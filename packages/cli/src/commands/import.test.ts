@@ -1,0 +1,220 @@
+/**
+ * `evalsim import` in process (runCli, working directory the repository root, paths given
+ * relative to it): the summary, the Arrow file and its provenance, and for every bad input
+ * of issue 11 one stderr line naming file, line and field, exit code 2 and no output file.
+ */
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readEvalArrow } from '@evalsim/sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const fixtures = 'packages/sim/src/evals/fixtures';
+const tmp = mkdtempSync(join(tmpdir(), 'evalsim-import-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function evalsim(...args: string[]) {
+  const result = await runCli(args, { cwd: root, env: {} });
+  return { code: result.exitCode, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('evalsim import', async () => {
+  it('writes the canonical table and prints a summary per format, task, system and metric', async () => {
+    const out = join(tmp, 'eval.arrow');
+    const run = await evalsim(
+      'import',
+      `${fixtures}/helm/runs/v1.0.0`,
+      `${fixtures}/lm-eval/mmlu-stem`,
+      '--out',
+      out,
+    );
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0].split(/\s+/)).toEqual([
+      'format',
+      'task',
+      'system',
+      'metric',
+      'files',
+      'questions',
+      'epochs',
+      'clusters',
+      'rows',
+    ]);
+    expect(lines[2].split(/\s+/)).toEqual([
+      'helm',
+      'mmlu',
+      'meta/llama-3.1-8b-instruct-turbo',
+      'exact_match',
+      '2',
+      '6',
+      '2',
+      '2',
+      '12',
+    ]);
+    expect(lines[4].split(/\s+/)).toEqual([
+      'lm-eval',
+      'mmlu_stem',
+      'EleutherAI/pythia-160m',
+      'acc,none',
+      '2',
+      '6',
+      '1',
+      '2',
+      '6',
+    ]);
+    expect(run.stderr).toBe(`wrote ${out}: 36 scored samples from 14 files\n`);
+    const back = readEvalArrow(out);
+    expect(back.table.rowCount).toBe(36);
+    expect(back.provenance.sources.map((s) => s.format)).toEqual([
+      ...Array(8).fill('helm'),
+      ...Array(6).fill('lm-eval'),
+    ]);
+    expect(back.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints one JSON document with --json, and only checks without --out', async () => {
+    const run = await evalsim(
+      'import',
+      `${fixtures}/inspect/2024-11-05T11-00-00+00-00_mmlu-0-shot_Mn7xP0aZr4LkQe.json`,
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.out).toBeNull();
+    expect(doc.rows).toBe(6);
+    expect(doc.summary[0]).toMatchObject({
+      format: 'inspect-json',
+      system: 'openai/gpt-4o-mini-2024-07-18',
+      epochs: 2,
+    });
+    expect(doc.warnings).toHaveLength(2);
+    expect(doc.sources[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('labels files with --system FILE=LABEL and maps long-table columns', async () => {
+    const csv = `${fixtures}/long/custom-columns.csv`;
+    const run = await evalsim(
+      'import',
+      csv,
+      '--question',
+      'item_id',
+      '--system',
+      'model',
+      '--score',
+      'is_correct',
+      '--epoch',
+      'attempt',
+      '--json',
+    );
+    expect(JSON.parse(run.stdout).summary.map((r: { system: string }) => r.system)).toEqual([
+      'm-small',
+      'm-large',
+    ]);
+    const gsm = `${fixtures}/lm-eval/gsm8k-filters`;
+    const labelled = await evalsim(
+      'import',
+      gsm,
+      '--filter',
+      'strict-match',
+      '--system',
+      `${gsm}=llama-1b`,
+      '--json',
+    );
+    expect(JSON.parse(labelled.stdout).summary[0].system).toBe('llama-1b');
+    const two = await evalsim('import', gsm, '--system', 'a', '--system', 'b');
+    expect(two.stderr).toMatch(/--system: two labels \("a", "b"\)/);
+  });
+
+  const bad: [string, string[], RegExp][] = [
+    [
+      'a malformed line',
+      [`${fixtures}/lm-eval/bad/malformed-line`],
+      /samples_arith_2024-08-01T12-00-00\.000000\.jsonl, line 2, column 181: malformed JSON/,
+    ],
+    [
+      'a missing field',
+      [`${fixtures}/lm-eval/bad/missing-field`],
+      /samples_arith_.*\.jsonl, line 3, field "doc_id": is missing/,
+    ],
+    [
+      'two scorers with none chosen',
+      [`${fixtures}/inspect/bad/two-scorers.json`],
+      /two-scorers\.json, field "scores": 2 scorers \(choice, model_graded_fact\) and none chosen/,
+    ],
+    [
+      'a duplicate (question, epoch)',
+      [`${fixtures}/long/bad/duplicate.csv`],
+      /duplicate\.csv, line 5, field "question": .*question q2 epoch 1 is scored twice \(also at .*duplicate\.csv, line 3\)/,
+    ],
+    [
+      'invalid UTF-8',
+      [`${fixtures}/long/bad/invalid-utf8.csv`],
+      /invalid-utf8\.csv, line 4, column 6: invalid UTF-8/,
+    ],
+    [
+      'an id above 2^53',
+      [`${fixtures}/lm-eval/bad/big-id`],
+      /line 2, field "doc_id": integer id 9007199254740992 is above 2\^53/,
+    ],
+    [
+      'a missing epoch',
+      [`${fixtures}/inspect/bad/missing-epoch.json`],
+      /missing-epoch\.json, field "samples\[2\]\.epoch": the epoch is missing/,
+    ],
+    ['an unknown file', ['package.json'], /package\.json: not a recognised eval log: a JSON file/],
+  ];
+  for (const [what, inputs, message] of bad) {
+    it(`refuses ${what} with one line naming the place, exit 2, and no output file`, async () => {
+      const out = join(tmp, `${what.replace(/\W+/g, '-')}.arrow`);
+      const run = await evalsim('import', ...inputs, '--out', out);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+
+  it("reads and writes relative to the command's working directory, showing paths as given", async () => {
+    const cwd = join(tmp, 'elsewhere');
+    cpSync(join(root, fixtures, 'lm-eval/gsm8k-filters'), join(cwd, 'logs'), { recursive: true });
+    expect(process.cwd()).not.toBe(cwd);
+    const result = await runCli(
+      [
+        'import',
+        'logs',
+        '--filter',
+        'strict-match',
+        '--system',
+        'logs=llama-1b',
+        '--out',
+        'gsm.arrow',
+        '--json',
+      ],
+      { cwd, env: {} },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.out).toBe('gsm.arrow');
+    expect(doc.summary[0].system).toBe('llama-1b');
+    const back = readEvalArrow(join(cwd, 'gsm.arrow'));
+    expect(back.provenance.sources.length).toBeGreaterThan(0);
+    for (const source of back.provenance.sources) expect(source.path).toMatch(/^logs\//);
+    expect(back.provenance.sources).toEqual(doc.sources);
+  });
+
+  it('refuses a missing path and an --out that is a directory', async () => {
+    expect((await evalsim('import', 'no/such/logs')).stderr).toBe(
+      'evalsim: no/such/logs: no such file or directory\n',
+    );
+    expect((await evalsim('import', `${fixtures}/long/two-systems.csv`, '--out', tmp)).stderr).toMatch(
+      /--out .*: is a directory/,
+    );
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The formats `importEval` reads, with the tool that writes each and the version of its
+ * format that the importer follows (see fixtures/README.md for the sources read).
+ */
+export const EVAL_FORMATS = {
+  'lm-eval':
+    'lm-evaluation-harness --log_samples: <out>/<model>/samples_<task>_<date>.jsonl with results_<date>.json',
+  'inspect-eval':
+    'inspect_ai .eval log (ZIP: header.json, summaries.json, samples/<id>_epoch_<n>.json, _journal/)',
+  'inspect-json': 'inspect_ai .json log (one EvalLog document with samples)',
+  helm: 'HELM run directory: per_instance_stats.json with run_spec.json',
+  'openai-evals': 'openai/evals recorder JSON Lines (spec line, match events, final_report)',
+  'long-csv': 'long CSV: one row per scored sample (columns question, system, score[, cluster, epoch, task])',
+  'long-jsonl': 'long JSON Lines: one object per scored sample (same fields as long CSV)',
+  'long-arrow': 'long Arrow IPC table (same columns as long CSV)',
+  'wide-population':
+    'wide item population (question, cluster, correct_<system>, k_<system>, answers_<system>)',
+  'evalsim-arrow': 'evalsim canonical eval table (.arrow written by evalsim import)',
+} as const;
+
+export type EvalFormat = keyof typeof EVAL_FORMATS;
+
+/** One input file, with its content hash and what wrote it (stored in the Arrow metadata). */
+export interface EvalSourceInfo {
+  /** The path as given (or as found when walking a directory). */
+  readonly path: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly format: EvalFormat;
+  /** The format version recorded in the file, or the one the importer follows. */
+  readonly formatVersion: string;
+  /** The tool that wrote it: lm-evaluation-harness, inspect_ai, helm, openai/evals, evalsim or table. */
+  readonly tool: string;
+  readonly toolVersion?: string;
+}

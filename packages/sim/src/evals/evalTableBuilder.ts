@@ -1,0 +1,127 @@
+/**
+ * Builds an {@link EvalTable} row by row into growable typed arrays (capacity doubles;
+ * `append` allocates nothing else), with first-seen-order string dictionaries. Importers
+ * look up codes once per file or per distinct value (`code`) and append rows of codes.
+ */
+import { EVAL_STRING_COLUMNS, type EvalStringColumnName, type EvalTable } from './evalTable.js';
+
+class StringDictionary {
+  readonly index = new Map<string, number>();
+  readonly values: string[] = [];
+
+  code(value: string): number {
+    let code = this.index.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.index.set(value, code);
+      this.values.push(value);
+    }
+    return code;
+  }
+}
+
+type CodeColumns = Record<EvalStringColumnName, Int32Array>;
+
+export class EvalTableBuilder {
+  private readonly dictionaries: Record<EvalStringColumnName, StringDictionary>;
+  private codes: CodeColumns;
+  private epoch: Int32Array;
+  private score: Float64Array;
+  private line: Int32Array;
+  private length = 0;
+
+  constructor(capacity = 1024) {
+    const size = Math.max(16, capacity);
+    this.dictionaries = Object.fromEntries(
+      EVAL_STRING_COLUMNS.map((c) => [c, new StringDictionary()]),
+    ) as Record<EvalStringColumnName, StringDictionary>;
+    this.codes = Object.fromEntries(EVAL_STRING_COLUMNS.map((c) => [c, new Int32Array(size)])) as CodeColumns;
+    this.epoch = new Int32Array(size);
+    this.score = new Float64Array(size);
+    this.line = new Int32Array(size);
+  }
+
+  get rowCount(): number {
+    return this.length;
+  }
+
+  /** The dictionary code of `value` in `column` (added on first use). */
+  code(column: EvalStringColumnName, value: string): number {
+    return this.dictionaries[column].code(value);
+  }
+
+  private grow(): void {
+    const size = this.epoch.length * 2;
+    const grown = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    for (const c of EVAL_STRING_COLUMNS) this.codes[c] = grown(this.codes[c]);
+    this.epoch = grown(this.epoch);
+    this.score = grown(this.score);
+    this.line = grown(this.line);
+  }
+
+  /** Appends one row of codes (cluster −1 = none); `line` 0 when unknown. */
+  append(
+    source: number,
+    task: number,
+    system: number,
+    question: number,
+    cluster: number,
+    epoch: number,
+    metric: number,
+    score: number,
+    line: number,
+  ): void {
+    if (this.length === this.epoch.length) this.grow();
+    const i = this.length++;
+    const c = this.codes;
+    c.source[i] = source;
+    c.task[i] = task;
+    c.system[i] = system;
+    c.question[i] = question;
+    c.cluster[i] = cluster;
+    c.metric[i] = metric;
+    this.epoch[i] = epoch;
+    this.score[i] = score;
+    this.line[i] = line;
+  }
+
+  /** Drops the rows from `rowCount` on (an importer redoing a file); their dictionary entries go at `finish`. */
+  truncate(rowCount: number): void {
+    if (rowCount < 0 || rowCount > this.length)
+      throw new RangeError(`truncate: ${rowCount} is not in [0, ${this.length}]`);
+    this.length = rowCount;
+  }
+
+  /** The finished table (columns trimmed to the row count; dictionaries keep only values in use, in first-seen order). */
+  finish(): EvalTable {
+    const n = this.length;
+    const column = (name: EvalStringColumnName) => {
+      const codes = this.codes[name].slice(0, n);
+      const values = this.dictionaries[name].values;
+      const used = new Uint8Array(values.length);
+      for (let i = 0; i < n; i++) if (codes[i] >= 0) used[codes[i]] = 1;
+      if (used.every((u) => u === 1)) return { codes, dictionary: values.slice() };
+      const remap = new Int32Array(values.length).fill(-1);
+      const dictionary: string[] = [];
+      for (let c = 0; c < values.length; c++) if (used[c]) remap[c] = dictionary.push(values[c]) - 1;
+      for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+      return { codes, dictionary };
+    };
+    return {
+      rowCount: n,
+      source: column('source'),
+      task: column('task'),
+      system: column('system'),
+      question: column('question'),
+      cluster: column('cluster'),
+      epoch: this.epoch.slice(0, n),
+      metric: column('metric'),
+      score: this.score.slice(0, n),
+      line: this.line.slice(0, n),
+    };
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * lm-evaluation-harness `--log_samples` output, as written by `EvaluationTracker`
+ * (lm_eval/loggers/evaluation_tracker.py; layout stable since v0.4.3, followed here at
+ * 0.4.13.dev0, commit 4e7e0d47): `<output_path>/<model_name_sanitized>/results_<date>.json`
+ * and one `samples_<task>_<date>.jsonl` per task, `<date>` being
+ * `datetime.now().isoformat()` with ":" → "-". A samples line (evaluator.py, the
+ * `example` dict; result_schema.py `SampleResult`) holds `doc_id` (0-based index in the
+ * split), `doc`, `target`, `arguments`, `resps`, `filtered_resps`, `filter`, `metrics`
+ * (names of the per-sample metric fields), `doc_hash`, `prompt_hash`, `target_hash` and
+ * one field per metric (`acc`, `exact_match`, …). There is one line per document and filter.
+ *
+ * From results_<date>.json: the model (`model_name`, else the `pretrained=`/`model=`/…
+ * argument of `config.model_args` as lm-eval's `_get_model_name` reads it, else the
+ * directory name), `group_subtasks` (a subtask's task becomes its top-level group; the
+ * subtask is the default cluster, e.g. the 57 MMLU subjects), `configs[task].metric_list`
+ * (default metric: the first) and `filter_list`, `lm_eval_version`.
+ *
+ * Rows: task = the top-level group (or the task), question = `doc_id` (or `doc_hash`),
+ * prefixed by the subtask for grouped tasks, epoch 1, metric `<metric>,<filter>` as in
+ * lm-eval's results keys, score = the metric field (number or boolean).
+ */
+import { basename, dirname, join } from 'node:path';
+import { EvalInputError, showValue } from '../evalInputError.js';
+import { idText, labelText, valueAtPath } from '../ids.js';
+import type { ImportContext } from '../importContext.js';
+import { forEachJsonLine } from '../io/jsonLines.js';
+import { numericScore } from '../scoreValue.js';
+import {
+  LM_EVAL_FORMAT_VERSION,
+  lmEvalResultsPath,
+  lmEvalSamplesName,
+  lmEvalTaskConfig,
+  readLmEvalResults,
+} from './lmEvalResults.js';
+
+/** Imports one samples_<task>_<date>.jsonl (with its results file when present). */
+export function importLmEvalSamples(path: string, file: string, ctx: ImportContext): void {
+  const { options, builder } = ctx;
+  const name = lmEvalSamplesName(path);
+  const leaf =
+    name?.task ??
+    basename(path)
+      .replace(/\.jsonl$/, '')
+      .replace(/^samples_/, '');
+  const resultsPath = lmEvalResultsPath(path);
+  const results = resultsPath
+    ? readLmEvalResults(resultsPath, join(dirname(file), basename(resultsPath)), ctx)
+    : undefined;
+  if (!results) {
+    ctx.warn({
+      file,
+      message: `no results_${name?.date ?? '<date>'}.json beside it: the model is named after the directory and task groups are unknown`,
+    });
+  }
+  let root = leaf;
+  for (let up = results?.parent.get(root); up !== undefined; up = results?.parent.get(root)) {
+    if (up === root) break;
+    root = up;
+  }
+  const grouped = root !== leaf;
+  const modelName = results?.model ?? basename(dirname(path));
+  const system = builder.code('system', ctx.systemLabel(file, modelName));
+  const source = builder.code('source', file);
+  const task = builder.code('task', root);
+
+  const questionMode = options.question ?? 'doc_id';
+  if (questionMode !== 'doc_id' && questionMode !== 'doc_hash') {
+    throw new EvalInputError(
+      { file, field: 'question' },
+      `option question "${questionMode}": lm-evaluation-harness samples are identified by doc_id (default) or doc_hash`,
+    );
+  }
+  const clusterMode = options.cluster ?? (grouped ? 'task' : 'none');
+  let clusterPath: string[] | undefined;
+  if (clusterMode.startsWith('doc.')) clusterPath = clusterMode.slice(4).split('.');
+  else if (clusterMode !== 'task' && clusterMode !== 'none') {
+    throw new EvalInputError(
+      { file, field: 'cluster' },
+      `option cluster "${clusterMode}": for lm-evaluation-harness use task, none or doc.<field>`,
+    );
+  }
+  const fixedCluster = clusterMode === 'task' ? builder.code('cluster', leaf) : -1;
+
+  const declared = results ? lmEvalTaskConfig(results.configs, leaf) : { metrics: [], filters: [] };
+  if (options.filter === undefined && declared.filters.length > 1) {
+    throw new EvalInputError(
+      { file, field: 'filter' },
+      `task ${leaf} has several filters (${declared.filters.join(', ')}); choose one with --filter`,
+    );
+  }
+  let metricName = options.metric ?? declared.metrics[0];
+  let filter = options.filter;
+  let metricCode = -1;
+  let kept = 0;
+  let unscored = 0;
+  const filtersSeen = new Set<string>();
+
+  forEachJsonLine(path, file, (value, line) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
+    }
+    const sample = value as Record<string, unknown>;
+    const lineFilter = labelText(sample.filter, { file, line, field: 'filter' });
+    filtersSeen.add(lineFilter);
+    if (filter === undefined) filter = lineFilter;
+    else if (lineFilter !== filter) {
+      if (options.filter !== undefined) return;
+      throw new EvalInputError(
+        { file, line, field: 'filter' },
+        `a second filter "${lineFilter}" after "${filter}"; choose one with --filter`,
+      );
+    }
+    if (metricName === undefined) {
+      const listed = sample.metrics;
+      if (!Array.isArray(listed) || typeof listed[0] !== 'string') {
+        throw new EvalInputError(
+          { file, line, field: 'metrics' },
+          'no metric list to take the default metric from; name one with --metric',
+        );
+      }
+      metricName = listed[0];
+    }
+    if (metricCode === -1) metricCode = builder.code('metric', `${metricName},${filter}`);
+    const raw = sample[metricName];
+    if (raw === undefined) {
+      const fields = Array.isArray(sample.metrics) ? ` (this sample has ${sample.metrics.join(', ')})` : '';
+      throw new EvalInputError({ file, line, field: metricName }, `metric field is missing${fields}`);
+    }
+    const score = numericScore(raw, { file, line, field: metricName });
+    if (Number.isNaN(score)) {
+      unscored++;
+      return;
+    }
+    const id =
+      questionMode === 'doc_id'
+        ? idText(sample.doc_id, { file, line, field: 'doc_id' })
+        : labelText(sample.doc_hash, { file, line, field: 'doc_hash' });
+    const question = builder.code('question', grouped ? `${leaf}/${id}` : id);
+    let cluster = fixedCluster;
+    if (clusterPath) {
+      const v = valueAtPath(sample.doc, clusterPath);
+      cluster = builder.code('cluster', labelText(v, { file, line, field: clusterMode }));
+    }
+    builder.append(source, task, system, question, cluster, 1, metricCode, score, line);
+    kept++;
+  });
+  if (options.filter !== undefined && !filtersSeen.has(options.filter)) {
+    throw new EvalInputError(
+      { file, field: 'filter' },
+      `no sample has filter "${options.filter}"; filters here: ${[...filtersSeen].join(', ') || 'none'}`,
+    );
+  }
+  if (unscored > 0)
+    ctx.warn({ file, field: metricName, message: `${unscored} samples with a NaN score were skipped` });
+  if (kept === 0 && unscored === 0) ctx.warn({ file, message: 'no samples' });
+  ctx.source(path, file, {
+    format: 'lm-eval',
+    formatVersion: LM_EVAL_FORMAT_VERSION,
+    tool: 'lm-evaluation-harness',
+    ...(results?.version ? { toolVersion: results.version } : {}),
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * What a format importer works with: the table builder, the options, a warning sink, the
+ * provenance list (each file read is hashed with SHA-256) and the system-label rule
+ * (`systemByFile`, then `system`, then the name the log gives).
+ */
+import { normalize, sep } from 'node:path';
+import type { EvalSourceInfo } from './evalFormat.js';
+import type { EvalWarning } from './evalInputError.js';
+import type { EvalTableBuilder } from './evalTableBuilder.js';
+import type { EvalImportOptions } from './importOptions.js';
+import { BackgroundFiles } from './io/backgroundFiles.js';
+import { ZipArchive, type ZipEntry } from './io/zipArchive.js';
+
+/** `path` with a single trailing separator, normalised, for prefix tests. */
+function asDirectory(path: string): string {
+  const n = normalize(path);
+  return n.endsWith(sep) ? n : `${n}${sep}`;
+}
+
+/** True when `file` is `key` or lies under the directory `key`. */
+export function fileMatches(key: string, file: string): boolean {
+  return normalize(key) === normalize(file) || normalize(file).startsWith(asDirectory(key));
+}
+
+/** The label of the most specific `labels` key matching `file` (see fileMatches). */
+export function fileLabel(
+  labels: Readonly<Record<string, string>> | undefined,
+  file: string,
+): string | undefined {
+  if (!labels) return undefined;
+  let best: string | undefined;
+  for (const key of Object.keys(labels)) {
+    if (fileMatches(key, file) && (best === undefined || normalize(key).length > normalize(best).length))
+      best = key;
+  }
+  return best === undefined ? undefined : labels[best];
+}
+
+/** What a format importer says about a file it read (the digest is added by the context). */
+export type SourceDescription = Omit<EvalSourceInfo, 'path' | 'sha256' | 'bytes'>;
+
+export class ImportContext {
+  readonly warnings: EvalWarning[] = [];
+  private readonly recorded: (EvalSourceInfo | { path: string; file: string; info: SourceDescription })[] =
+    [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    readonly builder: EvalTableBuilder,
+    readonly options: EvalImportOptions,
+    /** Hashes files and inflates ZIP members (on a second thread for large imports). */
+    readonly background: BackgroundFiles = new BackgroundFiles(false),
+  ) {}
+
+  private readonly zips = new Map<string, ZipArchive>();
+
+  /** The ZIP archive at `path`, opened once per import (`closeZip` when done with it). */
+  openZip(path: string, file: string): ZipArchive {
+    let zip = this.zips.get(path);
+    if (!zip) {
+      zip = ZipArchive.open(path, file);
+      this.zips.set(path, zip);
+    }
+    return zip;
+  }
+
+  closeZip(path: string): void {
+    this.zips.get(path)?.close();
+    this.zips.delete(path);
+  }
+
+  /** Closes any archive still open (after an error). */
+  closeAll(): void {
+    for (const path of [...this.zips.keys()]) this.closeZip(path);
+  }
+
+  /** The bytes of a ZIP member: inflated in the background if it was requested, else read now. */
+  readMember(zip: ZipArchive, path: string, entry: ZipEntry): Buffer {
+    return this.background.takeMember(path, entry) ?? zip.read(entry);
+  }
+
+  warn(warning: EvalWarning): void {
+    this.warnings.push(warning);
+  }
+
+  /** Records that `path` (named `file`) was read; a file recorded twice is kept once. */
+  source(path: string, file: string, info: SourceDescription): void {
+    if (this.seen.has(file)) return;
+    this.seen.add(file);
+    this.background.requestDigest(path);
+    this.recorded.push({ path, file, info });
+  }
+
+  /** Adds provenance carried over from an evalsim Arrow file. */
+  carrySource(info: EvalSourceInfo): void {
+    if (this.seen.has(info.path)) return;
+    this.seen.add(info.path);
+    this.recorded.push(info);
+  }
+
+  /** Every file recorded, in order, with its SHA-256 and size (waits for background hashing). */
+  sources(): EvalSourceInfo[] {
+    return this.recorded.map((r) =>
+      'info' in r ? { path: r.file, ...this.background.digest(r.path), ...r.info } : (r as EvalSourceInfo),
+    );
+  }
+
+  /** The `systemByFile` label for `file`: its own, else that of the nearest directory above it. */
+  fileLabel(file: string): string | undefined {
+    return fileLabel(this.options.systemByFile, file);
+  }
+
+  /** The system label for rows from `file` whose log calls the system `logged`. */
+  systemLabel(file: string, logged: string): string {
+    return this.fileLabel(file) ?? this.options.system ?? logged;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * `importEval(paths, options)`: reads eval logs of any supported format (detectEvalFormat)
+ * into one canonical table (evalTable.ts) with the provenance of every file read.
+ *
+ * Paths may be files, HELM run directories or directories to walk (logUnits.ts); files in
+ * a walked directory that are not logs are skipped with one warning listing them. Large
+ * imports hash files and inflate .eval members on a second thread (io/backgroundFiles.ts),
+ * two logs ahead of the one being parsed. Everything is built in memory and checked before anything is
+ * returned: a row scoring the same (task, system, metric, question, epoch) twice — within
+ * a file or across files — is an error naming both places, so nothing is half-imported.
+ */
+import { statSync } from 'node:fs';
+import { findDuplicateRows } from './duplicateRows.js';
+import type { ImportedEval } from './evalArrow.js';
+import type { EvalFormat } from './evalFormat.js';
+import { EvalInputError, formatLocation } from './evalInputError.js';
+import { columnValue } from './evalTable.js';
+import { EvalTableBuilder } from './evalTableBuilder.js';
+import { importEvalsimArrow } from './formats/evalsimArrow.js';
+import { importHelmRun } from './formats/helmRun.js';
+import { importInspectEval } from './formats/inspectEval.js';
+import { importInspectJson } from './formats/inspectJson.js';
+import { importLmEvalSamples } from './formats/lmEval.js';
+import { importLongTable } from './formats/longTable.js';
+import { importOpenaiEvals } from './formats/openaiEvals.js';
+import { importWidePopulation } from './formats/widePopulation.js';
+import { fileMatches, ImportContext } from './importContext.js';
+import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
+import { BackgroundFiles } from './io/backgroundFiles.js';
+import { findLogUnits, type LogUnit } from './logUnits.js';
+
+/** The importer for each format. */
+const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportContext) => void> = {
+  'lm-eval': importLmEvalSamples,
+  'inspect-eval': importInspectEval,
+  'inspect-json': importInspectJson,
+  helm: importHelmRun,
+  'openai-evals': importOpenaiEvals,
+  'long-csv': (path, file, ctx) => importLongTable(path, file, 'csv', ctx),
+  'long-jsonl': (path, file, ctx) => importLongTable(path, file, 'jsonl', ctx),
+  'long-arrow': (path, file, ctx) => importLongTable(path, file, 'arrow', ctx),
+  'wide-population': (path, file, ctx) =>
+    importWidePopulation(path, file, /\.csv$/i.test(path) ? 'csv' : 'arrow', ctx),
+  'evalsim-arrow': importEvalsimArrow,
+};
+
+/** How an import runs; nothing here changes its result. */
+export interface ImportRunOptions {
+  /**
+   * Hash files and inflate .eval members on a second thread: `true`, `false`, or `'auto'`
+   * (default: when the inputs total more than 64 MiB).
+   */
+  readonly background?: boolean | 'auto';
+  /**
+   * The directory relative paths are read from (default: the process's); files are still
+   * shown and recorded as given, so the result is that of an import run in this directory.
+   */
+  readonly cwd?: string;
+}
+
+/** Reads eval logs (files or directories) into the canonical table; see the module comment. */
+export function importEval(
+  paths: readonly string[],
+  options: EvalImportOptions = {},
+  run: ImportRunOptions = {},
+): ImportedEval {
+  checkImportOptions(options);
+  if (paths.length === 0) throw new TypeError('importEval: give at least one file or directory');
+  const { units, skipped } = findLogUnits(paths, options, run.cwd);
+  // Hash and inflate on a second thread when there is enough for it to pay (the result is the same).
+  let total = 0;
+  for (const unit of units) total += statSync(unit.path).size;
+  const mode = run.background ?? 'auto';
+  const background = new BackgroundFiles(mode === 'auto' ? total > 64 * 1024 * 1024 : mode);
+  const ctx = new ImportContext(new EvalTableBuilder(), options, background);
+  try {
+    return importUnits(units, skipped, ctx, paths);
+  } finally {
+    background.close();
+    ctx.closeAll();
+  }
+}
+
+/**
+ * Asks the background thread for what unit `unit` will need: an inspect .eval's header and
+ * summaries (inflated while the previous unit is parsed), then the file's digest. A problem
+ * here is left for the importer to find and report.
+ */
+function prefetch(unit: LogUnit | undefined, ctx: ImportContext): void {
+  if (!unit) return;
+  if (unit.format === 'inspect-eval') {
+    try {
+      const zip = ctx.openZip(unit.path, unit.file);
+      for (const name of ['header.json', 'summaries.json']) {
+        const entry = zip.find(name);
+        if (entry) ctx.background.requestMember(unit.path, entry);
+      }
+    } catch (error) {
+      if (!(error instanceof EvalInputError)) throw error;
+    }
+  }
+  if (unit.format !== 'helm') ctx.background.requestDigest(unit.path);
+}
+
+function importUnits(
+  units: readonly LogUnit[],
+  skipped: readonly string[],
+  ctx: ImportContext,
+  paths: readonly string[],
+): ImportedEval {
+  const { options } = ctx;
+  if (skipped.length > 0) {
+    const shown =
+      skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, … (${skipped.length - 5} more)` : '');
+    ctx.warn({
+      message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}`,
+    });
+  }
+  // The background thread works two units ahead of the one being parsed.
+  prefetch(units[0], ctx);
+  prefetch(units[1], ctx);
+  units.forEach((unit, k) => {
+    prefetch(units[k + 2], ctx);
+    try {
+      IMPORTERS[unit.format](unit.path, unit.file, ctx);
+    } catch (error) {
+      // A system error (unreadable, too large for memory, …) still names the file.
+      if (error instanceof EvalInputError || error instanceof TypeError) throw error;
+      throw new EvalInputError({ file: unit.file }, `could not be read: ${(error as Error).message}`);
+    }
+  });
+  for (const file of Object.keys(options.systemByFile ?? {})) {
+    if (!units.some((u) => fileMatches(file, u.file))) {
+      throw new EvalInputError(
+        { file, field: 'system' },
+        `a system label was given for this path but no imported log is at or under it; logs: ${units.map((u) => u.file).join(', ')}`,
+      );
+    }
+  }
+  const table = ctx.builder.finish();
+  if (table.rowCount === 0) {
+    throw new EvalInputError({ file: paths.join(', ') }, 'no scored samples found');
+  }
+  const duplicate = findDuplicateRows(table);
+  if (duplicate) {
+    const [a, b] = duplicate;
+    const place = (i: number) =>
+      formatLocation({
+        file: columnValue(table.source, i) ?? '?',
+        ...(table.line[i] > 0 ? { line: table.line[i] } : {}),
+      });
+    throw new EvalInputError(
+      {
+        file: columnValue(table.source, b) ?? '?',
+        ...(table.line[b] > 0 ? { line: table.line[b] } : {}),
+        field: 'question',
+      },
+      `system ${columnValue(table.system, b)}, task ${columnValue(table.task, b)}, metric ${columnValue(table.metric, b)}: ` +
+        `question ${columnValue(table.question, b)} epoch ${table.epoch[b]} is scored twice (also at ${place(a)}); ` +
+        'for two runs of one system, label them apart with --system <file>=<label> or import one of them',
+    );
+  }
+  return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources(), options } };
+}

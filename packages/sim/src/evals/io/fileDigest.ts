@@ -1,0 +1,27 @@
+/** SHA-256 and size of a file, for the provenance of an import. */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+
+export interface FileDigest {
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
+/** SHA-256 (hex) and size of a file, read in 4 MiB blocks. */
+export function fileDigest(path: string): FileDigest {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
+  const fd = openSync(path, 'r');
+  let bytes = 0;
+  try {
+    for (;;) {
+      const got = readSync(fd, buffer, 0, buffer.length, null);
+      if (got === 0) break;
+      hash.update(buffer.subarray(0, got));
+      bytes += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}

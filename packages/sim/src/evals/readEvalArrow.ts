@@ -1,0 +1,141 @@
+/**
+ * Reads a canonical eval table written by writeEvalArrow.ts: dictionary columns (any number
+ * of record batches, their dictionaries merged), epoch ≥ 1, finite scores, and `correct`
+ * consistent with the score; every problem names the file, the row (as line row + 2, the
+ * first row being line 2 as in a CSV) and the column.
+ */
+import { readFileSync } from 'node:fs';
+import { DataType, Precision, type Schema, type Table, tableFromIPC, type Vector } from 'apache-arrow';
+import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
+import type { EvalSourceInfo } from './evalFormat.js';
+import { EvalInputError } from './evalInputError.js';
+import {
+  EVAL_STRING_COLUMNS,
+  type EvalStringColumn,
+  type EvalStringColumnName,
+  type EvalTable,
+} from './evalTable.js';
+import type { EvalImportOptions } from './importOptions.js';
+
+function readStringColumn(vector: Vector, name: string, file: string, nullable: boolean): EvalStringColumn {
+  const n = vector.length;
+  const codes = new Int32Array(n);
+  const dictionary: string[] = [];
+  const index = new Map<string, number>();
+  let at = 0;
+  for (const data of vector.data) {
+    const type = data.type;
+    if (!DataType.isDictionary(type) || !DataType.isUtf8(type.dictionary)) {
+      throw new EvalInputError(
+        { file, field: name },
+        `column must be Dictionary<Utf8, Int32>, got ${String(type)}`,
+      );
+    }
+    const local = (data.dictionary?.toArray() ?? []) as string[];
+    const remap = local.map((s) => {
+      let code = index.get(s);
+      if (code === undefined) {
+        code = dictionary.length;
+        index.set(s, code);
+        dictionary.push(s);
+      }
+      return code;
+    });
+    const values = data.values as Int32Array;
+    for (let i = 0; i < data.length; i++, at++) {
+      if (data.nullCount > 0 && !data.getValid(i)) {
+        if (!nullable) throw new EvalInputError({ file, line: at + 2, field: name }, 'is null');
+        codes[at] = -1;
+      } else {
+        const code = remap[values[data.offset + i]];
+        if (code === undefined)
+          throw new EvalInputError({ file, line: at + 2, field: name }, 'dictionary code out of range');
+        codes[at] = code;
+      }
+    }
+  }
+  return { codes, dictionary };
+}
+
+function parseMetadata<T>(schema: Schema, key: string, file: string): T {
+  const text = schema.metadata.get(key);
+  if (text === undefined) {
+    throw new EvalInputError(
+      { file, field: key },
+      'missing from the schema metadata: not an evalsim eval table',
+    );
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new EvalInputError({ file, field: key }, 'is not valid JSON');
+  }
+}
+
+/** True when an Arrow schema carries evalsim's eval-table metadata. */
+export function isEvalArrowSchema(schema: Schema): boolean {
+  return schema.metadata.has(EVAL_ARROW_METADATA.sources);
+}
+
+/** Reads a canonical eval table written by `writeEvalArrow` (`file` names it in errors). */
+export function readEvalArrow(path: string, file = path): ImportedEval & { version: string } {
+  let arrow: Table;
+  try {
+    arrow = tableFromIPC(readFileSync(path));
+  } catch (error) {
+    throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
+  }
+  const sources = parseMetadata<EvalSourceInfo[]>(arrow.schema, EVAL_ARROW_METADATA.sources, file);
+  const options = parseMetadata<EvalImportOptions>(arrow.schema, EVAL_ARROW_METADATA.options, file);
+  const version = arrow.schema.metadata.get(EVAL_ARROW_METADATA.version) ?? 'unknown';
+  const child = (name: string) => {
+    const vector = arrow.getChild(name);
+    if (!vector) throw new EvalInputError({ file, field: name }, 'column missing from the eval table');
+    return vector;
+  };
+  const strings = Object.fromEntries(
+    EVAL_STRING_COLUMNS.map((name) => [name, readStringColumn(child(name), name, file, name === 'cluster')]),
+  ) as Record<EvalStringColumnName, EvalStringColumn>;
+  const n = arrow.numRows;
+  const epochVector = child('epoch');
+  const scoreVector = child('score');
+  const et = epochVector.type;
+  const st = scoreVector.type;
+  if (!(DataType.isInt(et) && et.bitWidth === 32 && et.isSigned)) {
+    throw new EvalInputError({ file, field: 'epoch' }, `column must be Int32, got ${String(et)}`);
+  }
+  if (!(DataType.isFloat(st) && st.precision === Precision.DOUBLE)) {
+    throw new EvalInputError({ file, field: 'score' }, `column must be Float64, got ${String(st)}`);
+  }
+  const epoch = Int32Array.from(epochVector.toArray() as Int32Array);
+  const score = Float64Array.from(scoreVector.toArray() as Float64Array);
+  const correct = arrow.getChild('correct');
+  const epochNulls = epochVector.nullCount > 0;
+  const scoreNulls = scoreVector.nullCount > 0;
+  for (let i = 0; i < n; i++) {
+    if (!(epoch[i] >= 1) || (epochNulls && epochVector.get(i) === null)) {
+      throw new EvalInputError(
+        { file, line: i + 2, field: 'epoch' },
+        `epoch ${epochVector.get(i)} is not an integer ≥ 1`,
+      );
+    }
+    if (!Number.isFinite(score[i]) || (scoreNulls && scoreVector.get(i) === null)) {
+      throw new EvalInputError(
+        { file, line: i + 2, field: 'score' },
+        `score ${scoreVector.get(i)} is not a finite number`,
+      );
+    }
+    if (correct) {
+      const c = correct.get(i);
+      const expected = score[i] === 1 ? true : score[i] === 0 ? false : null;
+      if (c !== expected) {
+        throw new EvalInputError(
+          { file, line: i + 2, field: 'correct' },
+          `${c} contradicts score ${score[i]}`,
+        );
+      }
+    }
+  }
+  const table: EvalTable = { rowCount: n, ...strings, epoch, score, line: new Int32Array(n) };
+  return { table, warnings: [], provenance: { sources, options }, version };
+}

@@ -1,0 +1,49 @@
+// One run of the eval-import benchmark in this process (used by bench-import.mjs, which
+// starts a fresh process per run): imports every log under DIR (cluster = metadata.subject),
+// writes the canonical Arrow file, aligns it for analysis (evalMatrix, binary required),
+// reads the Arrow file back and aligns that too. Prints one JSON line: the wall time of
+// each step (ms), rows, systems, questions and the process's peak RSS (MiB).
+// CPU time counts every thread of the process (the background hashing/inflating thread too).
+// Usage: node scripts/evals/bench-import-one.mjs DIR OUT.arrow [background: auto|on|off]
+import { performance } from 'node:perf_hooks';
+import {
+  evalMatrix,
+  evalsimVersion,
+  importEval,
+  readEvalArrow,
+  writeEvalArrow,
+} from '../../packages/sim/dist/index.js';
+
+const [dir, out, mode = 'auto'] = process.argv.slice(2);
+const background = mode === 'on' ? true : mode === 'off' ? false : 'auto';
+const t0 = performance.now();
+const imported = importEval([dir], { cluster: 'metadata.subject' }, { background });
+const t1 = performance.now();
+writeEvalArrow(out, imported, { version: evalsimVersion() });
+const t2 = performance.now();
+const matrix = evalMatrix(imported.table, { requireBinary: 'McNemar' });
+const t3 = performance.now();
+const back = readEvalArrow(out);
+const t4 = performance.now();
+const again = evalMatrix(back.table, { requireBinary: 'McNemar' });
+const t5 = performance.now();
+if (again.scores.length !== matrix.scores.length)
+  throw new Error('the Arrow file does not align like the import');
+process.stdout.write(
+  `${JSON.stringify({
+    importMs: t1 - t0,
+    writeMs: t2 - t1,
+    matrixMs: t3 - t2,
+    readMs: t4 - t3,
+    matrixFromArrowMs: t5 - t4,
+    totalMs: t5 - t0,
+    rows: imported.table.rowCount,
+    systems: matrix.systems.length,
+    questions: matrix.questions.length,
+    epochs: matrix.epochs,
+    clusters: matrix.clusterNames.length,
+    files: imported.provenance.sources.length,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  })}\n`,
+);
