@@ -83,7 +83,13 @@ describe('structure', () => {
       clusterBootstrapReplicates(totalsOf(c), () => {}, new Int32Array(2), new Float64Array(2), null),
     ).toThrow(/^indices:/);
     expect(() =>
-      clusterBootstrapReplicates(totalsOf(c), () => {}, new Int32Array(6), new Float64Array(3), new Float64Array(2)),
+      clusterBootstrapReplicates(
+        totalsOf(c),
+        () => {},
+        new Int32Array(6),
+        new Float64Array(3),
+        new Float64Array(2),
+      ),
     ).toThrow(/^ses:/);
     expect(() => clusterJackknifeMeans(one, new Float64Array(1))).toThrow(/^t\.count:/);
     expect(() => clusterJackknifeMeans(totalsOf(c), new Float64Array(2))).toThrow(/^out:/);

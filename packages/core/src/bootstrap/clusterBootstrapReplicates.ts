@@ -35,10 +35,16 @@ export function clusterBootstrapReplicates(
   const k = t.count;
   assertInteger('t.count', k, 2);
   if (indices.length !== k) {
-    throw new InputError('indices', `must have length K = ${k} (one slot per drawn cluster), got ${indices.length}`);
+    throw new InputError(
+      'indices',
+      `must have length K = ${k} (one slot per drawn cluster), got ${indices.length}`,
+    );
   }
   if (ses !== null && ses.length < means.length) {
-    throw new InputError('ses', `must hold at least ${means.length} values (one per resample), got ${ses.length}`);
+    throw new InputError(
+      'ses',
+      `must hold at least ${means.length} values (one per resample), got ${ses.length}`,
+    );
   }
   const { sizes, totals } = t;
   const factor = k / (k - 1);
