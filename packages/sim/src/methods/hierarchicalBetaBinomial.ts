@@ -5,9 +5,10 @@
  * the equal-tailed interval of θ's marginal posterior, integrated deterministically, no
  * random draws). Successes k_t = the cluster totals, trials n_t = the cluster sizes.
  *
- * SLOW: ~0.2–0.5 s per interval (768 inner integrals; measured on the shared 2-core
- * machine), and core allocates its integration grids per call — so cap it in a study with
- * the per-method `replications` (e.g. 200 replications ≈ 1 minute per cell). Estimate: the
+ * SLOW: ~0.2–0.6 s per interval (768 inner integrals; medians of 5 runs on the shared
+ * 2-core machine: 0.47 s with 8 clusters, 0.63 s with 30), and core allocates its
+ * integration grids per call — so cap it in a study with the per-method `replications`
+ * (e.g. 200 replications ≈ 1–2 minutes per cell). Estimate: the
  * pooled Σk/Σn; SE and p-values NaN; never degenerate. Graded scores (a non-integer or
  * Σy² ≠ Σy cluster total) are refused with an error: the model is for right/wrong answers.
  */
@@ -19,7 +20,7 @@ import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 export const hierarchicalBetaBinomial = defineMethod({
   name: 'hierarchicalBetaBinomial',
   description:
-    'Hierarchical beta-binomial credible interval for a clustered accuracy (Bowyer et al. 2025); 0/1 scores; slow (~0.3 s per interval): cap its replications.',
+    'Hierarchical beta-binomial credible interval for a clustered accuracy (Bowyer et al. 2025); 0/1 scores; slow (~0.5 s per interval): cap its replications.',
   kind: 'interval',
   accepts: ['clusteredScores'],
   options: {},
