@@ -57,6 +57,16 @@ export {
   type StringListOptionSpec,
   type StringOptionSpec,
 } from './base/options.js';
+export {
+  PAIRED_CELL_PARAMS,
+  type PairedCellProbabilities,
+  pairedCellProbabilities,
+} from './base/pairedCellProbabilities.js';
+export {
+  PAIRED_INTERVAL_NAMES,
+  PAIRED_INTERVALS,
+  type PairedIntervalName,
+} from './base/pairedIntervalNames.js';
 export type { RandomStream } from './base/randomStream.js';
 export { createRegistry, type Registry } from './base/registry.js';
 export type {

@@ -20,6 +20,8 @@ export {
   createClusterBootstrapWorkspace,
   type DrawClusterIndices,
 } from './clusterBootstrapInterval.js';
+export { clusterBootstrapReplicates } from './clusterBootstrapReplicates.js';
+export { clusterJackknifeMeans } from './clusterJackknifeMeans.js';
 export { jackknifeAcceleration, jackknifeAccelerationOf } from './jackknifeAcceleration.js';
 export { percentileOfHistogram, percentileOfSorted } from './percentile.js';
 export { bootstrapResampleMeans, percentileBootstrapInterval } from './percentileBootstrapInterval.js';

@@ -5,6 +5,7 @@
 import { createRegistry, type Registry } from '../base/registry.js';
 import { designEffectFormula, naiveCoverageFormula, naiveFalseWinFormula } from './designEffectFormulas.js';
 import { exactCoverageFormula } from './exactCoverageFormula.js';
+import { exactPairedCoverageFormula } from './exactPairedCoverageFormula.js';
 import type { FormulaDefinition } from './formulaDefinition.js';
 import { mcnemarPowerFormula } from './mcnemarPowerFormula.js';
 import { familywiseErrorRateFormula } from './multipleComparisonFormulas.js';
@@ -30,5 +31,6 @@ export const formulaRegistry: Registry<FormulaDefinition> = createRegistry('form
   millerPairedMdeFormula,
   planningRuleSampleSizeFormula,
   exactCoverageFormula,
+  exactPairedCoverageFormula,
   mcnemarPowerFormula,
 ]);

@@ -8,11 +8,14 @@ import type { MethodDefinition } from '../base/roles.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
+import { hierarchicalBetaBinomial } from './hierarchicalBetaBinomial.js';
+import { kornGraubardClopperPearson, kornGraubardWilson } from './kornGraubardIntervals.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { mcnemarExact } from './mcnemarExact.js';
 import { meanScore } from './meanScore.js';
 import { naiveInterval } from './naiveInterval.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
+import { agrestiMin, bonettPrice, newcombePaired, pairedWald, tango } from './pairedDifferenceIntervals.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
 import {
   agrestiCoullInterval,
@@ -25,6 +28,7 @@ import {
 } from './proportionInterval.js';
 import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
 import { topBottomGap } from './topBottomGap.js';
+import { agrestiCaffo, miettinenNurminen, newcombeHybrid } from './twoSampleDifferenceIntervals.js';
 import { unpairedClusteredTest } from './unpairedClusteredTest.js';
 import { unpairedTwoProportionTest } from './unpairedTwoProportionTest.js';
 import { wildClusterBootstrap } from './wildClusterBootstrap.js';
@@ -43,6 +47,17 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   clusteredInterval,
   clusterBootstrap,
   wildClusterBootstrap,
+  kornGraubardWilson,
+  kornGraubardClopperPearson,
+  hierarchicalBetaBinomial,
+  pairedWald,
+  tango,
+  newcombePaired,
+  bonettPrice,
+  agrestiMin,
+  agrestiCaffo,
+  newcombeHybrid,
+  miettinenNurminen,
   unpairedTwoProportionTest,
   pairedNaiveTest,
   pairedClusteredTest,

@@ -7,6 +7,7 @@ import type { ModelDefinition } from '../base/roles.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 import { pairedLatent } from './pairedLatent.js';
+import { pairedMultinomial } from './pairedMultinomial.js';
 import { sequentialPaired } from './sequentialPaired.js';
 import { systemCopies } from './systemCopies.js';
 import { uniformDifficulty } from './uniformDifficulty.js';
@@ -15,6 +16,7 @@ import { uniformDifficulty } from './uniformDifficulty.js';
 export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefinition>('model', [
   betaBinomialClusters,
   pairedLatent,
+  pairedMultinomial,
   itemPopulation,
   itemPopulationPaired,
   systemCopies,
