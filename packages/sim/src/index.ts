@@ -42,6 +42,7 @@ export {
   type MethodResult,
   resetMethodResult,
 } from './base/methodResult.js';
+export { type JsonSchema, optionJsonSchema, optionsJsonSchema } from './base/optionSchema.js';
 export {
   type ArgumentOptionSpec,
   type BooleanOptionSpec,
@@ -59,7 +60,6 @@ export {
   type StringListOptionSpec,
   type StringOptionSpec,
 } from './base/options.js';
-export { type JsonSchema, optionJsonSchema, optionsJsonSchema } from './base/optionSchema.js';
 export type { RandomStream } from './base/randomStream.js';
 export { createRegistry, type Registry } from './base/registry.js';
 export type {

@@ -1,6 +1,7 @@
 /** Registry of evalsim subcommands (one module each). */
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
+import { formulasCommand, methodsCommand, metricsCommand, modelsCommand } from './blocks.js';
 import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
 import { intervalCommand } from './interval.js';
@@ -26,3 +27,4 @@ export const commands: CommandModule<any, any>[] = [
 commands.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
 commands.push(leaderboardCommand);
 commands.push(slurmCommand);
+commands.push(modelsCommand, methodsCommand, metricsCommand, formulasCommand);

@@ -215,7 +215,7 @@ describe('evalsim slurm', () => {
     [['TOY', '--shards', '0'], 'evalsim: --shards: expected an integer ≥ 1, got 0'],
     [['TOY', '--shards', '2.5'], 'evalsim: --shards: expected an integer ≥ 1, got 2.5'],
     [['TOY', '--shards', '2', '--cpus', '0'], 'evalsim: --cpus: expected an integer ≥ 1, got 0'],
-    [['nope', '--shards', '2'], 'evalsim: no study file nope'],
+    [['nope', '--shards', '2'], 'evalsim: no study "nope" in '],
     [
       ['TOY', '--shards', '2', '--time', '2 hours'],
       'evalsim: --time: got "2 hours"; allowed: minutes, MM:SS',
