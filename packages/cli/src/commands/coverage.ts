@@ -6,7 +6,18 @@ import { exactCoverage, proportionIntervalMethodNames } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { checkChoices, listOption, numberList, withJson } from './shared.js';
+import {
+  asFlags,
+  checkChoices,
+  checkFlag,
+  finiteRows,
+  numberList,
+  requestedList,
+  withJson,
+} from './shared.js';
+
+/** Largest eval size `coverage` sums over (the sum has n + 1 terms, each an interval). */
+const MAX_COVERAGE_N = 1_000_000;
 
 interface Args {
   io: CliIo;
@@ -23,7 +34,12 @@ export const coverageCommand: CommandModule<object, Args> = {
   builder: (y) =>
     withJson(
       y
-        .option('n', { type: 'string', array: true, demandOption: true, describe: 'eval sizes' })
+        .option('n', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: `eval sizes (whole numbers up to ${MAX_COVERAGE_N.toLocaleString('en-US')})`,
+        })
         .option('p', { type: 'string', array: true, demandOption: true, describe: 'true accuracies' })
         .option('method', {
           type: 'string',
@@ -34,18 +50,25 @@ export const coverageCommand: CommandModule<object, Args> = {
         .example('$0 coverage --n 15 30 100 500 --p 0.95', 'seed 003: Wald 53.6% at n = 15'),
     ) as never,
   handler: (args) => {
-    const requested = listOption(args.method);
+    const requested = requestedList('method', args.method);
     const methods = requested.length
       ? checkChoices('method', requested, proportionIntervalMethodNames)
       : (['wald', 'wilson', 'betaPosterior'] as const);
+    const ns = numberList('n', args.n).map((n) =>
+      checkFlag('n', n, { integer: true, min: 1, max: MAX_COVERAGE_N }),
+    );
+    const ps = numberList('p', args.p).map((p) => checkFlag('p', p, { min: 0, max: 1 }));
+    checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
     const rows: Record<string, unknown>[] = [];
-    for (const n of numberList('n', args.n)) {
-      for (const p of numberList('p', args.p)) {
-        const row: Record<string, unknown> = { n, p };
-        for (const method of methods) row[method] = exactCoverage(method, n, p, args.level);
-        rows.push(row);
+    asFlags({ n: 'n', p: 'p', level: 'level' }, () => {
+      for (const n of ns) {
+        for (const p of ps) {
+          const row: Record<string, unknown> = { n, p };
+          for (const method of methods) row[method] = exactCoverage(method, n, p, args.level);
+          rows.push(row);
+        }
       }
-    }
-    printRows(args.io.stdout, rows, args.json, { digits: 4 });
+    });
+    printRows(args.io.stdout, finiteRows(rows, ['n', 'p', 'level']), args.json, { digits: 4 });
   },
 };

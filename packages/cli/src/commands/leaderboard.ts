@@ -70,8 +70,8 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           describe: 'worker threads (default: cores; 0 = in this thread)',
         })
         .example(
-          '$0 leaderboard --population studies/data/mmlu-standin.csv --models 20 --replications 1000 --out /tmp/lb.arrow',
-          'seed 000 Step 5',
+          '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000 --out lb.arrow',
+          'seed 000 Step 5: 1,000 leaderboards of 20 copies',
         ),
     ) as never,
   handler: async (args) => {

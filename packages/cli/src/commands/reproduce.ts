@@ -24,30 +24,30 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
-import { listOption, shownPath } from './shared.js';
+import { integerFlag, listOption, MAX_WORKERS, shownPath, studiesFolder } from './shared.js';
 
 interface Args {
   io: CliIo;
-  studies?: string[];
+  study: string[];
   workers?: number;
   replicationsScale: number;
   out?: string;
-  studiesDir: string;
+  studies: string;
   quiet: boolean;
   strict: boolean;
 }
 
 export const reproduceCommand: CommandModule<object, Args> = {
-  command: 'reproduce',
+  command: 'reproduce [study..]',
   describe: 'Rerun every published table (studies/*.json), write results/*.arrow, plots and REPORT.md',
   builder: (y) =>
     y
-      .option('studies', {
+      .positional('study', {
         type: 'string',
         array: true,
-        describe:
-          'only these studies (names, comma separated); the report still covers every study with results',
+        describe: 'only these studies (names in --studies); the report still covers every study with results',
       })
+      .option('studies', { type: 'string', default: 'studies', describe: 'the folder of the study files' })
       .option('workers', { type: 'number', describe: 'worker threads (default: cores)' })
       .option('replications-scale', {
         type: 'number',
@@ -58,7 +58,6 @@ export const reproduceCommand: CommandModule<object, Args> = {
         type: 'string',
         describe: 'output directory (default: results, or results/local when rescaled)',
       })
-      .option('studies-dir', { type: 'string', default: 'studies', describe: 'where the study files are' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
       .option('strict', {
         type: 'boolean',
@@ -67,7 +66,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
       })
       .example('$0 reproduce', 'everything, at the articles’ replication counts, into results/')
       .example(
-        '$0 reproduce --studies clustered-coverage,few-clusters --replications-scale 0.1',
+        '$0 reproduce peeking few-clusters --replications-scale 0.1',
         'quick preview into results/local/ (the committed results/ stay untouched)',
       )
       .example('$0 reproduce --strict --quiet', 'what CI runs') as never,
@@ -77,11 +76,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const scale = args.replicationsScale;
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
+    integerFlag('workers', args.workers, 0, MAX_WORKERS);
     const shownOut = outputDirectory(args.out, scale === 1);
     const out = io.resolve(shownOut);
-    const studiesDir = io.resolve(args.studiesDir);
+    const studiesDir = studiesFolder(io, args.studies, 'reproduce');
     const allFiles = discoverStudies(studiesDir);
-    const files = discoverStudies(studiesDir, listOption(args.studies));
+    const files = discoverStudies(studiesDir, listOption(args.study));
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
     for (const file of files) studies.push(scaleStudy(await loadStudy(file), scale));

@@ -3,10 +3,16 @@ import { wrapText } from './wrapText.js';
 /** The widest a table is printed: tables fit 100 columns (narrower on a narrower terminal). */
 export const TABLE_WIDTH = 100;
 
-/** How a table fits a width: the columns whose text may wrap onto more lines. */
+/**
+ * How a table fits a width: the columns whose text may wrap onto more lines, and — for a
+ * table that is still too wide, such as results with one column per method — how many
+ * leading label columns to repeat while the other columns are printed in blocks, one
+ * under the other.
+ */
 export interface TableFit {
   readonly maxWidth: number;
   readonly wrap: readonly number[];
+  readonly repeat?: number;
 }
 
 /** Narrowest a wrapped column becomes. */
@@ -39,6 +45,25 @@ function columnWidths(
   return widths;
 }
 
+/** The columns after the first `repeat`, in blocks that fit `maxWidth` beside the repeated ones (at least one each). */
+function columnBlocks(widths: readonly number[], repeat: number, maxWidth: number): number[][] {
+  const labelWidth = widths.slice(0, repeat).reduce((a, w) => a + w + 2, 0);
+  const blocks: number[][] = [];
+  let block: number[] = [];
+  let used = labelWidth;
+  for (let i = repeat; i < widths.length; i++) {
+    if (block.length > 0 && used + widths[i] > maxWidth) {
+      blocks.push(block);
+      block = [];
+      used = labelWidth;
+    }
+    block.push(i);
+    used += widths[i] + 2;
+  }
+  if (block.length > 0) blocks.push(block);
+  return blocks;
+}
+
 /**
  * The one aligned text table of the CLI: a header, a rule of ─ and the rows, columns two
  * spaces apart and as wide as their widest cell (counted in characters, not UTF-16 units),
@@ -52,6 +77,23 @@ export function alignedTable(
   rightAligned: readonly boolean[] = [],
   fit?: TableFit,
 ): string {
+  if (fit?.repeat !== undefined) {
+    const blocks = columnBlocks(columnWidths(header, body, undefined), fit.repeat, fit.maxWidth);
+    if (blocks.length > 1) {
+      const labels = Array.from({ length: fit.repeat }, (_, i) => i);
+      return blocks
+        .map((block) => {
+          const columns = [...labels, ...block];
+          return alignedTable(
+            columns.map((i) => header[i]),
+            body.map((row) => columns.map((i) => row[i])),
+            columns.map((i) => rightAligned[i] ?? false),
+            { maxWidth: fit.maxWidth, wrap: [] },
+          );
+        })
+        .join('\n\n');
+    }
+  }
   const widths = columnWidths(header, body, fit);
   const pad = (cell: string, i: number) => {
     const fill = ' '.repeat(Math.max(0, widths[i] - width(cell)));
@@ -68,9 +110,13 @@ export function alignedTable(
   return [line(header), line(widths.map((w) => '─'.repeat(w))), ...rows].join('\n');
 }
 
-/** A Markdown table of the same cells (pipes in cells escaped). */
+/** One Markdown table row (pipes in cells escaped, line breaks as spaces). */
+export function markdownRow(cells: readonly string[]): string {
+  const escapeCell = (cell: string) => cell.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return `| ${cells.map(escapeCell).join(' | ')} |`;
+}
+
+/** A Markdown table of the same cells. */
 export function markdownTable(header: readonly string[], body: readonly (readonly string[])[]): string {
-  const escapePipes = (cell: string) => cell.replace(/\|/g, '\\|');
-  const line = (cells: readonly string[]) => `| ${cells.map(escapePipes).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...body.map(line)].join('\n');
+  return [markdownRow(header), markdownRow(header.map(() => '---')), ...body.map(markdownRow)].join('\n');
 }

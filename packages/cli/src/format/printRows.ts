@@ -12,6 +12,8 @@ export interface ColumnFormat {
   digits?: number;
   /** Widest the table may be; text columns wrap to fit (default {@link TABLE_WIDTH}). */
   maxWidth?: number;
+  /** The columns that may wrap (default: every text column). */
+  wrap?: readonly string[];
 }
 
 /** The width tables get on `out`: {@link TABLE_WIDTH}, or the terminal's when narrower. */
@@ -19,7 +21,8 @@ export function tableWidth(out: TextSink): number {
   return out.isTTY && out.columns ? Math.min(TABLE_WIDTH, out.columns) : TABLE_WIDTH;
 }
 
-function formatCell(value: unknown, digits: number): string {
+/** A cell of a text table: numbers to `digits` significant digits (integers whole), booleans yes/no. */
+export function formatCell(value: unknown, digits: number): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
     if (Number.isInteger(value)) return String(value);
@@ -29,6 +32,7 @@ function formatCell(value: unknown, digits: number): string {
     return Number(value.toPrecision(digits)).toString();
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
@@ -40,7 +44,9 @@ export function formatTable(rows: readonly Row[], options: ColumnFormat = {}): s
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
   const cells = rows.map((row) => columns.map((c) => formatCell(row[c], digits)));
   const numeric = columns.map((c) => rows.every((r) => r[c] === undefined || typeof r[c] === 'number'));
-  const wrap = columns.flatMap((_, i) => (numeric[i] ? [] : [i]));
+  const wrap = columns.flatMap((column, i) =>
+    numeric[i] || (options.wrap !== undefined && !options.wrap.includes(column)) ? [] : [i],
+  );
   return `${alignedTable(columns, cells, numeric, { maxWidth: options.maxWidth ?? TABLE_WIDTH, wrap })}\n`;
 }
 
