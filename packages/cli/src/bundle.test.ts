@@ -1,11 +1,12 @@
 /**
  * Smoke test of the built CLI bundle (packages/cli/dist/evalsim.mjs, kept fresh by the
  * test setup) as a user runs it, in a child process: a calculator answers on stdout,
- * a study runs on a worker thread (the bundled worker), and a bad argument exits 2 with
- * one line on stderr. Every other CLI test runs in process through runCli.
+ * a study runs on a worker thread (the bundled worker), a bad argument exits 2 with
+ * one line on stderr, output piped into `head` ends quietly, and `npm run -s evalsim`
+ * pipes clean JSON. Every other CLI test runs in process through runCli.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,4 +50,46 @@ test('the built bundle answers, runs a study on a worker thread, and fails clean
   expect(bad.code).toBe(2);
   expect(bad.stdout).toBe('');
   expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+});
+
+test('piped into head: the first lines come out and the command ends quietly (no EPIPE crash)', () => {
+  const lb = join(tmp, 'lb.arrow');
+  const made = evalsim(
+    'leaderboard',
+    '--population',
+    'studies/data/mmlu-standin.csv',
+    '--replications',
+    '20',
+    '--out',
+    lb,
+    '--workers',
+    '1',
+  );
+  expect(made.code, made.stderr).toBe(0);
+  const shell = (command: string) =>
+    spawnSync('bash', ['-c', `${command} 2>"$ERR" | head -n 2; echo "status=\${PIPESTATUS[0]}"`], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ERR: join(tmp, 'err.txt') },
+    });
+  const node = `"${process.execPath}" "${bundle}"`;
+  for (const command of [`${node} show "${lb}"`, `${node} show "${lb}" --format csv`, `${node} methods`]) {
+    const result = shell(command);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines, command).toHaveLength(3);
+    expect(lines[2]).toBe('status=0');
+    expect(readFileSync(join(tmp, 'err.txt'), 'utf8'), command).toBe('');
+  }
+});
+
+test('npm run -s evalsim -- … --json prints only the JSON document', () => {
+  const out = execFileSync(
+    'npm',
+    ['run', '-s', 'evalsim', '--', 'interval', '--k', '14', '--n', '15', '--json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  expect(JSON.parse(out)[0].method).toBe('wald');
 });

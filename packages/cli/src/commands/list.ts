@@ -67,7 +67,7 @@ export const listCommand: CommandModule<object, Args> = {
       args.io.stdout,
       rows.filter((row) => row !== undefined),
       args.json,
-      { wrap: ['title'] },
+      { wrap: ['title', 'source'] },
     );
   },
 };

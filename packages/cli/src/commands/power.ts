@@ -12,7 +12,8 @@ import {
   unpairedVariance,
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
-import { printRows } from '../format/printRows.js';
+import { printRows, tableWidth } from '../format/printRows.js';
+import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { asFlags, checkFlag, finiteRows, withJson } from './shared.js';
 
@@ -241,6 +242,9 @@ export const powerCommand: CommandModule<object, Args> = {
       (flag) => args[flag.replace(/-(\w)/g, (_, c) => c.toUpperCase()) as keyof Args] !== undefined,
     );
     printRows(args.io.stdout, finiteRows(rows, given), args.json, { digits: 5 });
-    if (args.p !== undefined && !args.json) args.io.stdout.write(`\n${P_RULE_NOTE}\n`);
+    if (args.p !== undefined && !args.json)
+      args.io.stdout.write(
+        `\n${wrapText(P_RULE_NOTE.replace(/\n/g, ' '), tableWidth(args.io.stdout)).join('\n')}\n`,
+      );
   },
 };

@@ -12,7 +12,7 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import { createStudyPool, defaultWorkerCount, loadStudy, runStudy, type Study } from '@evalsim/sim';
+import { createStudyPool, defaultWorkerCount, runStudy, type Study } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { judgeRows } from '../report/expectationStatus.js';
@@ -24,7 +24,7 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
-import { integerFlag, listOption, MAX_WORKERS, shownPath, studiesFolder } from './shared.js';
+import { integerFlag, listOption, loadStudyFile, MAX_WORKERS, shownPath, studiesFolder } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -84,7 +84,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const files = discoverStudies(studiesDir, listOption(args.study));
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
-    for (const file of files) studies.push(scaleStudy(await loadStudy(file), scale));
+    for (const file of files) studies.push(scaleStudy(await loadStudyFile(io, file, args.studies), scale));
     const totalReplications = studies.reduce(
       (sum, s) =>
         sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),

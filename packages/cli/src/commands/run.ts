@@ -5,15 +5,7 @@
  * per-replication files; default out results/local/, so a run never replaces the committed
  * results/) and prints the results with published values and ✓/✗ marks.
  */
-import {
-  expectationSummary,
-  KEEP_KINDS,
-  type KeptKind,
-  loadStudy,
-  MAX_REPLICATIONS,
-  resolveStudyPath,
-  runStudy,
-} from '@evalsim/sim';
+import { expectationSummary, KEEP_KINDS, type KeptKind, MAX_REPLICATIONS, runStudy } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
@@ -21,7 +13,7 @@ import { createProgressLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
-import { checkChoices, integerFlag, MAX_WORKERS, requestedList, shownPath } from './shared.js';
+import { checkChoices, integerFlag, loadStudyFile, MAX_WORKERS, requestedList, shownPath } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -90,7 +82,7 @@ export const runCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
     const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
-    const study = await loadStudy(resolveStudyPath(args.study, args.studies, io.cwd));
+    const study = await loadStudyFile(io, args.study, args.studies);
     const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
     try {

@@ -1,7 +1,14 @@
 /** Options and helpers shared by the commands. */
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { didYouMean, STUDY_EXTENSIONS } from '@evalsim/sim';
+import {
+  ConfigError,
+  didYouMean,
+  loadStudy,
+  resolveStudyPath,
+  STUDY_EXTENSIONS,
+  type Study,
+} from '@evalsim/sim';
 import type { Argv } from 'yargs';
 import type { CliIo } from '../io.js';
 
@@ -183,4 +190,25 @@ export function finiteRows<R extends Record<string, unknown>>(
     }
   }
   return rows;
+}
+
+/**
+ * Loads and validates a study file (`nameOrPath`: a path, or a name in the `studies`
+ * folder); a problem names the file, as typed, then each field.
+ */
+export async function loadStudyFile(io: CliIo, nameOrPath: string, studies: string): Promise<Study> {
+  const path = resolveStudyPath(nameOrPath, studies, io.cwd);
+  try {
+    return await loadStudy(path);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const shown = shownPath(io, path);
+    const lines = error.message.split('\n').map((line) => line.split(path).join(shown));
+    if (lines.length === 1 && lines[0].startsWith(shown)) throw new Error(lines[0]);
+    throw new Error(
+      lines.length === 1
+        ? `${shown}: ${lines[0]}`
+        : `${shown} is not a valid study:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
 }

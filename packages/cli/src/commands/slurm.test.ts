@@ -267,7 +267,9 @@ describe('evalsim slurm', () => {
   test('--help shows examples', async () => {
     const result = await evalsim('slurm', '--help');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('\n  evalsim slurm clustered-coverage --shards 16 --cpus 4\n      16 tasks of 4 CPUs\n');
+    expect(result.stdout).toContain(
+      '\n  evalsim slurm clustered-coverage --shards 16 --cpus 4\n      16 tasks of 4 CPUs\n',
+    );
     expect(result.stdout).toContain('--reproduce');
     expect(result.stdout).toContain('docs/shards.md');
   });

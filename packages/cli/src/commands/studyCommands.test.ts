@@ -59,7 +59,9 @@ describe('evalsim run / show / validate / list', () => {
   test('validate accepts a good study and rejects a bad one, naming the field', async () => {
     const good = await evalsim('validate', writeStudy('toy-good'));
     expect(good.code).toBe(0);
-    expect(good.stdout).toContain('✓ toy-good: 2 cells, 1 method × 2 metrics, 300 replications, 2 expectations');
+    expect(good.stdout).toContain(
+      '✓ toy-good: 2 cells, 1 method × 2 metrics, 300 replications, 2 expectations',
+    );
     const bad = await evalsim(
       'validate',
       writeStudy('toy-bad', { replications: 0, metrics: ['coverage', 'width'] }),

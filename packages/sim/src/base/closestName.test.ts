@@ -16,6 +16,8 @@ describe('closestName', () => {
     ['replication', ['replications', 'resume'], 'replications'],
     ['Wilson', ['wald', 'wilson'], 'wilson'],
     ['workers', ['workers', 'worker'], 'worker'],
+    ['betaBinomal', ['pairedLatent', 'betaBinomialClusters'], 'betaBinomialClusters'],
+    ['coverag', ['coverage', 'meanWidth'], 'coverage'],
   ])('%s → %s', (name, candidates, expected) => {
     expect(closestName(name, candidates)).toBe(expected);
   });

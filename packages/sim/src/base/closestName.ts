@@ -4,7 +4,9 @@
  * from the name only in case, when one is the other plus a suffix or prefix (a
  * `wilsonInterval` for `wilson`, a `clusteredT` for `clustered`), or when the optimal string
  * alignment distance (Levenshtein with adjacent transpositions) is at most ⌈length / 3⌉,
- * capped at 3. Ties go to the earlier candidate.
+ * capped at 3 — to the whole candidate, or (a little less close) to its beginning, so a typo
+ * in a shortened name still finds it (`betaBinomal` → `betaBinomialClusters`). Ties go to the
+ * earlier candidate.
  */
 
 /** Optimal string alignment distance between `a` and `b` (edits: insert, delete, substitute, swap neighbours). */
@@ -43,8 +45,16 @@ export function closestName(name: string, candidates: Iterable<string>): string 
     else if (lower.length >= 3 && other.length >= 3 && (lower.startsWith(other) || other.startsWith(lower)))
       score = 0.5;
     else {
+      const limit = Math.min(3, Math.ceil(lower.length / 3));
       const distance = editDistance(lower, other);
-      score = distance <= Math.min(3, Math.ceil(lower.length / 3)) ? distance : Number.POSITIVE_INFINITY;
+      score = distance <= limit ? distance : Number.POSITIVE_INFINITY;
+      if (lower.length >= 4 && other.length > lower.length) {
+        const head = Math.min(
+          editDistance(lower, other.slice(0, lower.length)),
+          editDistance(lower, other.slice(0, lower.length + 1)),
+        );
+        if (head <= limit) score = Math.min(score, head + 0.75);
+      }
     }
     if (score < bestScore) {
       best = candidate;

@@ -5,6 +5,7 @@
  * what is allowed. The schema is schemaDocument.ts's, without the generated per-role parts.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { didYouMean } from '../base/closestName.js';
 import { type ConfigIssue, showValue } from '../base/errors.js';
 import type { JsonSchema } from '../base/optionSchema.js';
 import { simPackageFile } from '../base/packageRoot.js';
@@ -75,9 +76,10 @@ function issueFor(error: ErrorObject): ConfigIssue | undefined {
       return { path: join(path, String(params.missingProperty)), message: 'is required' };
     case 'additionalProperties': {
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+      const field = String(params.additionalProperty);
       return {
-        path: join(path, String(params.additionalProperty)),
-        message: `unknown field; allowed: ${allowed.join(', ')}`,
+        path: join(path, field),
+        message: `unknown field; allowed: ${allowed.join(', ')}${didYouMean(field, allowed)}`,
       };
     }
     case 'enum':
