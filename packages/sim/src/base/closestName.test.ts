@@ -25,6 +25,7 @@ describe('closestName', () => {
   it('suggests nothing for a name far from every candidate', () => {
     expect(closestName('zzz', ['coverage', 'bias'])).toBeUndefined();
     expect(closestName('ab', ['cd'])).toBeUndefined();
+    expect(closestName('q', ['p'])).toBeUndefined();
     expect(didYouMean('zzz', ['coverage'])).toBe('');
     expect(didYouMean('biass', ['coverage', 'bias'])).toBe('; did you mean bias?');
   });

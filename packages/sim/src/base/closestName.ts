@@ -4,7 +4,7 @@
  * from the name only in case, when one is the other plus a suffix or prefix (a
  * `wilsonInterval` for `wilson`, a `clusteredT` for `clustered`), or when the optimal string
  * alignment distance (Levenshtein with adjacent transpositions) is at most ⌈length / 3⌉,
- * capped at 3 — to the whole candidate, or (a little less close) to its beginning, so a typo
+ * capped at 3 (0 for a name of one or two letters, where any other letter would be "close") — to the whole candidate, or (a little less close) to its beginning, so a typo
  * in a shortened name still finds it (`betaBinomal` → `betaBinomialClusters`). Ties go to the
  * earlier candidate.
  */
@@ -45,7 +45,7 @@ export function closestName(name: string, candidates: Iterable<string>): string 
     else if (lower.length >= 3 && other.length >= 3 && (lower.startsWith(other) || other.startsWith(lower)))
       score = 0.5;
     else {
-      const limit = Math.min(3, Math.ceil(lower.length / 3));
+      const limit = lower.length <= 2 ? 0 : Math.min(3, Math.ceil(lower.length / 3));
       const distance = editDistance(lower, other);
       score = distance <= limit ? distance : Number.POSITIVE_INFINITY;
       if (lower.length >= 4 && other.length > lower.length) {
