@@ -11,6 +11,9 @@ it('core and sim export disjoint names, and the evalsim bundle exports all of th
   const coreNames = Object.keys(core);
   const simNames = Object.keys(sim);
   expect(coreNames.filter((name) => simNames.includes(name))).toEqual([]);
-  const bundle = (await import(new URL('../dist/index.mjs', import.meta.url).href)) as Record<string, unknown>;
+  const bundle = (await import(new URL('../dist/index.mjs', import.meta.url).href)) as Record<
+    string,
+    unknown
+  >;
   expect(Object.keys(bundle).sort()).toEqual([...coreNames, ...simNames].sort());
 });
