@@ -33,7 +33,7 @@ export interface CliResult {
 /** A usage mistake found by yargs (unknown flag, missing command), as opposed to a failing command. */
 class UsageError extends Error {}
 
-/** Width of `--help`: fixed, so the text (and every example on one line) is the same on every terminal. */
+/** Width of `--help`: 100 columns, or a narrower terminal's width. */
 const HELP_WIDTH = 100;
 
 /** The first word of every command (`run <study>` → run). */
@@ -56,7 +56,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     .exitProcess(false)
     .strict()
     .demandCommand(1, 'Name a command; see evalsim --help.')
-    .wrap(HELP_WIDTH)
+    .wrap(io.stdout.isTTY && io.stdout.columns ? Math.min(HELP_WIDTH, io.stdout.columns) : HELP_WIDTH)
     .middleware((parsed) => {
       const problem = nonFiniteNumberFlag(parsed, argv);
       if (problem) throw new UsageError(problem);
