@@ -12,9 +12,7 @@ import { simPackageFile } from '../base/packageRoot.js';
 import { studySchemaDocument } from './schemaDocument.js';
 
 /** Absolute path of the published schema file (packages/sim/schema/study.schema.json), for editors. */
-export function studySchemaPath(): string {
-  return simPackageFile('schema/study.schema.json');
-}
+export const studySchemaPath: string = simPackageFile('schema/study.schema.json');
 
 let compiled: ValidateFunction | undefined;
 
