@@ -3,15 +3,8 @@ import { ADJUSTMENT_METHODS, adjustPValues } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import {
-  asFlags,
-  checkChoices,
-  checkFlag,
-  finiteRows,
-  numberList,
-  requestedList,
-  withJson,
-} from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, numberList, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

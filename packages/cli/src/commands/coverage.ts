@@ -6,15 +6,8 @@ import { exactCoverage, proportionIntervalMethodNames } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import {
-  asFlags,
-  checkChoices,
-  checkFlag,
-  finiteRows,
-  numberList,
-  requestedList,
-  withJson,
-} from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, numberList, withJson } from './shared.js';
 
 /** Largest eval size `coverage` sums over (the sum has n + 1 terms, each an interval). */
 const MAX_COVERAGE_N = 1_000_000;

@@ -13,7 +13,8 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { asFlags, checkFlag, finiteRows, numberList, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows } from './flagValues.js';
+import { numberList, withJson } from './shared.js';
 
 /** Largest --cv: a coefficient of variation of cluster sizes (realistic ones are below 2). */
 const MAX_CV = 100;

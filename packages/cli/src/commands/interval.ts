@@ -8,7 +8,8 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { asFlags, checkChoices, checkFlag, finiteRows, requestedList, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

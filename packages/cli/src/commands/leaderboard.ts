@@ -21,7 +21,8 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { integerFlag, MAX_WORKERS, withJson } from './shared.js';
+import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { withJson } from './shared.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
 const FLAG_OF_FIELD: readonly [RegExp, string][] = [

@@ -5,7 +5,8 @@ import { readStudyConfig, STUDY_EXTENSIONS, type StudySource, sourceArticle } fr
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { studiesFolder, withJson } from './shared.js';
+import { withJson } from './shared.js';
+import { studiesFolder } from './studyFiles.js';
 
 interface Args {
   io: CliIo;

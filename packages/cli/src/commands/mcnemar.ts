@@ -3,7 +3,8 @@ import { MCNEMAR_METHODS, type McnemarMethod, mcnemarTest } from '@evalsim/core'
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { asFlags, checkChoices, checkFlag, finiteRows, requestedList, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;

@@ -15,7 +15,8 @@ import type { CommandModule } from 'yargs';
 import { printRows, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
-import { asFlags, checkFlag, finiteRows, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows } from './flagValues.js';
+import { withJson } from './shared.js';
 
 /** Core's argument names → the flags they come from. */
 const FLAGS: Readonly<Record<string, string>> = {

@@ -24,7 +24,9 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
-import { integerFlag, listOption, loadStudyFile, MAX_WORKERS, shownPath, studiesFolder } from './shared.js';
+import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { listOption, shownPath } from './shared.js';
+import { loadStudyFile, studiesFolder } from './studyFiles.js';
 
 interface Args {
   io: CliIo;

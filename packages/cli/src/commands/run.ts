@@ -13,7 +13,9 @@ import { createProgressLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
-import { checkChoices, integerFlag, loadStudyFile, MAX_WORKERS, requestedList, shownPath } from './shared.js';
+import { integerFlag, MAX_WORKERS, requestedList } from './flagValues.js';
+import { checkChoices, shownPath } from './shared.js';
+import { loadStudyFile } from './studyFiles.js';
 
 interface Args {
   io: CliIo;

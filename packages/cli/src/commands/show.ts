@@ -21,7 +21,7 @@ import { batchRecords, type PlainRecord } from '../show/arrowRecords.js';
 import { type ArrowSource, openArrowFile } from '../show/openArrowFile.js';
 import { recordPrinter } from '../show/recordPrinter.js';
 import { matchesWhere, parseSelection, pick, type RowSelection } from '../show/rowSelection.js';
-import { integerFlag, requestedList } from './shared.js';
+import { integerFlag, requestedList } from './flagValues.js';
 
 interface Args {
   io: CliIo;

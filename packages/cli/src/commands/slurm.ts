@@ -21,7 +21,8 @@ import {
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
-import { listOption, studiesFolder } from './shared.js';
+import { listOption } from './shared.js';
+import { studiesFolder } from './studyFiles.js';
 
 interface Args {
   io: CliIo;
