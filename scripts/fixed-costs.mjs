@@ -25,8 +25,8 @@ writeFileSync(
     replications: 1,
     model: { name: 'betaBinomialClusters', params: { p: 0.7, items: 1000, m: 10, rho: 0.1 } },
     methods: [
-      { id: 'naive', method: 'waldInterval' },
-      { id: 'clustered', method: 'clusteredInterval' },
+      { id: 'naive', method: 'wald' },
+      { id: 'clustered', method: 'clustered' },
     ],
     metrics: ['coverage'],
   }),

@@ -1,10 +1,11 @@
 /**
  * Vitest global setup: tests never run against a stale build. Tests import the packages'
  * sources, but the piscina workers of a study run load the built worker bundle
- * (packages/sim/dist/runner/worker.bundle.mjs, which inlines core and sim) and one smoke
- * test runs the built CLI bundle; when any source of core, sim or cli (or a package or
- * tsconfig file) is newer than those bundles, the packages are rebuilt first
- * (`tsc -b` + scripts/bundle.mjs, as `npm run build`).
+ * (packages/sim/dist/runner/worker.bundle.mjs, which inlines core and sim), one smoke
+ * test runs the built CLI bundle, and the example user method imports the published
+ * package's bundle (packages/evalsim/dist); when any source of core, sim or cli (or a
+ * package, tsconfig or build script) is newer than those bundles, the packages are rebuilt
+ * first (`tsc -b`, scripts/bundle.mjs and scripts/package.mjs, as `npm run build`).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const OUTPUTS = ['packages/sim/dist/runner/worker.bundle.mjs', 'packages/cli/dist/evalsim.mjs'];
+const OUTPUTS = [
+  'packages/sim/dist/runner/worker.bundle.mjs',
+  'packages/cli/dist/evalsim.mjs',
+  'packages/evalsim/dist/index.mjs',
+];
 
 /** Newest modification time of the build's inputs (sources, package and tsconfig files). */
 function newestInput(): number {
@@ -31,7 +36,13 @@ function newestInput(): number {
       newest = Math.max(newest, statSync(join(root, 'packages', name, file)).mtimeMs);
     }
   }
-  for (const file of ['tsconfig.base.json', 'scripts/bundle.mjs'])
+  for (const file of [
+    'tsconfig.base.json',
+    'scripts/bundle.mjs',
+    'scripts/package.mjs',
+    'packages/evalsim/package.json',
+    'packages/evalsim/src/index.js',
+  ])
     newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
   return newest;
 }
@@ -54,5 +65,6 @@ export default function setup(): void {
     cwd: root,
     stdio: 'inherit',
   });
-  execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { cwd: root, stdio: 'inherit' });
+  for (const script of ['scripts/bundle.mjs', 'scripts/package.mjs'])
+    execFileSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit' });
 }

@@ -31,5 +31,12 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['runner'],
     ['index.ts'],
   ],
-  cli: [['io.ts'], ['format'], ['report', 'reproduce'], ['commands'], ['cli.ts'], ['main.ts']],
+  cli: [
+    ['io.ts'],
+    ['format'],
+    ['report', 'reproduce', 'reference', 'show'],
+    ['commands'],
+    ['cli.ts'],
+    ['main.ts'],
+  ],
 };

@@ -15,10 +15,12 @@
  * Check options in `create` and throw an error naming the option; evalsim reports
  * it as `methods[i].<option>` before any work starts.
  *
- * Inside the evalsim repository core is imported from its build; in your own
- * project write `import { tQuantile } from '@evalsim/core'`.
+ * Everything evalsim exports — estimators such as `tQuantile`, and `defineMethod`,
+ * `ConfigError`, the data-kind helpers — comes from the one published package, `evalsim`
+ * (`npm install evalsim`); inside this repository it is the workspace package
+ * packages/evalsim, so this file is exactly what it would be in your own project.
  */
-import { tQuantile } from '../../packages/core/dist/index.js';
+import { tQuantile } from 'evalsim';
 
 function optionError(argument, message) {
   return Object.assign(new RangeError(`${argument}: ${message}`), { argument });

@@ -2,11 +2,12 @@
  * Smoke test of the built CLI bundle (packages/cli/dist/evalsim.mjs, kept fresh by the
  * test setup) as a user runs it, in a child process: a calculator answers on stdout,
  * a study runs on a worker thread (the bundled worker), a bad argument exits 2 with
- * one line on stderr, --version prints the package version, and `import` hashes and inflates
+ * one line on stderr, --version prints the package version, `import` hashes and inflates
  * on its second thread (inline worker code, so it runs from the bundle) with the result of a
- * one-thread import. Every other CLI test runs in process through runCli.
+ * one-thread import, output piped into `head` ends quietly, and `npm run -s evalsim` pipes
+ * clean JSON. Every other CLI test runs in process through runCli.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,4 +79,46 @@ test('--version prints the package version (packages/sim/package.json, recorded 
   expect(printed.stderr).toBe('');
   expect(printed.code).toBe(0);
   expect(printed.stdout).toBe(`${version}\n`);
+});
+
+test('piped into head: the first lines come out and the command ends quietly (no EPIPE crash)', () => {
+  const lb = join(tmp, 'lb.arrow');
+  const made = evalsim(
+    'leaderboard',
+    '--population',
+    'studies/data/mmlu-standin.csv',
+    '--replications',
+    '20',
+    '--out',
+    lb,
+    '--workers',
+    '1',
+  );
+  expect(made.code, made.stderr).toBe(0);
+  const shell = (command: string) =>
+    spawnSync('bash', ['-c', `${command} 2>"$ERR" | head -n 2; echo "status=\${PIPESTATUS[0]}"`], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ERR: join(tmp, 'err.txt') },
+    });
+  const node = `"${process.execPath}" "${bundle}"`;
+  for (const command of [`${node} show "${lb}"`, `${node} show "${lb}" --format csv`, `${node} methods`]) {
+    const result = shell(command);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines, command).toHaveLength(3);
+    expect(lines[2]).toBe('status=0');
+    expect(readFileSync(join(tmp, 'err.txt'), 'utf8'), command).toBe('');
+  }
+});
+
+test('npm run -s evalsim -- … --json prints only the JSON document', () => {
+  const out = execFileSync(
+    'npm',
+    ['run', '-s', 'evalsim', '--', 'interval', '--k', '14', '--n', '15', '--json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  expect(JSON.parse(out)[0].method).toBe('wald');
 });

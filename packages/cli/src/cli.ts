@@ -8,6 +8,7 @@
 import { evalsimVersion } from '@evalsim/sim';
 import yargs from 'yargs';
 import { commands } from './commands/index.js';
+import { nonFiniteNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
 export interface CliContext {
@@ -32,6 +33,12 @@ export interface CliResult {
 /** A usage mistake found by yargs (unknown flag, missing command), as opposed to a failing command. */
 class UsageError extends Error {}
 
+/** Width of `--help`: 100 columns, or a narrower terminal's width. */
+const HELP_WIDTH = 100;
+
+/** The first word of every command (`run <study>` → run). */
+const commandNames = commands.map((command) => String(command.command).split(' ')[0]);
+
 export async function runCli(argv: readonly string[], context: CliContext): Promise<CliResult> {
   const stdout = captureSink();
   const stderr = captureSink();
@@ -49,14 +56,22 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     .exitProcess(false)
     .strict()
     .demandCommand(1, 'Name a command; see evalsim --help.')
-    .recommendCommands()
-    .wrap(Math.min(110, io.stdout.columns ?? 110))
-    .fail((message, error) => {
-      throw error ?? new UsageError(message);
+    .wrap(io.stdout.isTTY && io.stdout.columns ? Math.min(HELP_WIDTH, io.stdout.columns) : HELP_WIDTH)
+    .middleware((parsed) => {
+      const problem = nonFiniteNumberFlag(parsed, argv);
+      if (problem) throw new UsageError(problem);
+    }, true)
+    .fail((message, error, usage) => {
+      if (error) throw error;
+      // The third argument is yargs' usage object: its descriptions are the current command's flags.
+      const flags = Object.keys((usage as unknown as { getDescriptions(): object }).getDescriptions());
+      throw new UsageError(usageMessage(message, flags, argv));
     });
   for (const command of commands) cli.command(command);
   let exitCode = 0;
   try {
+    const unknown = unknownCommand(argv, commandNames);
+    if (unknown) throw new UsageError(unknown);
     await cli
       .help()
       .version(evalsimVersion())

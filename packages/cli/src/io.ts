@@ -12,6 +12,8 @@ export interface TextSink {
   /** True for a terminal (progress lines are drawn only there). */
   readonly isTTY?: boolean;
   readonly columns?: number;
+  /** True once the reader went away (a closed pipe, as in `evalsim show big.arrow | head`): stop writing. */
+  readonly closed?: boolean;
 }
 
 export interface CliIo {

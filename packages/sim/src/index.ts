@@ -6,6 +6,7 @@
 
 // ------------------------------------------------------------------ the roles and their vocabulary
 export type { CellParams, GridValue, ParamValue } from './base/cellParams.js';
+export { closestName, didYouMean } from './base/closestName.js';
 export {
   type ClusterTotalsView,
   createClusterTotalsView,
@@ -30,6 +31,7 @@ export { defineMethod, type MethodSpec } from './base/defineMethod.js';
 export { defineMetric, type MetricSpec } from './base/defineMetric.js';
 export { defineModel, type ModelSpec } from './base/defineModel.js';
 export { ConfigError, type ConfigIssue } from './base/errors.js';
+export { MAX_ARRAY_LENGTH, MAX_GRID_CELLS, MAX_ITEMS, MAX_REPLICATIONS } from './base/limits.js';
 export {
   clearPValues,
   copyDifferenceTest,
@@ -40,6 +42,7 @@ export {
   type MethodResult,
   resetMethodResult,
 } from './base/methodResult.js';
+export { type JsonSchema, optionJsonSchema, optionsJsonSchema } from './base/optionSchema.js';
 export {
   type ArgumentOptionSpec,
   type BooleanOptionSpec,
@@ -86,13 +89,16 @@ export type {
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
 export {
+  checkStudyFile,
   loadStudy,
+  MAX_STUDY_FILE_BYTES,
   parseStudyText,
   readStudyConfig,
   resolveStudyPath,
   STUDY_EXTENSIONS,
 } from './config/loadStudy.js';
 export { schemaIssues, studySchema, studySchemaPath } from './config/schema.js';
+export { studySchemaDocument } from './config/schemaDocument.js';
 export {
   type FormulaStudy,
   MODEL_ROW_METHOD,
@@ -115,7 +121,7 @@ export {
   type StudySource,
   sourceArticle,
 } from './config/studyConfig.js';
-export { RESERVED_COLUMNS, validateStudy } from './config/validateStudy.js';
+export { checkStudy, RESERVED_COLUMNS, type StudyCheck, validateStudy } from './config/validateStudy.js';
 // ------------------------------------------------------------------ eval logs
 export { detectEvalFormat } from './evals/detectEvalFormat.js';
 export { EVAL_ARROW_METADATA, type EvalProvenance, type ImportedEval } from './evals/evalArrow.js';

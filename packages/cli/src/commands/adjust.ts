@@ -3,7 +3,8 @@ import { ADJUSTMENT_METHODS, adjustPValues } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { checkChoices, listOption, numberList, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, numberList, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -34,12 +35,15 @@ export const adjustCommand: CommandModule<object, Args> = {
         .example('$0 adjust --p 0.001 0.006 0.03 0.2 --method holm', "Holm's step-down adjustment"),
     ) as never,
   handler: (args) => {
-    const p = numberList('p', args.p);
-    const requested = listOption(args.method);
+    const p = numberList('p', args.p).map((x) => checkFlag('p', x, { min: 0, max: 1 }));
+    const requested = requestedList('method', args.method);
     const methods = requested.length
       ? checkChoices('method', requested, ADJUSTMENT_METHODS)
       : [...ADJUSTMENT_METHODS];
-    const results = methods.map((m) => adjustPValues(p, m, args.alpha));
+    checkFlag('alpha', args.alpha, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    const results = asFlags({ alpha: 'alpha', pValues: 'p', p: 'p' }, () =>
+      methods.map((m) => adjustPValues(p, m, args.alpha)),
+    );
     const rows = p.map((pValue, i) => {
       const row: Record<string, unknown> = { p: pValue };
       methods.forEach((m, j) => {
@@ -48,6 +52,6 @@ export const adjustCommand: CommandModule<object, Args> = {
       });
       return row;
     });
-    printRows(args.io.stdout, rows, args.json, { digits: 4 });
+    printRows(args.io.stdout, finiteRows(rows, ['p', 'alpha']), args.json, { digits: 4 });
   },
 };

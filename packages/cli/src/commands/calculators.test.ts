@@ -70,7 +70,10 @@ describe('evalsim interval', () => {
   });
   it.each([
     [['interval', '--k', '16', '--n', '15'], /k: must be ≤ n \(15\), got 16/],
-    [['interval', '--k', '3', '--n', '10', '--level', '1.2'], /level: must be in \(0, 1\)/],
+    [
+      ['interval', '--k', '3', '--n', '10', '--level', '1.2'],
+      /--level: must be a number in \(0, 1\), got 1.2/,
+    ],
     [
       ['interval', '--k', '3', '--n', '10', '--method', 'waldo'],
       /--method: unknown value "waldo"; allowed: wald, wilson/,

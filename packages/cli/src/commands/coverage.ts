@@ -18,7 +18,14 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { checkChoices, listOption, numberList, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, numberList, withJson } from './shared.js';
+
+/**
+ * Largest eval size `coverage` sums over (one proportion: n + 1 terms, each an interval; a
+ * paired design is limited further by core's table of bounds, refused naming --n).
+ */
+const MAX_COVERAGE_N = 1_000_000;
 
 interface Args {
   io: CliIo;
@@ -33,25 +40,35 @@ interface Args {
   json: boolean;
 }
 
-function proportionRows(args: Args): Record<string, unknown>[] {
+function evalSizes(args: Args): number[] {
+  return numberList('n', args.n).map((n) =>
+    checkFlag('n', n, { integer: true, min: 1, max: MAX_COVERAGE_N }),
+  );
+}
+
+function proportionRows(args: Args): readonly Record<string, unknown>[] {
   for (const flag of ['p10', 'p01', 'p11'] as const) {
     if (args[flag] !== undefined) throw new Error(`--${flag}: only with --paired (a paired design)`);
   }
   if (args.p === undefined)
     throw new Error('--p: required (the true accuracy), or give --paired --p10 --p01');
-  const requested = listOption(args.method);
+  const requested = requestedList('method', args.method);
   const methods = requested.length
     ? checkChoices('method', requested, proportionIntervalMethodNames)
     : (['wald', 'wilson', 'betaPosterior'] as const);
+  const ns = evalSizes(args);
+  const ps = numberList('p', args.p).map((p) => checkFlag('p', p, { min: 0, max: 1 }));
   const rows: Record<string, unknown>[] = [];
-  for (const n of numberList('n', args.n)) {
-    for (const p of numberList('p', args.p)) {
-      const row: Record<string, unknown> = { n, p };
-      for (const method of methods) row[method] = exactCoverage(method, n, p, args.level);
-      rows.push(row);
+  asFlags({ n: 'n', p: 'p', level: 'level' }, () => {
+    for (const n of ns) {
+      for (const p of ps) {
+        const row: Record<string, unknown> = { n, p };
+        for (const method of methods) row[method] = exactCoverage(method, n, p, args.level);
+        rows.push(row);
+      }
     }
-  }
-  return rows;
+  });
+  return finiteRows(rows, ['n', 'p', 'level']);
 }
 
 /** The cell probabilities of one (p10, p01, p11) as the study model reads them, errors naming the flag. */
@@ -64,38 +81,41 @@ function cellOf(p10: number, p01: number, p11: number | undefined) {
   }
 }
 
-function pairedRows(args: Args): Record<string, unknown>[] {
+function pairedRows(args: Args): readonly Record<string, unknown>[] {
   if (args.p !== undefined) throw new Error('--p: not used with --paired (give --p10 and --p01)');
   if (args.p10 === undefined) throw new Error('--p10: required with --paired (P(only A right))');
   if (args.p01 === undefined) throw new Error('--p01: required with --paired (P(only B right))');
-  const requested = listOption(args.method);
+  const requested = requestedList('method', args.method);
   const methods = requested.length
     ? checkChoices('method', requested, PAIRED_INTERVAL_NAMES)
     : PAIRED_INTERVAL_NAMES;
+  const ns = evalSizes(args);
   const p11s = args.p11 === undefined ? [undefined] : numberList('p11', args.p11);
   const cells: PairedCellProbabilities[] = [];
   for (const p10 of numberList('p10', args.p10))
     for (const p01 of numberList('p01', args.p01)) for (const p11 of p11s) cells.push(cellOf(p10, p01, p11));
   const rows: Record<string, unknown>[] = [];
-  for (const n of numberList('n', args.n)) {
-    const coverage = new Map(
-      methods.map((method) => [
-        method,
-        exactPairedCoverageCurve(
-          PAIRED_INTERVALS[method],
-          n,
-          cells.map((c) => [c.p11, c.p10, c.p01] as const),
-          args.level,
-        ),
-      ]),
-    );
-    cells.forEach((c, i) => {
-      const row: Record<string, unknown> = { n, p11: c.p11, p10: c.p10, p01: c.p01, delta: c.p10 - c.p01 };
-      for (const method of methods) row[method] = coverage.get(method)?.[i];
-      rows.push(row);
-    });
-  }
-  return rows;
+  asFlags({ n: 'n', p11: 'p11', p10: 'p10', p01: 'p01', level: 'level' }, () => {
+    for (const n of ns) {
+      const coverage = new Map(
+        methods.map((method) => [
+          method,
+          exactPairedCoverageCurve(
+            PAIRED_INTERVALS[method],
+            n,
+            cells.map((c) => [c.p11, c.p10, c.p01] as const),
+            args.level,
+          ),
+        ]),
+      );
+      cells.forEach((c, i) => {
+        const row: Record<string, unknown> = { n, p11: c.p11, p10: c.p10, p01: c.p01, delta: c.p10 - c.p01 };
+        for (const method of methods) row[method] = coverage.get(method)?.[i];
+        rows.push(row);
+      });
+    }
+  });
+  return finiteRows(rows, ['n', 'p10', 'p01', 'p11', 'level']);
 }
 
 export const coverageCommand: CommandModule<object, Args> = {
@@ -105,7 +125,12 @@ export const coverageCommand: CommandModule<object, Args> = {
   builder: (y) =>
     withJson(
       y
-        .option('n', { type: 'string', array: true, demandOption: true, describe: 'eval sizes (questions)' })
+        .option('n', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: `eval sizes (whole numbers up to ${MAX_COVERAGE_N.toLocaleString('en-US')})`,
+        })
         .option('p', { type: 'string', array: true, describe: 'true accuracies (one proportion)' })
         .option('paired', {
           type: 'boolean',
@@ -132,6 +157,7 @@ export const coverageCommand: CommandModule<object, Args> = {
         ),
     ) as never,
   handler: (args) => {
+    checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
     const rows = args.paired ? pairedRows(args) : proportionRows(args);
     printRows(args.io.stdout, rows, args.json, { digits: 4 });
   },

@@ -98,7 +98,19 @@ describe('evalsim coverage --paired', () => {
       ['--paired', '--n', '20', '--p10', '0.1', '--p01', '0.1', '--method', 'wald'],
       /--method: unknown value "wald"; allowed: pairedWald, tango/,
     ],
-    [['--paired', '--n', '0', '--p10', '0.1', '--p01', '0.1'], /n: must be an integer ≥ 1/],
+    [
+      ['--paired', '--n', '0', '--p10', '0.1', '--p01', '0.1'],
+      /--n: must be an integer in \[1, 1000000\], got 0/,
+    ],
+    [
+      ['--paired', '--n', '100000', '--p10', '0.1', '--p01', '0.1'],
+      /--n: gives 5000150001 tables for this method, more than the 5000000 allowed/,
+    ],
+    [['--paired', '--n', '20', '--p10', 'NaN', '--p01', '0.1'], /--p10: "NaN" is not a finite number/],
+    [
+      ['--paired', '--n', '20', '--p10', '0.1', '--p01', '0.1', '--level', '1'],
+      /--level: must be a number in \(0, 1\)/,
+    ],
   ])('rejects %j with one line naming the flag', async (args, message) => {
     const run = await evalsim('coverage', ...args);
     expect(run.code).toBe(2);

@@ -13,7 +13,11 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
+import { asFlags, checkFlag, finiteRows } from './flagValues.js';
 import { numberList, withJson } from './shared.js';
+
+/** Largest --cv: a coefficient of variation of cluster sizes (realistic ones are below 2). */
+const MAX_CV = 100;
 
 interface Args {
   io: CliIo;
@@ -46,10 +50,13 @@ export const designEffectCommand: CommandModule<object, Args> = {
         })
         .option('cv', {
           type: 'number',
-          describe: 'coefficient of variation of cluster sizes (unequal sizes)',
+          describe: `coefficient of variation of cluster sizes (unequal sizes), in [0, ${MAX_CV}]`,
         })
-        .option('n', { type: 'number', describe: 'total items N (adds N_eff and SEs)' })
-        .option('p', { type: 'number', describe: 'accuracy (with --n, adds naive and clustered SEs)' })
+        .option('n', { type: 'number', describe: 'total items N, at least one cluster (adds N_eff and SEs)' })
+        .option('p', {
+          type: 'number',
+          describe: 'accuracy in [0, 1] (needs --n; adds naive and clustered SEs)',
+        })
         .option('level', { type: 'number', default: 0.95, describe: 'nominal level of the naive interval' })
         .example(
           '$0 design-effect --m 10 --rho 0.2 --n 1000 --p 0.7',
@@ -57,10 +64,25 @@ export const designEffectCommand: CommandModule<object, Args> = {
         ),
     ) as never,
   handler: (args) => {
+    const ms = numberList('m', args.m).map((m) => checkFlag('m', m, { min: 1 }));
+    const rhos = numberList('rho', args.rho).map((rho) => checkFlag('rho', rho, { min: -1, max: 1 }));
+    checkFlag('cv', args.cv, { min: 0, max: MAX_CV });
+    checkFlag('n', args.n, { integer: true, min: 1 });
+    checkFlag('p', args.p, { min: 0, max: 1 });
+    checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    if (args.p !== undefined && args.n === undefined)
+      throw new Error('--p: needs --n (the standard errors are those of N items at accuracy p)');
+    for (const m of ms) {
+      if (args.n !== undefined && args.n < m)
+        throw new Error(`--n: ${args.n} items is less than one cluster of --m ${m} items`);
+    }
+    const flags = { m: 'm', meanSize: 'm', rho: 'rho', cv: 'cv', n: 'n', level: 'level', alpha: 'level' };
     const rows: Record<string, unknown>[] = [];
-    for (const m of numberList('m', args.m)) {
-      for (const rho of numberList('rho', args.rho)) {
-        const deff = args.cv === undefined ? designEffect(m, rho) : designEffectUnequal(m, args.cv, rho);
+    for (const m of ms) {
+      for (const rho of rhos) {
+        const deff = asFlags(flags, () =>
+          args.cv === undefined ? designEffect(m, rho) : designEffectUnequal(m, args.cv, rho),
+        );
         const row: Record<string, unknown> = { m, rho, deff, seInflation: Math.sqrt(deff) };
         if (args.n !== undefined) row.effectiveN = effectiveSampleSize(args.n, deff);
         if (args.n !== undefined && args.p !== undefined) {
@@ -68,11 +90,12 @@ export const designEffectCommand: CommandModule<object, Args> = {
           row.naiveSE = se;
           row.clusteredSE = se * Math.sqrt(deff);
         }
-        row.naiveCoverage = naiveCoverageUnderDesignEffect(deff, args.level);
-        row.naiveFalseWinRate = naiveFalseWinRate(deff, 1 - args.level);
+        row.naiveCoverage = asFlags(flags, () => naiveCoverageUnderDesignEffect(deff, args.level));
+        row.naiveFalseWinRate = asFlags(flags, () => naiveFalseWinRate(deff, 1 - args.level));
         rows.push(row);
       }
     }
-    printRows(args.io.stdout, rows, args.json, { digits: 4 });
+    const given = ['m', 'rho', ...(['cv', 'n', 'p'] as const).filter((f) => args[f] !== undefined)];
+    printRows(args.io.stdout, finiteRows(rows, given), args.json, { digits: 4 });
   },
 };

@@ -186,7 +186,7 @@ export const importCommand: CommandModule<object, Args> = {
         'HELM runs (exact_match on test; subject as cluster)',
       )
       .example(
-        '$0 import results.csv --question item --system model --score correct --cluster subject --out eval.arrow',
+        '$0 import results.csv --question item --system model --score correct --cluster subject',
         'a long table with your own column names',
       )
       .example(

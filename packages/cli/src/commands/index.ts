@@ -1,8 +1,10 @@
 /** Registry of evalsim subcommands (one module each). */
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
+import { formulasCommand, methodsCommand, metricsCommand, modelsCommand } from './blocks.js';
 import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
+import { withExampleEpilog } from './examples.js';
 import { importCommand } from './import.js';
 import { intervalCommand } from './interval.js';
 import { leaderboardCommand } from './leaderboard.js';
@@ -16,7 +18,7 @@ import { slurmCommand } from './slurm.js';
 import { validateCommand } from './validate.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.
-export const commands: CommandModule<any, any>[] = [
+const modules: CommandModule<any, any>[] = [
   intervalCommand,
   coverageCommand,
   mcnemarCommand,
@@ -24,7 +26,12 @@ export const commands: CommandModule<any, any>[] = [
   powerCommand,
   designEffectCommand,
 ];
-commands.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
-commands.push(leaderboardCommand);
-commands.push(slurmCommand);
-commands.push(importCommand);
+modules.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
+modules.push(leaderboardCommand);
+modules.push(slurmCommand);
+modules.push(modelsCommand, methodsCommand, metricsCommand, formulasCommand);
+modules.push(importCommand);
+
+/** Every command, its examples printed one per line (examples.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.
+export const commands: CommandModule<any, any>[] = modules.map(withExampleEpilog);

@@ -8,7 +8,8 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { checkChoices, listOption, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -46,29 +47,35 @@ export const intervalCommand: CommandModule<object, Args> = {
         .example('$0 interval --k 909 --n 1140 --method wald,wilson --json', 'machine-readable'),
     ) as never,
   handler: (args) => {
-    const requested = listOption(args.method);
+    const requested = requestedList('method', args.method);
     const methods = requested.length
       ? checkChoices('method', requested, proportionIntervalMethodNames)
       : [...proportionIntervalMethodNames];
-    const rows = methods.map((method: ProportionIntervalMethod) => {
-      const interval =
-        method === 'betaPosterior'
-          ? betaPosteriorInterval(args.k, args.n, args.level, args.priorA, args.priorB)
-          : proportionIntervalMethods[method](args.k, args.n, args.level);
-      return {
-        method,
-        k: args.k,
-        n: args.n,
-        estimate: interval.estimate,
-        lower: interval.lower,
-        upper: interval.upper,
-        width: interval.upper - interval.lower,
-        level: args.level,
-        // Wald and Agresti–Coull are not clipped: say so where a bound leaves [0, 1].
-        outside: outsideUnitInterval(interval.lower, interval.upper),
-      };
-    });
-    printRows(args.io.stdout, rows, args.json, { digits: 5 });
+    checkFlag('k', args.k, { integer: true, min: 0 });
+    checkFlag('n', args.n, { integer: true, min: 1 });
+    checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    const flags = { k: 'k', n: 'n', level: 'level', a: 'prior-a', b: 'prior-b' };
+    const rows = asFlags(flags, () =>
+      methods.map((method: ProportionIntervalMethod) => {
+        const interval =
+          method === 'betaPosterior'
+            ? betaPosteriorInterval(args.k, args.n, args.level, args.priorA, args.priorB)
+            : proportionIntervalMethods[method](args.k, args.n, args.level);
+        return {
+          method,
+          k: args.k,
+          n: args.n,
+          estimate: interval.estimate,
+          lower: interval.lower,
+          upper: interval.upper,
+          width: interval.upper - interval.lower,
+          level: args.level,
+          // Wald and Agresti–Coull are not clipped: say so where a bound leaves [0, 1].
+          outside: outsideUnitInterval(interval.lower, interval.upper),
+        };
+      }),
+    );
+    printRows(args.io.stdout, finiteRows(rows, ['k', 'n', 'level']), args.json, { digits: 5 });
     if (!args.json && rows.some((row) => row.outside !== '')) {
       args.io.stdout.write(
         'outside: the bound lies outside [0, 1], where no accuracy can be (the method is not clipped; coverage is unaffected).\n',

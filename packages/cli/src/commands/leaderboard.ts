@@ -9,11 +9,44 @@
  * leaderboards such a study analyses.
  */
 import { performance } from 'node:perf_hooks';
-import { type ResultRow, runStudy, type StudyConfig, validateStudy } from '@evalsim/sim';
+import {
+  ConfigError,
+  MAX_REPLICATIONS,
+  type ResultRow,
+  runStudy,
+  type Study,
+  type StudyConfig,
+  validateStudy,
+} from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
+import { integerFlag, MAX_WORKERS } from './flagValues.js';
 import { withJson } from './shared.js';
+
+/** The study fields this command fills from its flags: a complaint about one names the flag. */
+const FLAG_OF_FIELD: readonly [RegExp, string][] = [
+  [/^model\.params\.copies\b/, '--models'],
+  [/^model\.params\.population\b/, '--population'],
+  [/^model\.params\.system\b/, '--system'],
+  [/^model\.params\.n\b/, '--questions'],
+  [/^replications\b/, '--replications'],
+  [/^seed\b/, '--seed'],
+];
+
+/** The study built from the flags, validated; a problem is reported at the flag it came from. */
+async function leaderboardStudy(config: StudyConfig, cwd: string): Promise<Study> {
+  try {
+    return await validateStudy(config, cwd);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const lines = error.issues.map(({ path, message }) => {
+      const flag = FLAG_OF_FIELD.find(([field]) => field.test(path))?.[1];
+      return flag ? `${flag}: ${message}` : path ? `${path}: ${message}` : message;
+    });
+    throw new Error(lines.join('\n'));
+  }
+}
 
 interface Args {
   io: CliIo;
@@ -70,13 +103,17 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           describe: 'worker threads (default: cores; 0 = in this thread)',
         })
         .example(
-          '$0 leaderboard --population studies/data/mmlu-standin.csv --models 20 --replications 1000 --out /tmp/lb.arrow',
-          'seed 000 Step 5',
+          '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000 --out lb.arrow',
+          'seed 000 Step 5: 1,000 leaderboards of 20 copies',
         ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
     const started = performance.now();
+    integerFlag('models', args.models, 2, 1000);
+    integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+    integerFlag('seed', args.seed, 0, 4294967295);
+    integerFlag('workers', args.workers, 0, MAX_WORKERS);
     const questions = questionCount(args.questions);
     const config: StudyConfig = {
       name: 'leaderboard',
@@ -104,7 +141,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         { metric: 'estimateQuantile', id: 'p95', q: 0.95 },
       ],
     };
-    const study = await validateStudy(config, io.cwd);
+    const study = await leaderboardStudy(config, io.cwd);
     const out = io.resolve(args.out);
     const run = await runStudy(study, {
       keep: ['answers'],

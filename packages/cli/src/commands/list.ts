@@ -1,14 +1,16 @@
 /** `evalsim list`: the studies in a folder (and its subfolders one level down) with their titles and sources. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { readStudyConfig, STUDY_EXTENSIONS, type StudySource, sourceArticle } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
+import { withJson } from './shared.js';
+import { studiesFolder } from './studyFiles.js';
 
 interface Args {
   io: CliIo;
-  dir: string;
+  studies: string;
   json: boolean;
 }
 
@@ -33,12 +35,13 @@ export const listCommand: CommandModule<object, Args> = {
   command: 'list',
   describe: 'List the studies with their titles and sources',
   builder: (y) =>
-    y
-      .option('dir', { type: 'string', default: 'studies', describe: 'folder of study files' })
-      .option('json', { type: 'boolean', default: false, describe: 'print JSON' }) as never,
+    withJson(
+      y
+        .option('studies', { type: 'string', default: 'studies', describe: 'the folder of study files' })
+        .example('$0 list --studies studies/examples', 'the example studies'),
+    ) as never,
   handler: (args) => {
-    const dir = args.io.resolve(args.dir);
-    if (!existsSync(dir)) throw new Error(`--dir: no folder ${args.dir}`);
+    const dir = studiesFolder(args.io, args.studies, 'list');
     const rows = studyFiles(dir).map((file) => {
       try {
         const config = readStudyConfig(file) as {
@@ -65,6 +68,7 @@ export const listCommand: CommandModule<object, Args> = {
       args.io.stdout,
       rows.filter((row) => row !== undefined),
       args.json,
+      { wrap: ['title', 'source'] },
     );
   },
 };

@@ -3,7 +3,8 @@ import { MCNEMAR_METHODS, type McnemarMethod, mcnemarTest } from '@evalsim/core'
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { checkChoices, listOption, withJson } from './shared.js';
+import { asFlags, checkFlag, finiteRows, requestedList } from './flagValues.js';
+import { checkChoices, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -29,12 +30,14 @@ export const mcnemarCommand: CommandModule<object, Args> = {
         .example('$0 mcnemar --b 28 --c 107', 'Haiku vs Sonnet in seed 000: exact p ≈ 4.4e-12'),
     ) as never,
   handler: (args) => {
-    const requested = listOption(args.method);
+    const requested = requestedList('method', args.method);
     const methods = requested.length
       ? checkChoices('method', requested, MCNEMAR_METHODS)
       : [...MCNEMAR_METHODS];
+    checkFlag('b', args.b, { integer: true, min: 0 });
+    checkFlag('c', args.c, { integer: true, min: 0 });
     const rows = methods.map((method: McnemarMethod) => {
-      const r = mcnemarTest(args.b, args.c, { method });
+      const r = asFlags({ b: 'b', c: 'c' }, () => mcnemarTest(args.b, args.c, { method }));
       return {
         method,
         b: args.b,
@@ -44,6 +47,6 @@ export const mcnemarCommand: CommandModule<object, Args> = {
         pValue: r.pValue,
       };
     });
-    printRows(args.io.stdout, rows, args.json, { digits: 4 });
+    printRows(args.io.stdout, finiteRows(rows, ['b', 'c']), args.json, { digits: 4 });
   },
 };

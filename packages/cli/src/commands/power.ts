@@ -12,9 +12,65 @@ import {
   unpairedVariance,
 } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
-import { printRows } from '../format/printRows.js';
+import { printRows, tableWidth } from '../format/printRows.js';
+import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
+import { asFlags, checkFlag, finiteRows } from './flagValues.js';
 import { withJson } from './shared.js';
+
+/** Core's argument names → the flags they come from. */
+const FLAGS: Readonly<Record<string, string>> = {
+  delta: 'delta',
+  n: 'n',
+  omega2: 'omega2',
+  sigmaA2: 'sigma-a2',
+  sigmaB2: 'sigma-b2',
+  kA: 'k-a',
+  kB: 'k-b',
+  varianceA: 'var-a',
+  varianceB: 'var-b',
+  p: 'p',
+  deff: 'deff',
+  alpha: 'alpha',
+  power: 'power',
+};
+
+/** Checks every flag's range before anything is computed (see the option descriptions). */
+function checkPowerFlags(args: Args): void {
+  checkFlag('delta', args.delta, { min: 0, max: 1, minOpen: true });
+  checkFlag('n', args.n, { integer: true, min: 1 });
+  for (const flag of ['omega2', 'sigmaA2', 'sigmaB2', 'varA', 'varB'] as const) {
+    const name = flag === 'varA' ? 'var-a' : flag === 'varB' ? 'var-b' : (FLAGS[flag] ?? flag);
+    checkFlag(name, args[flag], { min: 0 });
+  }
+  checkFlag('k-a', args.kA, { min: 1, infinity: true });
+  checkFlag('k-b', args.kB, { min: 1, infinity: true });
+  checkFlag('p', args.p, { min: 0, max: 1, minOpen: true, maxOpen: true });
+  checkFlag('deff', args.deff, { min: 0, minOpen: true });
+  checkFlag('alpha', args.alpha, { min: 0, max: 1, minOpen: true, maxOpen: true });
+  checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });
+  if (args.omega2 !== undefined && !(args.omega2 + args.sigmaA2 / args.kA + args.sigmaB2 / args.kB > 0))
+    throw new Error(
+      '--omega2: the paired variance --omega2 + --sigma-a2/--k-a + --sigma-b2/--k-b is 0; it must be > 0',
+    );
+  if (
+    args.varA !== undefined &&
+    args.varB !== undefined &&
+    !(args.varA + args.varB + args.sigmaA2 / args.kA + args.sigmaB2 / args.kB > 0)
+  )
+    throw new Error(
+      '--var-a: the unpaired variance (--var-a + --var-b + the σ²/K terms) is 0; it must be > 0',
+    );
+}
+
+/** A sample size too large to be a count of questions is refused, naming --delta. */
+function checkItems(items: number, delta: number): void {
+  if (!(items <= Number.MAX_SAFE_INTEGER)) {
+    throw new Error(
+      `--delta: a gap of ${delta} needs more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')} questions; give a larger gap`,
+    );
+  }
+}
 
 interface Args {
   io: CliIo;
@@ -152,10 +208,12 @@ export const powerCommand: CommandModule<object, Args> = {
   handler: (args) => {
     if ((args.delta === undefined) === (args.n === undefined))
       throw new Error('give exactly one of --delta or --n');
+    checkPowerFlags(args);
     const options = { alpha: args.alpha, power: args.power };
-    const rows = designs(args).map(({ design, variance, assumes }) => {
+    const rows = asFlags(FLAGS, () => designs(args)).map(({ design, variance, assumes }) => {
       if (args.delta !== undefined) {
-        const size = sampleSizeFor(args.delta, variance, options);
+        const size = asFlags(FLAGS, () => sampleSizeFor(args.delta as number, variance, options));
+        checkItems(size.items, args.delta);
         const row: Record<string, unknown> = {
           design,
           variance,
@@ -168,7 +226,8 @@ export const powerCommand: CommandModule<object, Args> = {
         return row;
       }
       const n = args.n as number;
-      return { design, variance, assumes, n, mde: mdeFor(n / args.deff, variance, options), deff: args.deff };
+      const mde = asFlags(FLAGS, () => mdeFor(n / args.deff, variance, options));
+      return { design, variance, assumes, n, mde, deff: args.deff };
     });
     if (args.p !== undefined && args.delta !== undefined && args.alpha === 0.05 && args.power === 0.8) {
       rows.push({
@@ -180,7 +239,13 @@ export const powerCommand: CommandModule<object, Args> = {
         items: Math.ceil(planningRuleSampleSize(args.p, args.delta) - 1e-9),
       });
     }
-    printRows(args.io.stdout, rows, args.json, { digits: 5 });
-    if (args.p !== undefined && !args.json) args.io.stdout.write(`\n${P_RULE_NOTE}\n`);
+    const given = Object.values(FLAGS).filter(
+      (flag) => args[flag.replace(/-(\w)/g, (_, c) => c.toUpperCase()) as keyof Args] !== undefined,
+    );
+    printRows(args.io.stdout, finiteRows(rows, given), args.json, { digits: 5 });
+    if (args.p !== undefined && !args.json)
+      args.io.stdout.write(
+        `\n${wrapText(P_RULE_NOTE.replace(/\n/g, ' '), tableWidth(args.io.stdout)).join('\n')}\n`,
+      );
   },
 };

@@ -105,7 +105,7 @@ describe('evalsim reproduce', () => {
       'toy.arrow',
     ]);
     expect(readdirSync(join(dir, 'results', '.runs'))).toEqual(['toy.run.json']);
-    const again = await evalsim(dir, 'reproduce', '--studies', 'toy', '--workers', '1', '--quiet');
+    const again = await evalsim(dir, 'reproduce', 'toy', '--workers', '1', '--quiet');
     expect(again.code).toBe(0);
     expect(readFileSync(reportPath, 'utf8')).toBe(report);
   });
@@ -141,9 +141,7 @@ describe('evalsim reproduce', () => {
       join(stale, 'studies', 'other.json'),
       readFileSync(file, 'utf8').replace('"name":"toy"', '"name":"other"'),
     );
-    expect((await evalsim(stale, 'reproduce', '--studies', 'other', '--workers', '1', '--quiet')).code).toBe(
-      0,
-    );
+    expect((await evalsim(stale, 'reproduce', 'other', '--workers', '1', '--quiet')).code).toBe(0);
     const report = readFileSync(join(stale, 'results', 'REPORT.md'), 'utf8');
     expect(report).toContain('- toy: `toy.arrow` was made from another version of the study file; rerun it');
     expect(report).toContain('## Toy study, renamed'); // other's section

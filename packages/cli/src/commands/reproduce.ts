@@ -12,7 +12,7 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import { createStudyPool, defaultWorkerCount, loadStudy, runStudy, type Study } from '@evalsim/sim';
+import { createStudyPool, defaultWorkerCount, runStudy, type Study } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { judgeRows } from '../report/expectationStatus.js';
@@ -24,30 +24,32 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
+import { integerFlag, MAX_WORKERS } from './flagValues.js';
 import { listOption, shownPath } from './shared.js';
+import { loadStudyFile, studiesFolder } from './studyFiles.js';
 
 interface Args {
   io: CliIo;
-  studies?: string[];
+  study: string[];
   workers?: number;
   replicationsScale: number;
   out?: string;
-  studiesDir: string;
+  studies: string;
   quiet: boolean;
   strict: boolean;
 }
 
 export const reproduceCommand: CommandModule<object, Args> = {
-  command: 'reproduce',
+  command: 'reproduce [study..]',
   describe: 'Rerun every published table (studies/*.json), write results/*.arrow, plots and REPORT.md',
   builder: (y) =>
     y
-      .option('studies', {
+      .positional('study', {
         type: 'string',
         array: true,
-        describe:
-          'only these studies (names, comma separated); the report still covers every study with results',
+        describe: 'only these studies (names in --studies); the report still covers every study with results',
       })
+      .option('studies', { type: 'string', default: 'studies', describe: 'the folder of the study files' })
       .option('workers', { type: 'number', describe: 'worker threads (default: cores)' })
       .option('replications-scale', {
         type: 'number',
@@ -58,7 +60,6 @@ export const reproduceCommand: CommandModule<object, Args> = {
         type: 'string',
         describe: 'output directory (default: results, or results/local when rescaled)',
       })
-      .option('studies-dir', { type: 'string', default: 'studies', describe: 'where the study files are' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
       .option('strict', {
         type: 'boolean',
@@ -67,7 +68,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
       })
       .example('$0 reproduce', 'everything, at the articles’ replication counts, into results/')
       .example(
-        '$0 reproduce --studies clustered-coverage,few-clusters --replications-scale 0.1',
+        '$0 reproduce peeking few-clusters --replications-scale 0.1',
         'quick preview into results/local/ (the committed results/ stay untouched)',
       )
       .example('$0 reproduce --strict --quiet', 'what CI runs') as never,
@@ -77,14 +78,15 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const scale = args.replicationsScale;
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
+    integerFlag('workers', args.workers, 0, MAX_WORKERS);
     const shownOut = outputDirectory(args.out, scale === 1);
     const out = io.resolve(shownOut);
-    const studiesDir = io.resolve(args.studiesDir);
+    const studiesDir = studiesFolder(io, args.studies, 'reproduce');
     const allFiles = discoverStudies(studiesDir);
-    const files = discoverStudies(studiesDir, listOption(args.studies));
+    const files = discoverStudies(studiesDir, listOption(args.study));
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
-    for (const file of files) studies.push(scaleStudy(await loadStudy(file), scale));
+    for (const file of files) studies.push(scaleStudy(await loadStudyFile(io, file, args.studies), scale));
     const totalReplications = studies.reduce(
       (sum, s) =>
         sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),

@@ -5,20 +5,17 @@
  * per-replication files; default out results/local/, so a run never replaces the committed
  * results/) and prints the results with published values and ✓/✗ marks.
  */
-import {
-  expectationSummary,
-  KEEP_KINDS,
-  type KeptKind,
-  loadStudy,
-  resolveStudyPath,
-  runStudy,
-} from '@evalsim/sim';
+import { expectationSummary, KEEP_KINDS, type KeptKind, MAX_REPLICATIONS, runStudy } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
 import { createProgressLine } from '../format/progressLine.js';
+import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
-import { checkChoices, listOption, shownPath } from './shared.js';
+import { integerFlag, MAX_WORKERS, requestedList } from './flagValues.js';
+import { checkChoices, shownPath } from './shared.js';
+import { loadStudyFile } from './studyFiles.js';
 
 interface Args {
   io: CliIo;
@@ -63,7 +60,11 @@ export const runCommand: CommandModule<object, Args> = {
         type: 'number',
         describe: 'replications per work unit (default 250; results do not depend on it)',
       })
-      .option('studies', { type: 'string', default: 'studies', describe: 'where study names are looked up' })
+      .option('studies', {
+        type: 'string',
+        default: 'studies',
+        describe: 'the folder where study names are looked up',
+      })
       .option('keep', {
         type: 'string',
         array: true,
@@ -78,8 +79,12 @@ export const runCommand: CommandModule<object, Args> = {
       ) as never,
   handler: async (args) => {
     const { io } = args;
-    const keep = checkChoices<KeptKind>('keep', listOption(args.keep), KEEP_KINDS);
-    const study = await loadStudy(resolveStudyPath(args.study, args.studies, io.cwd));
+    integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+    integerFlag('seed', args.seed, 0, 4294967295);
+    integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
+    const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
+    const study = await loadStudyFile(io, args.study, args.studies);
     const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
     try {
@@ -104,7 +109,7 @@ export const runCommand: CommandModule<object, Args> = {
     const replications =
       result.replications !== undefined ? `, ${result.replications} replications/cell` : '';
     io.stdout.write(
-      `${study.config.title}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`,
+      `${wrapText(study.config.title, TABLE_WIDTH).join('\n')}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`,
     );
     if (total > 0) io.stdout.write(`${within} of ${total} published values within tolerance\n`);
     io.stdout.write(

@@ -1,5 +1,6 @@
 /** Options and helpers shared by the commands. */
 import { isAbsolute, relative } from 'node:path';
+import { didYouMean } from '@evalsim/sim';
 import type { Argv } from 'yargs';
 import type { CliIo } from '../io.js';
 
@@ -21,11 +22,13 @@ export function listOption(value: unknown): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Repeated or comma-separated numbers, each checked to be a finite number. */
+/** Repeated or comma-separated numbers, at least one, each checked to be a finite number. */
 export function numberList(name: string, value: unknown): number[] {
-  return listOption(value).map((s) => {
+  const values = listOption(value);
+  if (values.length === 0) throw new Error(`--${name}: give at least one number`);
+  return values.map((s) => {
     const x = Number(s);
-    if (!Number.isFinite(x)) throw new Error(`--${name}: "${s}" is not a number`);
+    if (!Number.isFinite(x)) throw new Error(`--${name}: "${s}" is not a finite number`);
     return x;
   });
 }
@@ -34,7 +37,9 @@ export function numberList(name: string, value: unknown): number[] {
 export function checkChoices<T extends string>(option: string, values: string[], allowed: readonly T[]): T[] {
   for (const v of values) {
     if (!(allowed as readonly string[]).includes(v)) {
-      throw new Error(`--${option}: unknown value "${v}"; allowed: ${allowed.join(', ')}`);
+      throw new Error(
+        `--${option}: unknown value "${v}"; allowed: ${allowed.join(', ')}${didYouMean(v, allowed)}`,
+      );
     }
   }
   return values as T[];

@@ -100,8 +100,8 @@ describe('evalsim slurm', () => {
     expect(result.stderr).toBe('');
   });
 
-  test('a study name is looked up in --studies-dir; the default --out is shards/<name>', async () => {
-    const result = await evalsim('slurm', 'toy-two', '--shards', '2', '--studies-dir', studiesDir);
+  test('a study name is looked up in --studies; the default --out is shards/<name>', async () => {
+    const result = await evalsim('slurm', 'toy-two', '--shards', '2', '--studies', studiesDir);
     expect(result.code, result.stderr).toBe(0);
     const array = readFileSync(join(tmp, 'shards', 'toy-two', 'slurm', 'array.sh'), 'utf8');
     expect(array).toContain(
@@ -134,17 +134,17 @@ describe('evalsim slurm', () => {
     });
   });
 
-  test('--reproduce shards every study, passing --studies and --replications-scale on', async () => {
+  test('--reproduce shards every study named, passing --studies and --replications-scale on', async () => {
     const out = join(tmp, 'reproduce');
     const result = await evalsim(
       'slurm',
+      'toy',
+      'toy-two',
       '--reproduce',
       '--shards',
       '5',
-      '--studies-dir',
-      studiesDir,
       '--studies',
-      'toy,toy-two',
+      studiesDir,
       '--replications-scale',
       '0.1',
       '--out',
@@ -155,7 +155,7 @@ describe('evalsim slurm', () => {
     const array = readFileSync(join(out, 'slurm', 'array.sh'), 'utf8');
     expect(array).toContain('#SBATCH --job-name=evalsim-reproduce\n');
     expect(array).toContain(
-      ` reproduce --out ${out}/parts --workers 1 --studies-dir ${studiesDir} --studies toy,toy-two --replications-scale 0.1 --shards 5\n`,
+      ` reproduce --out ${out}/parts --workers 1 --studies ${studiesDir} toy toy-two --replications-scale 0.1 --shards 5\n`,
     );
   });
 
@@ -211,11 +211,11 @@ describe('evalsim slurm', () => {
 
   test.each([
     [['--shards', '2'], 'evalsim: study: name the study to shard'],
-    [['TOY'], 'Missing required argument: shards'],
+    [['TOY'], 'evalsim: missing --shards'],
     [['TOY', '--shards', '0'], 'evalsim: --shards: expected an integer ≥ 1, got 0'],
     [['TOY', '--shards', '2.5'], 'evalsim: --shards: expected an integer ≥ 1, got 2.5'],
     [['TOY', '--shards', '2', '--cpus', '0'], 'evalsim: --cpus: expected an integer ≥ 1, got 0'],
-    [['nope', '--shards', '2'], 'evalsim: no study file nope'],
+    [['nope', '--shards', '2'], 'evalsim: no study "nope" in '],
     [
       ['TOY', '--shards', '2', '--time', '2 hours'],
       'evalsim: --time: got "2 hours"; allowed: minutes, MM:SS',
@@ -225,17 +225,20 @@ describe('evalsim slurm', () => {
       ['TOY', '--shards', '2', '--replications', '0'],
       'evalsim: --replications: expected an integer ≥ 1, got 0',
     ],
-    [['TOY', '--shards', '2', '--studies', 'a'], 'evalsim: --studies: only applies with --reproduce'],
-    [['TOY', '--shards', '2', '--reproduce'], 'evalsim: --reproduce: shards every study; do not name one'],
+    [
+      ['TOY', '--shards', '2', '--replications-scale', '0.5'],
+      'evalsim: --replications-scale: only applies with --reproduce',
+    ],
+    [['toy', 'toy-two', '--shards', '2'], 'evalsim: study: name one study to shard (got 2)'],
     [['--reproduce', '--shards', '2', '--seed', '4'], 'evalsim: --seed: applies to one study'],
-    [['--reproduce', '--shards', '2', '--studies', 'missing'], 'evalsim: --studies: no study "missing"'],
+    [['missing', '--reproduce', '--shards', '2'], 'evalsim: no study "missing"'],
   ])('refuses %j with a clear message, writing nothing', async (args, message) => {
     const out = join(tmp, `refused-${Math.random().toString(36).slice(2)}`);
     const result = await evalsim(
       'slurm',
       ...args.map((a) => (a === 'TOY' ? toy : a)),
       ...(args.includes('--out') ? [] : ['--out', out]),
-      '--studies-dir',
+      '--studies',
       studiesDir,
     );
     expect(result.code).toBe(2);
@@ -264,7 +267,9 @@ describe('evalsim slurm', () => {
   test('--help shows examples', async () => {
     const result = await evalsim('slurm', '--help');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('evalsim slurm clustered-coverage --shards 16 --cpus 4 ');
+    expect(result.stdout).toContain(
+      '\n  evalsim slurm clustered-coverage --shards 16 --cpus 4\n      16 tasks of 4 CPUs\n',
+    );
     expect(result.stdout).toContain('--reproduce');
     expect(result.stdout).toContain('docs/shards.md');
   });

@@ -22,10 +22,11 @@ import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { listOption } from './shared.js';
+import { studiesFolder } from './studyFiles.js';
 
 interface Args {
   io: CliIo;
-  study?: string;
+  study: string[];
   shards: number;
   partition?: string;
   time?: string;
@@ -36,9 +37,8 @@ interface Args {
   replications?: number;
   seed?: number;
   reproduce: boolean;
-  studies?: string[];
   replicationsScale?: number;
-  studiesDir: string;
+  studies: string;
   evalsim?: string;
   setup?: string[];
   json: boolean;
@@ -48,11 +48,15 @@ interface Args {
 const DEFAULT_MAX_ARRAY_SIZE = 1001;
 
 export const slurmCommand: CommandModule<object, Args> = {
-  command: 'slurm [study]',
+  command: 'slurm [study..]',
   describe: 'Write Slurm job-array scripts that run a study in N shards and merge them',
   builder: (y) =>
     y
-      .positional('study', { type: 'string', describe: 'study file, or its name in --studies-dir' })
+      .positional('study', {
+        type: 'string',
+        array: true,
+        describe: 'the study (a file, or its name in --studies); with --reproduce: only these studies',
+      })
       .option('shards', { type: 'number', demandOption: true, describe: 'N: array tasks, one shard each' })
       .option('cpus', {
         type: 'number',
@@ -77,12 +81,11 @@ export const slurmCommand: CommandModule<object, Args> = {
         default: false,
         describe: 'shard every study of `evalsim reproduce` instead of one study',
       })
-      .option('studies', { type: 'string', array: true, describe: 'with --reproduce: only these studies' })
       .option('replications-scale', { type: 'number', describe: 'with --reproduce: passed to reproduce' })
-      .option('studies-dir', {
+      .option('studies', {
         type: 'string',
         default: 'studies',
-        describe: 'where study names are looked up',
+        describe: 'the folder where study names are looked up',
       })
       .option('evalsim', {
         type: 'string',
@@ -186,19 +189,17 @@ interface Target {
 
 /** The study (or the studies of reproduce), validated, and the arguments passed on to run/reproduce. */
 async function resolveTarget(args: Args): Promise<Target> {
+  const named = listOption(args.study);
   if (args.reproduce) {
-    if (args.study !== undefined) {
-      throw new ShardError('--reproduce', `shards every study; do not name one (got "${args.study}")`);
-    }
     for (const flag of ['replications', 'seed'] as const) {
       if (args[flag] !== undefined) {
         throw new ShardError(`--${flag}`, 'applies to one study; with --reproduce use --replications-scale');
       }
     }
-    const studiesDir = args.io.resolve(args.studiesDir);
-    const names = listOption(args.studies);
+    const studiesDir = studiesFolder(args.io, args.studies, 'slurm --reproduce');
+    const names = named;
     const files = discoverStudies(studiesDir, names);
-    if (files.length === 0) throw new ShardError('--studies-dir', `no study files in ${studiesDir}`);
+    if (files.length === 0) throw new ShardError('--studies', `no study files in ${studiesDir}`);
     for (const file of files) await loadStudy(file);
     const scale = args.replicationsScale;
     if (scale !== undefined && !(scale > 0 && Number.isFinite(scale))) {
@@ -208,26 +209,24 @@ async function resolveTarget(args: Args): Promise<Target> {
       name: 'reproduce',
       count: files.length,
       extraArgs: [
-        '--studies-dir',
+        '--studies',
         studiesDir,
-        ...(names.length > 0 ? ['--studies', names.join(',')] : []),
+        ...names,
         ...(scale !== undefined ? ['--replications-scale', String(scale)] : []),
       ],
     };
   }
-  if (args.study === undefined) {
+  if (named.length !== 1) {
     throw new ShardError(
       'study',
-      'name the study to shard (a file, or a name in --studies-dir), or use --reproduce',
+      named.length === 0
+        ? 'name the study to shard (a file, or a name in --studies), or use --reproduce'
+        : `name one study to shard (got ${named.length}), or use --reproduce for several`,
     );
   }
-  for (const flag of ['studies', 'replicationsScale'] as const) {
-    if (args[flag] !== undefined) {
-      const name = flag === 'studies' ? '--studies' : '--replications-scale';
-      throw new ShardError(name, 'only applies with --reproduce');
-    }
-  }
-  const file = resolveStudyPath(args.study, args.studiesDir, args.io.cwd);
+  if (args.replicationsScale !== undefined)
+    throw new ShardError('--replications-scale', 'only applies with --reproduce');
+  const file = resolveStudyPath(named[0], args.studies, args.io.cwd);
   const study = await loadStudy(file);
   const extraArgs: string[] = [];
   for (const flag of ['replications', 'seed'] as const) {

@@ -59,7 +59,9 @@ describe('evalsim run / show / validate / list', () => {
   test('validate accepts a good study and rejects a bad one, naming the field', async () => {
     const good = await evalsim('validate', writeStudy('toy-good'));
     expect(good.code).toBe(0);
-    expect(good.stdout).toContain('✓ toy-good: 2 cells, 1 methods × 2 metrics, 300 replications');
+    expect(good.stdout).toContain(
+      '✓ toy-good: 2 cells, 1 method × 2 metrics, 300 replications, 2 expectations',
+    );
     const bad = await evalsim(
       'validate',
       writeStudy('toy-bad', { replications: 0, metrics: ['coverage', 'width'] }),
@@ -113,7 +115,7 @@ describe('evalsim run / show / validate / list', () => {
 
   test('list shows name, title and source', async () => {
     writeStudy('toy-listed');
-    const result = await evalsim('list', '--dir', tmp, '--json');
+    const result = await evalsim('list', '--studies', tmp, '--json');
     expect(result.code).toBe(0);
     const rows = JSON.parse(result.stdout) as { name: string; title: string; source: string }[];
     expect(rows.find((r) => r.name === 'toy-listed')).toMatchObject({

@@ -3,7 +3,7 @@
  * MCSE, published ± tolerance, ✓/✗ mark), CSV, JSON or a Markdown table.
  */
 import { RESULT_VALUE_COLUMNS, type ResultRow } from '@evalsim/sim';
-import { alignedTable, markdownTable } from './alignedTable.js';
+import { alignedTable, markdownTable, TABLE_WIDTH } from './alignedTable.js';
 
 export type ResultsFormat = 'table' | 'csv' | 'json' | 'markdown';
 export const RESULTS_FORMATS: readonly ResultsFormat[] = ['table', 'csv', 'json', 'markdown'];
@@ -95,11 +95,12 @@ function displayCells(
   return { header, body };
 }
 
-function csvField(value: unknown): string {
+/** One CSV field (RFC 4180: quoted when it holds a comma, quote or line break). */
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text =
     typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Flat records: cell, grid parameters, then the fixed columns (NaN as null). */
@@ -137,5 +138,7 @@ export function formatResultsTable(rows: readonly ResultRow[], options: FormatOp
     return [header.join(','), ...records.map((r) => header.map((h) => csvField(r[h])).join(','))].join('\n');
   }
   const { header, body } = displayCells(rows, gridKeys, options.mark);
-  return format === 'markdown' ? markdownTable(header, body) : alignedTable(header, body);
+  if (format === 'markdown') return markdownTable(header, body);
+  // Too wide for 100 columns (many grid parameters): the values in blocks beside the labels.
+  return alignedTable(header, body, [], { maxWidth: TABLE_WIDTH, wrap: [], repeat: gridKeys.length + 2 });
 }

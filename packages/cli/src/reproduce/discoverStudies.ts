@@ -1,7 +1,7 @@
 /** The study files of a directory (not its subfolders), optionally filtered by name. */
 import { readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { STUDY_EXTENSIONS } from '@evalsim/sim';
+import { didYouMean, STUDY_EXTENSIONS } from '@evalsim/sim';
 
 /** Study files in `dir`, sorted by name; `names` keeps only those (each must exist). */
 export function discoverStudies(dir: string, names?: readonly string[]): string[] {
@@ -14,7 +14,10 @@ export function discoverStudies(dir: string, names?: readonly string[]): string[
   return names.map((name) => {
     const file = byName.get(name);
     if (!file) {
-      throw new Error(`--studies: no study "${name}" in ${dir}; available: ${[...byName.keys()].join(', ')}`);
+      const names = [...byName.keys()];
+      throw new Error(
+        `no study "${name}" in ${dir}${didYouMean(name, names)} (studies: ${names.join(', ')})`,
+      );
     }
     return file;
   });

@@ -8,6 +8,7 @@
  * places it, e.g. at `methods[2].resamples` or `model.params.rho`), with the value got and
  * what is allowed.
  */
+import { didYouMean } from './closestName.js';
 import { ConfigError } from './errors.js';
 
 /** Bounds of a numeric option. */
@@ -260,7 +261,7 @@ function rejectUnknown(
         name,
         value,
         known.length > 0
-          ? `a known ${noun} of ${owner}: ${known.join(', ')}`
+          ? `a known ${noun} of ${owner}: ${known.join(', ')}${didYouMean(name, known)}`
           : `no ${noun}s (${owner} takes none)`,
       );
     }

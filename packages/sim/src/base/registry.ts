@@ -1,8 +1,9 @@
 /**
  * A registry: the models, methods, metrics or formulas a study can name, in listing
- * order. `get` throws a ConfigError at the given field path listing the known names, so
- * every "unknown name" complaint reads the same.
+ * order. `get` throws a ConfigError at the given field path listing the known names (and
+ * the closest one, "did you mean …?"), so every "unknown name" complaint reads the same.
  */
+import { didYouMean } from './closestName.js';
 import { ConfigError } from './errors.js';
 
 export interface Registry<T extends { readonly name: string }> {
@@ -34,7 +35,11 @@ export function createRegistry<T extends { readonly name: string }>(
       const entry = byName.get(name);
       if (!entry) {
         const names = [...byName.keys()].join(', ') || '(none registered)';
-        throw ConfigError.invalid(path, name, `one of the ${kind}s ${names}`);
+        throw ConfigError.invalid(
+          path,
+          name,
+          `one of the ${kind}s ${names}${didYouMean(name, byName.keys())}`,
+        );
       }
       return entry;
     },

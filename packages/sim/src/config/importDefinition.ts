@@ -2,7 +2,7 @@
  * Loads a user's own model or method from a .js/.mjs module (path relative to
  * the study file): its default export, or its named `model`/`method` export.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../base/errors.js';
@@ -13,6 +13,18 @@ export interface ImportedDefinition<T> {
   readonly file: string;
   /** The module's source text (part of the study fingerprint, so an edited method invalidates checkpoints). */
   readonly source: string;
+}
+
+/** The absolute path of module `relativePath` (from `baseDir`); a ConfigError at `fieldPath` when no such file exists. */
+export function moduleFile(relativePath: string, baseDir: string, fieldPath: string): string {
+  const file = resolve(baseDir, relativePath);
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new ConfigError(
+      fieldPath,
+      relativePath,
+      `a path to an existing .js/.mjs file (looked for ${file})`,
+    );
+  return file;
 }
 
 /**
@@ -26,13 +38,7 @@ export async function importDefinition<T>(
   fieldPath: string,
   missingFields: (candidate: Record<string, unknown>) => string[],
 ): Promise<ImportedDefinition<T>> {
-  const file = resolve(baseDir, relativePath);
-  if (!existsSync(file))
-    throw new ConfigError(
-      fieldPath,
-      relativePath,
-      `a path to an existing .js/.mjs file (looked for ${file})`,
-    );
+  const file = moduleFile(relativePath, baseDir, fieldPath);
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

@@ -1,34 +1,62 @@
 /**
  * Reading study files: JSON (.json) or YAML (.yaml, .yml), then validateStudy.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { closestName, didYouMean } from '../base/closestName.js';
 import { ConfigError } from '../base/errors.js';
+import { JsonSyntaxError, parseJson } from './parseJson.js';
 import type { Study } from './study.js';
-import { validateStudy } from './validateStudy.js';
+import { checkStudy, type StudyCheck, validateStudy } from './validateStudy.js';
 
 /** Study file extensions, in the order a bare study name is looked up. */
 export const STUDY_EXTENSIONS: readonly string[] = ['.json', '.yaml', '.yml'];
 
-/** Parses study text as JSON or YAML (by extension; unknown extensions try JSON, then YAML). */
+/** Largest study file read (a study is a few kilobytes; this refuses a wrong file early). */
+export const MAX_STUDY_FILE_BYTES = 10_000_000;
+
+/** `text` without a leading UTF-8 byte-order mark (editors on Windows write one). */
+function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The first line of a YAML error (its position), without the echoed source lines. */
+function yamlProblem(error: unknown): string {
+  return String((error as Error).message)
+    .split('\n')[0]
+    .replace(/:$/, '');
+}
+
+/**
+ * Parses study text as JSON (strictly: line and column of a mistake, duplicate keys refused)
+ * or YAML (duplicate keys refused), by extension; unknown extensions try JSON, then YAML. A
+ * leading byte-order mark is accepted.
+ */
 export function parseStudyText(text: string, fileName: string): unknown {
   const ext = extname(fileName).toLowerCase();
-  const asJson = () => JSON.parse(text) as unknown;
-  const asYaml = () => parseYaml(text, { prettyErrors: true }) as unknown;
-  try {
-    if (ext === '.json') return asJson();
-    if (ext === '.yaml' || ext === '.yml') return asYaml();
+  const body = withoutByteOrderMark(text);
+  const asYaml = () => {
     try {
-      return asJson();
-    } catch {
-      return asYaml();
+      return parseYaml(body, { prettyErrors: true, uniqueKeys: true }) as unknown;
+    } catch (error) {
+      throw new ConfigError('', `${fileName} is not valid YAML: ${yamlProblem(error)}`);
     }
-  } catch (error) {
-    throw new ConfigError(
-      '',
-      `${fileName} is not valid ${ext === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
-    );
+  };
+  const asJson = () => {
+    try {
+      return parseJson(body);
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      throw new ConfigError('', `${fileName} is not valid JSON: ${error.message}`);
+    }
+  };
+  if (ext === '.json') return asJson();
+  if (ext === '.yaml' || ext === '.yml') return asYaml();
+  try {
+    return asJson();
+  } catch {
+    return asYaml();
   }
 }
 
@@ -36,28 +64,86 @@ export function parseStudyText(text: string, fileName: string): unknown {
 export function readStudyConfig(path: string): unknown {
   let text: string;
   try {
+    const stats = statSync(path);
+    const size = stats.size;
+    if (stats.isDirectory()) throw new ConfigError('', `${path} is a folder, not a study file`);
+    if (size > MAX_STUDY_FILE_BYTES) {
+      throw new ConfigError(
+        '',
+        `${path} has ${size.toLocaleString('en-US')} bytes; a study file has at most ${MAX_STUDY_FILE_BYTES.toLocaleString('en-US')}`,
+      );
+    }
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError('', `cannot read study file ${path}: ${(error as Error).message}`);
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(
+      '',
+      `cannot read study file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  if (text.includes('\ufffd') && !isValidUtf8(readFileSync(path))) {
+    throw new ConfigError('', `${path} is not UTF-8 text (a study file is JSON or YAML in UTF-8)`);
   }
   return parseStudyText(text, path);
 }
 
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The study files in `dir` (file names), or none when it cannot be read. */
+function studyFileNames(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((entry) => STUDY_EXTENSIONS.includes(extname(entry).toLowerCase()));
+  } catch {
+    return [];
+  }
+}
+
+/** The study file in `files` whose name (without extension) is closest to `name`'s. */
+function closestStudy(name: string, files: readonly string[]): string | undefined {
+  const stem = (file: string) => basename(file, extname(file));
+  const match = closestName(stem(name), files.map(stem));
+  return match === undefined ? undefined : files.find((file) => stem(file) === match);
+}
+
 /**
  * Finds a study: an existing path as given, else `<studiesDir>/<name>` with each of
- * {@link STUDY_EXTENSIONS}; relative paths resolve against `cwd`.
+ * {@link STUDY_EXTENSIONS}; relative paths resolve against `cwd`. A miss names what was
+ * looked for (the path as given, or the name in the folder) and the closest study there.
  */
 export function resolveStudyPath(nameOrPath: string, studiesDir = 'studies', cwd = process.cwd()): string {
   const direct = resolve(cwd, nameOrPath);
   if (existsSync(direct)) return direct;
+  const looksLikePath =
+    nameOrPath.includes('/') || nameOrPath.includes(sep) || STUDY_EXTENSIONS.includes(extname(nameOrPath));
+  if (looksLikePath) {
+    const match = closestStudy(basename(nameOrPath), studyFileNames(dirname(direct)));
+    const hint = match === undefined ? '' : `; did you mean ${join(dirname(nameOrPath), match)}?`;
+    throw new ConfigError('', `no study file ${nameOrPath}${hint}`);
+  }
   for (const ext of ['', ...STUDY_EXTENSIONS]) {
     const candidate = resolve(cwd, studiesDir, `${nameOrPath}${ext}`);
     if (existsSync(candidate)) return candidate;
   }
+  const names = studyFileNames(resolve(cwd, studiesDir)).map((file) => basename(file, extname(file)));
+  const hint = didYouMean(nameOrPath, names);
   throw new ConfigError(
     '',
-    `no study file ${nameOrPath} (nor ${join(studiesDir, nameOrPath)}.{json,yaml,yml})`,
+    existsSync(resolve(cwd, studiesDir))
+      ? `no study "${nameOrPath}" in ${studiesDir}/ (nor a file of that name)${hint}`
+      : `no study file ${nameOrPath}, and no folder ${studiesDir}/ to look it up in`,
   );
+}
+/** The checks of {@link loadStudy} that run no user code (`validate --no-modules`; see checkStudy). */
+export async function checkStudyFile(path: string): Promise<StudyCheck> {
+  const absolute = resolve(path);
+  return checkStudy(readStudyConfig(absolute), dirname(absolute));
 }
 
 /** Loads, validates and resolves the study file at `path`. */

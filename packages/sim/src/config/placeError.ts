@@ -4,7 +4,7 @@
  * core InputError's argument becomes a field, and a complaint about one grid cell names
  * the cell.
  */
-import { ConfigError } from '../base/errors.js';
+import { ConfigError, type ConfigIssue } from '../base/errors.js';
 import type { StudyCell } from './grid.js';
 
 /**
@@ -14,6 +14,10 @@ import type { StudyCell } from './grid.js';
  */
 export function asConfigError(error: unknown, prefix: string): ConfigError {
   if (error instanceof ConfigError) return error.withPrefix(prefix);
+  // A ConfigError of another copy of evalsim (a user's module importing its own install).
+  const issues = (error as { name?: unknown; issues?: unknown })?.issues;
+  if ((error as { name?: unknown })?.name === 'ConfigError' && Array.isArray(issues))
+    return new ConfigError(issues as ConfigIssue[]).withPrefix(prefix);
   const argument = (error as { argument?: unknown })?.argument;
   const message = (error as Error)?.message ?? String(error);
   if (typeof argument === 'string') {

@@ -1,7 +1,8 @@
 /**
  * What every resolver shares while a study is validated: the config as written, where its
- * relative paths resolve, the expanded grid, the interval level, the ids taken so far and
- * the sources of user modules (which enter the fingerprint).
+ * relative paths resolve, the expanded grid, the interval level, the ids taken so far, the
+ * sources of user modules (which enter the fingerprint) and whether user modules are
+ * imported at all (`validate --no-modules` checks a study without running its code).
  */
 import type { StudyCell } from './grid.js';
 import type { StudyConfig } from './studyConfig.js';
@@ -19,4 +20,8 @@ export interface ResolveContext {
   readonly ids: Set<string>;
   /** Source text of every user module imported, in order. */
   readonly sources: string[];
+  /** False: user modules are not imported (they are code); only their files are checked. */
+  readonly importModules: boolean;
+  /** Field paths of the user modules left unimported (with `importModules` false). */
+  readonly notImported: string[];
 }

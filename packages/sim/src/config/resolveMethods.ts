@@ -6,7 +6,7 @@
 import { ConfigError } from '../base/errors.js';
 import type { MethodDefinition } from '../base/roles.js';
 import { methodRegistry } from '../methods/registry.js';
-import { importDefinition, missingMethodFields } from './importDefinition.js';
+import { importDefinition, missingMethodFields, moduleFile } from './importDefinition.js';
 import { IssueList } from './issueList.js';
 import { asConfigError } from './placeError.js';
 import type { ResolveContext } from './resolveContext.js';
@@ -16,8 +16,11 @@ import type { MethodConfig } from './studyConfig.js';
 /** Method entry fields the runner reads; the rest are the method's options. */
 const RUNNER_FIELDS: readonly string[] = ['id', 'method', 'module', 'replications', 'level'];
 
-/** The model the methods analyse: resolved, broken (checked elsewhere), or absent. */
-export type ModelState = { readonly model: ResolvedModel } | 'broken' | 'absent';
+/**
+ * The model the methods analyse: resolved, broken (checked elsewhere), a user module not
+ * imported (its data kind unknown), or absent.
+ */
+export type ModelState = { readonly model: ResolvedModel } | 'broken' | 'notImported' | 'absent';
 
 function optionsOf(entry: MethodConfig): Record<string, unknown> {
   return Object.fromEntries(Object.entries(entry).filter(([key]) => !RUNNER_FIELDS.includes(key)));
@@ -40,15 +43,8 @@ async function methodDefinition(
   return imported.definition;
 }
 
-/** Resolves methods[i]: registry or module, unique id, data kind, options. */
-async function resolveMethod(
-  context: ResolveContext,
-  entry: MethodConfig,
-  path: string,
-  state: ModelState,
-): Promise<ResolvedMethod> {
-  const definition = await methodDefinition(context, entry, path);
-  const id = entry.id ?? entry.method ?? definition.name;
+/** Takes `id` as methods[i]'s label, refusing one already taken. */
+function claimId(context: ResolveContext, id: string, path: string): void {
   if (context.ids.has(id) || id === MODEL_ROW_METHOD) {
     throw new ConfigError(
       `${path}.id`,
@@ -57,6 +53,27 @@ async function resolveMethod(
     );
   }
   context.ids.add(id);
+}
+
+/**
+ * Resolves methods[i]: registry or module, unique id, data kind, options; undefined for a
+ * user module left unimported (its file checked, its id claimed when given).
+ */
+async function resolveMethod(
+  context: ResolveContext,
+  entry: MethodConfig,
+  path: string,
+  state: ModelState,
+): Promise<ResolvedMethod | undefined> {
+  if (entry.module !== undefined && !context.importModules) {
+    moduleFile(entry.module, context.baseDir, `${path}.module`);
+    context.notImported.push(`${path}.module`);
+    if (entry.id !== undefined) claimId(context, entry.id, path);
+    return undefined;
+  }
+  const definition = await methodDefinition(context, entry, path);
+  const id = entry.id ?? entry.method ?? definition.name;
+  claimId(context, id, path);
   if (typeof state === 'object') {
     const { definition: model, label } = state.model;
     if (!definition.accepts.includes(model.dataKind)) {

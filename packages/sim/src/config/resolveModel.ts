@@ -6,7 +6,7 @@
 import { ConfigError } from '../base/errors.js';
 import type { ModelDefinition } from '../base/roles.js';
 import { modelRegistry } from '../models/registry.js';
-import { importDefinition, missingModelFields } from './importDefinition.js';
+import { importDefinition, missingModelFields, moduleFile } from './importDefinition.js';
 import { IssueList } from './issueList.js';
 import { asConfigError, describeCell, placeModelError } from './placeError.js';
 import type { ResolveContext } from './resolveContext.js';
@@ -26,10 +26,23 @@ async function modelDefinition(context: ResolveContext, entry: ModelConfig): Pro
   return imported.definition;
 }
 
-/** The resolved model, or undefined when the study has none (a formula study). */
-export async function resolveModel(context: ResolveContext): Promise<ResolvedModel | undefined> {
+/** A user module model left unimported (`importModules` false): its file exists; nothing more is known. */
+export const MODEL_NOT_IMPORTED = 'notImported';
+
+/**
+ * The resolved model, undefined when the study has none (a formula study), or
+ * {@link MODEL_NOT_IMPORTED} for a user module that is not to be imported.
+ */
+export async function resolveModel(
+  context: ResolveContext,
+): Promise<ResolvedModel | undefined | typeof MODEL_NOT_IMPORTED> {
   const entry = context.config.model;
   if (!entry) return undefined;
+  if (entry.module !== undefined && !context.importModules) {
+    moduleFile(entry.module, context.baseDir, 'model.module');
+    context.notImported.push('model.module');
+    return MODEL_NOT_IMPORTED;
+  }
   const definition = await modelDefinition(context, entry);
   const parsed: unknown[] = [];
   const truths: number[] = [];

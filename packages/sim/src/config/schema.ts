@@ -1,29 +1,37 @@
 /**
- * JSON Schema check of a study config (ajv, allErrors), turning ajv's errors
- * into ConfigIssues that name the field path (`methods[2].replications`), the
- * bad value and what is allowed.
+ * JSON Schema check of a study config (ajv, allErrors; NaN and ±Infinity — which JSON
+ * `1e400` and YAML `.inf` parse to — are not numbers), turning ajv's errors into
+ * ConfigIssues that name the field path (`methods[2].replications`), the bad value and
+ * what is allowed. The schema is schemaDocument.ts's, without the generated per-role parts.
  */
-import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { didYouMean } from '../base/closestName.js';
 import { type ConfigIssue, showValue } from '../base/errors.js';
+import type { JsonSchema } from '../base/optionSchema.js';
 import { simPackageFile } from '../base/packageRoot.js';
+import { studySchemaDocument } from './schemaDocument.js';
 
-/** Absolute path of the published schema (packages/sim/schema/study.schema.json). */
+/** Absolute path of the published schema file (packages/sim/schema/study.schema.json), for editors. */
 export const studySchemaPath: string = simPackageFile('schema/study.schema.json');
 
 let compiled: ValidateFunction | undefined;
 
-/** The published study schema as an object. */
-export function studySchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(studySchemaPath, 'utf8')) as Record<string, unknown>;
+/** The published study schema (with the per-model, -method, -metric and -formula parts). */
+export function studySchema(): JsonSchema {
+  return studySchemaDocument({ roles: true });
 }
 
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-    compiled = ajv.compile(studySchema());
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, strictNumbers: true });
+    compiled = ajv.compile(studySchemaDocument());
   }
   return compiled;
+}
+
+/** True for NaN and ±Infinity. */
+function nonFinite(value: unknown): boolean {
+  return typeof value === 'number' && !Number.isFinite(value);
 }
 
 /** `/methods/2/resamples` → `methods[2].resamples`. */
@@ -66,9 +74,10 @@ function issueFor(error: ErrorObject): ConfigIssue | undefined {
       return { path: join(path, String(params.missingProperty)), message: 'is required' };
     case 'additionalProperties': {
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+      const field = String(params.additionalProperty);
       return {
-        path: join(path, String(params.additionalProperty)),
-        message: `unknown field; allowed: ${allowed.join(', ')}`,
+        path: join(path, field),
+        message: `unknown field; allowed: ${allowed.join(', ')}${didYouMean(field, allowed)}`,
       };
     }
     case 'enum':
@@ -76,8 +85,18 @@ function issueFor(error: ErrorObject): ConfigIssue | undefined {
         path,
         message: `got ${showValue(error.data)}; allowed: one of ${(params.allowedValues as unknown[]).map((v) => showValue(v)).join(', ')}`,
       };
-    case 'type':
+    case 'type': {
+      const schema = error.parentSchema as Record<string, unknown>;
+      const numeric = schema.type === 'number' || schema.type === 'integer';
+      const bounded = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].some(
+        (keyword) => schema[keyword] !== undefined,
+      );
+      if (numeric && bounded && typeof error.data === 'number')
+        return { path, message: `got ${showValue(error.data)}; allowed: ${rangeText(error)}` };
+      if (nonFinite(error.data))
+        return { path, message: `got ${showValue(error.data)}; allowed: a finite number` };
       return { path, message: `got ${showValue(error.data)}; allowed: ${[params.type].flat().join(' or ')}` };
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

@@ -49,7 +49,7 @@ describe('schema errors name the field, the value and what is allowed', () => {
   test.each([
     [{ name: 'Toy Study' }, 'name: got "Toy Study"; allowed: kebab-case'],
     [{ replications: 0 }, 'replications: got 0; allowed: an integer ≥ 1'],
-    [{ replications: 2.5 }, 'replications: got 2.5; allowed: integer'],
+    [{ replications: 2.5 }, 'replications: got 2.5; allowed: an integer ≥ 1 and ≤ 100000000'],
     [{ level: 1.2 }, 'level: got 1.2; allowed: a number > 0 and < 1'],
     [{ replication: 10 }, 'replication: unknown field; allowed: $schema, name, title'],
     [{ metrics: ['coverag'] }, 'metrics[0]: got "coverag"; allowed: one of "coverage", "meanWidth"'],
@@ -59,7 +59,7 @@ describe('schema errors name the field, the value and what is allowed', () => {
     ],
     [
       { metrics: [{ metric: 'rejectionRate', alpha: 2 }] },
-      'metrics[0].alpha: got 2; allowed: a number > 0 and < 1',
+      'metrics[0].alpha: got 2; allowed: a number in (0, 1)',
     ],
     [
       { methods: [methods[0], { ...methods[1], replications: 0 }] },
@@ -187,7 +187,7 @@ describe('semantic errors before any work', () => {
     );
     const method = await configError({ ...base, expectations: [{ ...expectation, method: 'walt' }] });
     expect(method.message).toBe(
-      'expectations[0].method: got "walt"; allowed: one of wald, boot, analytic, model',
+      'expectations[0].method: got "walt"; allowed: one of wald, boot, analytic, model; did you mean wald?',
     );
     const metric = await configError({ ...base, expectations: [{ ...expectation, metric: 'power' }] });
     expect(metric.message).toContain(

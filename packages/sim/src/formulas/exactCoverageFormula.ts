@@ -9,12 +9,17 @@
  * simulation estimates when each observation is an independent Bernoulli(p).
  * Options: `method` (required: wald, wilson, wilsonCC, agrestiCoull, clopperPearson,
  * jeffreys or betaPosterior — Beta(1, 1) prior), `n` and `p` (a number, or the name of the
- * cell parameter to read; default the cell parameters `n` and `p`); the level is the
+ * cell parameter to read; default the cell parameters `n` and `p`; n at most
+ * MAX_EXACT_COVERAGE_N); the level is the
  * entry's `level` (default the study's).
  */
 import { exactCoverage, isProportionIntervalMethod, proportionIntervalMethodNames } from '@evalsim/core';
 import { ConfigError } from '../base/errors.js';
 import { argument, formulaArgument } from './formulaArguments.js';
+
+/** Largest n summed over (n + 1 intervals per cell; larger would run for minutes at validation). */
+export const MAX_EXACT_COVERAGE_N = 1_000_000;
+
 import { defineFormula } from './formulaDefinition.js';
 
 const OPTIONS = {
@@ -40,7 +45,8 @@ export const exactCoverageFormula = defineFormula({
     return (params) => {
       const n = formulaArgument(OPTIONS, options, params, 'n');
       const p = formulaArgument(OPTIONS, options, params, 'p');
-      if (!(Number.isInteger(n) && n >= 1)) throw new ConfigError('n', n, 'a whole number of items ≥ 1');
+      if (!(Number.isInteger(n) && n >= 1 && n <= MAX_EXACT_COVERAGE_N))
+        throw new ConfigError('n', n, `a whole number of items in [1, ${MAX_EXACT_COVERAGE_N}]`);
       if (!(p >= 0 && p <= 1)) throw new ConfigError('p', p, 'a true proportion in [0, 1]');
       return exactCoverage(method, n, p, level);
     };

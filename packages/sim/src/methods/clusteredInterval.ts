@@ -44,7 +44,7 @@ export const CLUSTERED_SE_OPTIONS = {
 } as const;
 
 export const clusteredInterval = defineMethod({
-  name: 'clusteredInterval',
+  name: 'clustered',
   description:
     'Clustered interval for the mean: estimator cr1 (default) | miller | cr2, critical t (default; K−1 or CR2 df) | z.',
   kind: 'interval',

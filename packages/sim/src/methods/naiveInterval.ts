@@ -17,7 +17,7 @@ import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, criticalValue, fillUnanalysable } from '../base/methodResult.js';
 
 export const naiveInterval = defineMethod({
-  name: 'naiveInterval',
+  name: 'naive',
   description:
     'Interval ȳ ± c·s/√N ignoring clusters (s: item s.d., ddof 1); critical z (default) or t(N−1).',
   kind: 'interval',

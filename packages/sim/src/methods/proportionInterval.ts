@@ -3,7 +3,8 @@
  * Clopper–Pearson, Jeffreys, Beta posterior): thin adapters from a replication's
  * clustered 0/1 scores to core's allocation-free `proportionBoundsFor`, with
  * k = Σ scores and n = items (clusters ignored). One factory builds every
- * method, registered as `<name>Interval` (e.g. `wilsonInterval`); Beta posterior takes the
+ * method, registered under core's interval name (e.g. `wilson`, as `evalsim interval
+ * --method wilson`); Beta posterior takes the
  * prior's shapes as options `a`, `b`.
  * Degenerate: a zero-width interval (e.g. Wald at k = 0 or k = n) — counted, still scored.
  * Interval methods: p-values NaN.
@@ -51,12 +52,12 @@ function proportionAnalyser(fill: (k: number, n: number, out: Bounds) => void): 
   };
 }
 
-/** The method of one of core's proportion intervals that take no options, as `<name>Interval`. */
+/** The method of one of core's proportion intervals that take no options, registered as `name`. */
 function proportionIntervalMethod(
   name: Exclude<ProportionIntervalMethod, 'betaPosterior'>,
 ): MethodDefinition {
   return defineMethod({
-    name: `${name}Interval`,
+    name,
     description: DESCRIPTIONS[name],
     kind: 'interval',
     accepts: ['clusteredScores'],
@@ -73,7 +74,7 @@ export const clopperPearsonInterval = proportionIntervalMethod('clopperPearson')
 export const jeffreysInterval = proportionIntervalMethod('jeffreys');
 
 export const betaPosteriorInterval = defineMethod({
-  name: 'betaPosteriorInterval',
+  name: 'betaPosterior',
   description: DESCRIPTIONS.betaPosterior,
   kind: 'interval',
   accepts: ['clusteredScores'],

@@ -5,6 +5,8 @@
  *   - `sizes`: an explicit list n_1 … n_K;
  *   - `m` + `clusters` + `sizeCV`: K unequal sizes with mean m and coefficient of variation ≈ sizeCV.
  *
+ * At most MAX_ARRAY_LENGTH clusters and MAX_ITEMS items per replication (base/limits.ts).
+ *
  * Unequal sizes are deterministic (no randomness, identical in every replication and
  * every cell with the same parameters): n_k ∝ exp(σ·z_k − σ²/2) with σ² = ln(1 + CV²) and
  * z_k = Φ⁻¹((k − ½)/K), i.e. the K mid-quantiles of a log-normal with mean 1 and the
@@ -16,6 +18,7 @@
  */
 import { normalQuantile } from '@evalsim/core';
 import { ConfigError } from '../base/errors.js';
+import { MAX_ARRAY_LENGTH, MAX_ITEMS } from '../base/limits.js';
 
 /** Resolved cluster layout. */
 export interface ClusterLayout {
@@ -26,10 +29,20 @@ export interface ClusterLayout {
 
 /** The layout parameters, declared for the models that take them (checked before parseClusterLayout). */
 export const CLUSTER_LAYOUT_PARAMS = {
-  m: { type: 'integer', min: 1, description: 'Items per cluster (the mean size with sizeCV).' },
-  clusters: { type: 'integer', min: 1, description: 'Number of clusters K (with m).' },
-  items: { type: 'integer', min: 1, description: 'Total items N (with m; K = N/m).' },
-  sizes: { type: 'integers', min: 1, description: 'Explicit cluster sizes n_1 … n_K (instead of m).' },
+  m: {
+    type: 'integer',
+    min: 1,
+    max: MAX_ITEMS,
+    description: 'Items per cluster (the mean size with sizeCV).',
+  },
+  clusters: { type: 'integer', min: 1, max: MAX_ARRAY_LENGTH, description: 'Number of clusters K (with m).' },
+  items: { type: 'integer', min: 1, max: MAX_ITEMS, description: 'Total items N (with m; K = N/m).' },
+  sizes: {
+    type: 'integers',
+    min: 1,
+    max: MAX_ITEMS,
+    description: 'Explicit cluster sizes n_1 … n_K (instead of m).',
+  },
   sizeCV: {
     type: 'number',
     min: 0,
@@ -134,5 +147,12 @@ export function parseClusterLayout(params: ClusterLayoutParams): ClusterLayout {
   }
   let itemCount = 0;
   for (let k = 0; k < sizes.length; k++) itemCount += sizes[k];
+  if (itemCount > MAX_ITEMS) {
+    const field = params.sizes !== undefined ? 'sizes' : 'm';
+    throw new ConfigError(
+      field,
+      `gives ${itemCount.toLocaleString('en-US')} items per replication; allowed: at most ${MAX_ITEMS.toLocaleString('en-US')}`,
+    );
+  }
   return { sizes, clusterCount: sizes.length, itemCount };
 }

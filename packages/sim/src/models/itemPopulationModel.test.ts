@@ -141,7 +141,7 @@ describe('itemPopulation model', () => {
     [{ systems: ['haiku_off'] }, /^n.*exactly one/],
     [{ systems: ['haiku_off'], n: 1141 }, /^n.*in \[1, 1140\]/],
     [{ systems: ['haiku_off'], clusters: 58 }, /^clusters.*in \[1, 57\]/],
-    [{ systems: ['haiku_off'], n: 0 }, /^n.*≥ 1/],
+    [{ systems: ['haiku_off'], n: 0 }, /^n: got 0; allowed: an integer in \[1, /],
     [{ systems: ['gpt'], n: 5 }, /^systems\[0\].*haiku_off, haiku_low, sonnet_off/],
     [{ systems: ['haiku_low', 'sonnet_off'], n: 5 }, /^systems.*itemPopulationPaired/],
     [{ systems: ['haiku_off'], n: 5, answer: 'mean' }, /^answer/],

@@ -32,6 +32,7 @@
 import type { ClusteredScores, PairedClusteredScores } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
+import { MAX_ARRAY_LENGTH } from '../base/limits.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { DataSource, StudyContext } from '../base/roles.js';
@@ -75,8 +76,18 @@ const PARAMS = {
     required: true,
     description: 'The system scored (itemPopulation), or the two systems [A, B] (itemPopulationPaired).',
   },
-  n: { type: 'integer', min: 1, description: 'Questions drawn per replication (or give clusters).' },
-  clusters: { type: 'integer', min: 1, description: 'Whole clusters drawn per replication (or give n).' },
+  n: {
+    type: 'integer',
+    min: 1,
+    max: MAX_ARRAY_LENGTH,
+    description: 'Questions drawn per replication (or give clusters).',
+  },
+  clusters: {
+    type: 'integer',
+    min: 1,
+    max: MAX_ARRAY_LENGTH,
+    description: 'Whole clusters drawn per replication (or give n).',
+  },
   replace: { type: 'boolean', default: false, description: 'Draw with replacement.' },
   answer: {
     type: 'choice',

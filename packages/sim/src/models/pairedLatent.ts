@@ -38,6 +38,7 @@ import {
 import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
+import { MAX_ARRAY_LENGTH, MAX_ITEMS } from '../base/limits.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import { interceptForAccuracy, LATENT_NOISES, type LatentNoise, latentAccuracy } from './latentAccuracy.js';
@@ -61,8 +62,8 @@ export interface PairedLatentParams {
 }
 
 const PARAMS = {
-  clusters: { type: 'integer', min: 1, required: true, description: 'Passages K.' },
-  m: { type: 'integer', min: 1, required: true, description: 'Questions per passage.' },
+  clusters: { type: 'integer', min: 1, max: MAX_ARRAY_LENGTH, required: true, description: 'Passages K.' },
+  m: { type: 'integer', min: 1, max: MAX_ITEMS, required: true, description: 'Questions per passage.' },
   accuracy: {
     type: 'number',
     min: 0,
@@ -103,6 +104,12 @@ export function parsePairedLatent(params: OptionValues<typeof PARAMS>): PairedLa
       'latentShift',
       params.latentShift,
       'absent when "advantage" is given (use one of the two)',
+    );
+  }
+  if (clusters * m > MAX_ITEMS) {
+    throw new ConfigError(
+      'm',
+      `gives ${(clusters * m).toLocaleString('en-US')} questions per replication (clusters × m); allowed: at most ${MAX_ITEMS.toLocaleString('en-US')}`,
     );
   }
   const sharedSd = Math.sqrt(passageSd * passageSd + questionSd * questionSd + sigmaT * sigmaT);

@@ -9,9 +9,11 @@
  *
  * Data: pairedClusteredScores with every question its own cluster (n clusters of one item,
  * so clustered methods see independent items). One uniform per question, allocation-free.
+ * n sizes the per-replication arrays: at most MAX_ARRAY_LENGTH (base/limits.ts).
  */
 import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
+import { MAX_ARRAY_LENGTH } from '../base/limits.js';
 import { PAIRED_CELL_PARAMS, pairedCellProbabilities } from '../base/pairedCellProbabilities.js';
 import type { RandomStream } from '../base/randomStream.js';
 
@@ -30,7 +32,13 @@ export const pairedMultinomial = defineModel({
     'Two systems on n independent questions, each question both right / only A / only B / both wrong with probabilities p11, p10, p01, p00 (or discordance and imbalance); truth = p10 − p01.',
   dataKind: 'pairedClusteredScores',
   params: {
-    n: { type: 'integer', min: 1, required: true, description: 'Questions n (each its own cluster).' },
+    n: {
+      type: 'integer',
+      min: 1,
+      max: MAX_ARRAY_LENGTH,
+      required: true,
+      description: 'Questions n (each its own cluster).',
+    },
     ...PAIRED_CELL_PARAMS,
   },
   parse(params): PairedMultinomialParams {

@@ -14,6 +14,7 @@
  */
 import type { SequentialPairedCounts } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
+import { MAX_ITEMS } from '../base/limits.js';
 import type { RandomStream } from '../base/randomStream.js';
 
 export interface SequentialPairedParams {
@@ -24,7 +25,13 @@ export interface SequentialPairedParams {
 
 const PARAMS = {
   looks: { type: 'integer', min: 1, max: 100000, required: true, description: 'Number of looks.' },
-  batchSize: { type: 'integer', min: 2, required: true, description: 'Questions added per look.' },
+  batchSize: {
+    type: 'integer',
+    min: 2,
+    max: MAX_ITEMS,
+    required: true,
+    description: 'Questions added per look.',
+  },
   discordance: {
     type: 'number',
     min: 0,

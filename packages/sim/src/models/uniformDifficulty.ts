@@ -15,6 +15,7 @@
  */
 import type { ClusteredScores } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
+import { MAX_ARRAY_LENGTH, MAX_ITEMS } from '../base/limits.js';
 import type { RandomStream } from '../base/randomStream.js';
 
 export interface UniformDifficultyParams {
@@ -24,13 +25,19 @@ export interface UniformDifficultyParams {
 }
 
 const PARAMS = {
-  K: { type: 'integer', min: 1, required: true, description: 'Answers per question.' },
+  K: { type: 'integer', min: 1, max: MAX_ITEMS, required: true, description: 'Answers per question.' },
   temperatureZero: {
     type: 'boolean',
     default: false,
     description: 'Round each rate to 0 or 1 (p ≥ ½ → 1): answers no longer vary.',
   },
-  questions: { type: 'integer', min: 1, default: 1, description: 'Questions per eval.' },
+  questions: {
+    type: 'integer',
+    min: 1,
+    max: MAX_ARRAY_LENGTH,
+    default: 1,
+    description: 'Questions per eval.',
+  },
 } as const;
 
 export function allocateUniformDifficulty(params: UniformDifficultyParams): ClusteredScores {

@@ -17,6 +17,17 @@ const PREFIXES = ['correct_', 'k_', 'first_', 'answers_'] as const;
 /** Systems named by the `correct_<system>` columns, in column order; checks every system column has its partners. */
 function discoverSystems(table: CellTable, file: string): string[] {
   const names = table.columnNames;
+  const populationLike = names.some(
+    (n) => n === populationColumns.question || n === populationColumns.cluster || n.startsWith('correct_'),
+  );
+  if (!populationLike) {
+    // Not a population at all (another CSV given by mistake): say so without echoing its header.
+    throw new PopulationFileError(
+      file,
+      'is not an item population file: its header has no "question", "cluster" or "correct_<system>" column (see studies/data/README.md)',
+      1,
+    );
+  }
   for (const required of [populationColumns.question, populationColumns.cluster]) {
     if (!names.includes(required)) {
       throw new PopulationFileError(
@@ -58,10 +69,23 @@ function text(cell: Cell, file: string, row: number, column: string): string {
   return value;
 }
 
-/** A non-negative integer count (floats such as 3.0 accepted when integral). */
+/**
+ * A non-negative integer count (floats such as 3.0 accepted when integral), at most 2^53 − 1:
+ * a larger one has no exact double, so it is refused rather than silently rounded.
+ */
 function count(cell: Cell, file: string, row: number, column: string): number {
   const raw = text(cell, file, row, column);
   const value = typeof cell === 'number' || typeof cell === 'bigint' ? Number(cell) : Number(raw);
+  const tooLarge =
+    typeof cell === 'bigint' ? cell > BigInt(Number.MAX_SAFE_INTEGER) : value > Number.MAX_SAFE_INTEGER;
+  if (tooLarge) {
+    throw new PopulationFileError(
+      file,
+      `count "${raw}" is above 2^53 − 1 = ${Number.MAX_SAFE_INTEGER}, the largest exact integer`,
+      fileRow(row),
+      column,
+    );
+  }
   if (
     !Number.isFinite(value) ||
     !Number.isInteger(value) ||

@@ -67,7 +67,8 @@ describe('loadItemPopulation (CSV)', () => {
   });
 
   const bad: readonly [string, readonly string[], RegExp, number | undefined, string | undefined][] = [
-    ['an empty file', [''], /is empty/, undefined, undefined],
+    ['an empty file', [''], /is an empty file \(0 bytes\)/, undefined, undefined],
+    ['a file of blank lines', ['', '', ''], /the file is empty/, undefined, undefined],
     ['a header without questions', [HEADER], /no questions/, undefined, undefined],
     [
       'a missing cluster column',

@@ -3,11 +3,14 @@
  * `.arrows`), one row per question with `question`, `cluster` and per system
  * `correct_<system>`, `k_<system>` and optionally `first_<system>`, `answers_<system>`
  * (convention in studies/data/README.md). Validation errors are PopulationFileErrors
- * naming the file, row (1-based, header = row 1) and column.
+ * naming the file, row (1-based, header = row 1) and column; an empty file, invalid UTF-8
+ * and counts above 2^53 are refused. A file that is not a population (no `question`,
+ * `cluster` or `correct_<system>` column) is refused without echoing any of its cells.
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { buildItemPopulation } from './buildItemPopulation.js';
+import { decodeUtf8Csv } from './decodeUtf8.js';
 import type { ItemPopulation } from './itemPopulation.js';
 import { parseCsv } from './parseCsv.js';
 import { PopulationFileError } from './populationFileError.js';
@@ -26,6 +29,7 @@ export function loadItemPopulation(path: string): ItemPopulation {
     );
   }
   const extension = extname(path).toLowerCase();
+  if (bytes.length === 0) throw new PopulationFileError(path, 'is an empty file (0 bytes)');
   if (ARROW_EXTENSIONS.includes(extension)) return buildItemPopulation(readArrowTable(bytes, path), path);
   if (extension !== '.csv') {
     throw new PopulationFileError(
@@ -33,5 +37,5 @@ export function loadItemPopulation(path: string): ItemPopulation {
       `unknown file type "${extension}": use .csv or an Arrow IPC file (${ARROW_EXTENSIONS.join(', ')})`,
     );
   }
-  return buildItemPopulation(parseCsv(bytes.toString('utf8'), path), path);
+  return buildItemPopulation(parseCsv(decodeUtf8Csv(bytes, path), path), path);
 }

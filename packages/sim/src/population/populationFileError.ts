@@ -7,12 +7,13 @@ export class PopulationFileError extends Error {
   readonly file: string;
   /** 1-based row counting the header, or undefined for a whole-file problem. */
   readonly row: number | undefined;
-  readonly column: string | undefined;
+  /** The column's name, or its 1-based number when the name is not known (or not to be shown). */
+  readonly column: string | number | undefined;
 
-  constructor(file: string, problem: string, row?: number, column?: string) {
-    const where = [row !== undefined ? `row ${row}` : '', column !== undefined ? `column "${column}"` : '']
-      .filter(Boolean)
-      .join(', ');
+  constructor(file: string, problem: string, row?: number, column?: string | number) {
+    const columnText =
+      column === undefined ? '' : typeof column === 'number' ? `column ${column}` : `column "${column}"`;
+    const where = [row !== undefined ? `row ${row}` : '', columnText].filter(Boolean).join(', ');
     super(`${file}${where ? `, ${where}` : ''}: ${problem}`);
     this.name = 'PopulationFileError';
     this.file = file;

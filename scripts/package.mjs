@@ -1,0 +1,117 @@
+// Builds the publishable `evalsim` package (packages/evalsim; run by its `prepack`, so
+// `pnpm pack` there always packs a fresh build; the monorepo must be built first): one
+// self-contained ESM bundle with every dependency inside, so `npm install evalsim` needs
+// nothing else from a registry —
+//   dist/evalsim.mjs                 the CLI (the package's bin)
+//   dist/index.mjs                   the API: everything @evalsim/core and @evalsim/sim export
+//   dist/runner/worker.bundle.mjs    the worker thread of the study runner
+//   dist/chunk-*.mjs                 code they share (one copy, so a user's module that imports
+//                                    `evalsim` gets the same classes as the CLI that loads it)
+//   dist/index.d.ts, dist/types/     declarations of core and sim
+//   schema/study.schema.json         the study schema, for editors
+//   vendor/piscina/                  piscina, as published (its worker file must stay a file:
+//                                    the pool starts it by path), imported as `#piscina`
+// The sim package finds its files (schema, worker, version) from its own location here:
+// packageRoot.js is replaced by one that walks up to this package.json.
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = join(root, 'packages/evalsim');
+const dist = join(pkg, 'dist');
+rmSync(dist, { recursive: true, force: true });
+rmSync(join(pkg, 'vendor'), { recursive: true, force: true });
+rmSync(join(pkg, 'schema'), { recursive: true, force: true });
+
+const packageRoot = `
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+let root;
+/** The evalsim package directory: the nearest package.json above this file named "evalsim". */
+export function simPackageFile(relative) {
+  if (root === undefined) {
+    let dir = dirname(fileURLToPath(import.meta.url));
+    for (;;) {
+      const file = join(dir, 'package.json');
+      if (existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).name === 'evalsim') break;
+      const parent = dirname(dir);
+      if (parent === dir) throw new Error('evalsim: cannot find the evalsim package directory');
+      dir = parent;
+    }
+    root = dir;
+  }
+  return join(root, relative);
+}
+`;
+
+/** Replaces sim's package-root lookup and points piscina at the vendored copy. */
+const publishPlugin = {
+  name: 'evalsim-publish',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/]sim[\\/]dist[\\/]base[\\/]packageRoot\.js$/ }, () => ({
+      contents: packageRoot,
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^piscina$/ }, () => ({ path: '#piscina', external: true }));
+  },
+};
+
+const require = createRequire(join(root, 'packages/sim/package.json'));
+await build({
+  entryPoints: {
+    evalsim: join(root, 'packages/cli/dist/main.js'),
+    index: join(pkg, 'src/index.js'),
+    'runner/worker.bundle': join(root, 'packages/sim/dist/runner/worker.js'),
+  },
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunk-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: {
+    js: "import { createRequire as __evalsimCreateRequire } from 'node:module'; const require = __evalsimCreateRequire(import.meta.url);",
+  },
+  nodePaths: [join(root, 'packages/cli/node_modules'), join(root, 'packages/sim/node_modules')],
+  logLevel: 'warning',
+  legalComments: 'none',
+  plugins: [publishPlugin],
+});
+
+// piscina, as published.
+const piscina = dirname(dirname(require.resolve('piscina'))); // …/piscina/dist/main.js
+for (const part of ['dist', 'package.json', 'LICENSE', 'README.md'])
+  cpSync(join(piscina, part), join(pkg, 'vendor/piscina', part), { recursive: true, dereference: true });
+
+// The study schema.
+mkdirSync(join(pkg, 'schema'), { recursive: true });
+cpSync(join(root, 'packages/sim/schema/study.schema.json'), join(pkg, 'schema/study.schema.json'));
+
+// Declarations: core's and sim's, with sim's imports of @evalsim/core made relative.
+function copyDeclarations(from, to, rewrite) {
+  for (const entry of readdirSync(from)) {
+    const source = join(from, entry);
+    if (statSync(source).isDirectory()) copyDeclarations(source, join(to, entry), rewrite);
+    else if (entry.endsWith('.d.ts')) {
+      mkdirSync(to, { recursive: true });
+      writeFileSync(join(to, entry), rewrite(readFileSync(source, 'utf8'), join(to, entry)));
+    }
+  }
+}
+const types = join(dist, 'types');
+copyDeclarations(join(root, 'packages/core/dist'), join(types, 'core'), (text) => text);
+copyDeclarations(join(root, 'packages/sim/dist'), join(types, 'sim'), (text, file) => {
+  const core = relative(dirname(file), join(types, 'core/index.js')).replace(/\\/g, '/');
+  return text.replace(/(['"])@evalsim\/core\1/g, `'${core.startsWith('.') ? core : `./${core}`}'`);
+});
+writeFileSync(
+  join(dist, 'index.d.ts'),
+  "export * from './types/core/index.js';\nexport * from './types/sim/index.js';\n",
+);
+console.log(`built ${relative(root, pkg)}: dist/, schema/, vendor/piscina`);
