@@ -9,7 +9,8 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
   core: [
     // roots (Brent's method) needs nothing of the package
     ['types.ts', 'validate.ts', 'roots'],
-    ['distributions', 'multiplicity', 'repeated'],
+    // measures: Morris et al.'s performance measures from mergeable sufficient statistics
+    ['distributions', 'multiplicity', 'repeated', 'measures'],
     ['intervals'],
     // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
     ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
