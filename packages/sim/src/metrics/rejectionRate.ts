@@ -18,13 +18,15 @@ import { proportionMcse } from './monteCarloError.js';
 export type Alternative = 'two-sided' | 'greater' | 'less';
 const ALTERNATIVES: readonly Alternative[] = ['two-sided', 'greater', 'less'];
 
-function pickPValue(alternative: Alternative): (r: Readonly<MethodResult>) => number {
+/** The p-value a rejection counts for `alternative` (shared with the `bradley` metric). */
+export function pickPValue(alternative: Alternative): (r: Readonly<MethodResult>) => number {
   if (alternative === 'greater') return (r) => r.pGreater;
   if (alternative === 'less') return (r) => r.pLess;
   return (r) => r.pTwoSided;
 }
 
-class RejectionAccumulator implements MetricAccumulator {
+/** Counts rejections (shared with the `bradley` metric). */
+export class RejectionAccumulator implements MetricAccumulator {
   private count = 0;
   private rejected = 0;
   private withP = 0;
@@ -48,26 +50,29 @@ class RejectionAccumulator implements MetricAccumulator {
   }
 }
 
+/** The options of a rejection: which p-value and the level (shared with the `bradley` metric). */
+export const REJECTION_OPTIONS = {
+  alternative: {
+    type: 'choice',
+    values: ALTERNATIVES,
+    default: 'two-sided',
+    description: 'Which p-value: two-sided, greater (H1: θ > θ₀) or less (H1: θ < θ₀).',
+  },
+  alpha: {
+    type: 'number',
+    min: 0,
+    minExclusive: true,
+    max: 1,
+    maxExclusive: true,
+    default: 0.05,
+    description: 'Significance level α.',
+  },
+} as const;
+
 export const rejectionRate = defineMetric({
   name: 'rejectionRate',
   description:
     'Share of replications with p < alpha (alternative two-sided | greater | less, alpha default 0.05); NaN p counts as no rejection; binomial MCSE.',
-  options: {
-    alternative: {
-      type: 'choice',
-      values: ALTERNATIVES,
-      default: 'two-sided',
-      description: 'Which p-value: two-sided, greater (H1: θ > θ₀) or less (H1: θ < θ₀).',
-    },
-    alpha: {
-      type: 'number',
-      min: 0,
-      minExclusive: true,
-      max: 1,
-      maxExclusive: true,
-      default: 0.05,
-      description: 'Significance level α.',
-    },
-  },
+  options: REJECTION_OPTIONS,
   create: ({ alternative, alpha }) => new RejectionAccumulator(pickPValue(alternative), alpha),
 });
