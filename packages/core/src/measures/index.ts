@@ -30,4 +30,12 @@ export { relativeBiasMeasure } from './relativeBiasMeasure.js';
 export { relativeErrorModelSEMeasure } from './relativeErrorModelSEMeasure.js';
 export { relativePrecisionGainMeasure } from './relativePrecisionGainMeasure.js';
 export { rmseMeasure } from './rmseMeasure.js';
+export {
+  assertSortedRuns,
+  countBelow,
+  mergeSortedRuns,
+  runsTotal,
+  type SortedRuns,
+  sortedRuns,
+} from './sortedRuns.js';
 export { upperNoncoverageMeasure } from './upperNoncoverageMeasure.js';

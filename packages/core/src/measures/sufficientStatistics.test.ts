@@ -25,6 +25,7 @@ import { relativeBiasMeasure } from './relativeBiasMeasure.js';
 import { relativeErrorModelSEMeasure } from './relativeErrorModelSEMeasure.js';
 import { relativePrecisionGainMeasure } from './relativePrecisionGainMeasure.js';
 import { rmseMeasure } from './rmseMeasure.js';
+import { countBelow, mergeSortedRuns, runsTotal, sortedRuns } from './sortedRuns.js';
 
 function draws(seed: number, n: number, offset: number): Float64Array {
   const rng = new TestRng(seed);
@@ -125,6 +126,9 @@ describe("Bradley's flags", () => {
 });
 
 describe('degenerate and bad input', () => {
+  const runs = (values: number[]) => sortedRuns(values);
+  const unsorted = { values: Float64Array.of(2, 1), counts: Float64Array.of(1, 1) };
+  const fractional = { values: Float64Array.of(1, 2), counts: Float64Array.of(1, 0.5) };
   const constant = (value: number, n: number): MomentState => ({ n, mean: value, m2: 0 });
 
   it('all SEs zero: model SE 0 with MCSE 0; relative error −100 with MCSE 0', () => {
@@ -162,11 +166,15 @@ describe('degenerate and bad input', () => {
       [() => relativeErrorModelSEMeasure(constant(1, 3), { n: 4, mean: 0, m2: 1 }), 'estimates.n'],
       [() => coverageMeasure(11, 10), 'covered'],
       [() => coverageMeasure(1, 0), 'n'],
-      [() => biasEliminatedCoverageMeasure([2, 1], [3, 4], 2, 0), 'sortedLower'],
-      [() => biasEliminatedCoverageMeasure([1, 2], [3], 2, 0), 'sortedUpper'],
-      [() => biasEliminatedCoverageMeasure([1, 2], [3, 4], 1, 0), 'sortedLower'],
-      [() => biasEliminatedCoverageMeasure([1, Number.NaN], [3, 4], 2, 0), 'sortedLower'],
-      [() => biasEliminatedCoverageMeasure([1], [3], 2, Number.POSITIVE_INFINITY), 'meanEstimate'],
+      [() => biasEliminatedCoverageMeasure(runs([1, 2]), runs([3]), 2, 0), 'upper'],
+      [() => biasEliminatedCoverageMeasure(runs([1, 2]), runs([3, 4]), 1, 0), 'lower'],
+      [
+        () => biasEliminatedCoverageMeasure(runs([1]), runs([3]), 2, Number.POSITIVE_INFINITY),
+        'meanEstimate',
+      ],
+      [() => biasEliminatedCoverageMeasure(unsorted, runs([3, 4]), 2, 0), 'lower.values'],
+      [() => biasEliminatedCoverageMeasure(fractional, runs([3, 4]), 2, 0), 'lower.counts'],
+      [() => sortedRuns([1, Number.NaN], 'bounds'), 'bounds'],
       [() => relativePrecisionGainMeasure({ ...createPairedMoments(), n: 1 }), 'pair.n'],
     ];
     for (const [call, field] of cases) {
@@ -181,8 +189,29 @@ describe('degenerate and bad input', () => {
 
   it('bias-eliminated coverage: a replication without an interval counts as a miss', () => {
     // Intervals [0, 2] and [1, 3] around the mean 1.5; a third replication had no interval.
-    expect(biasEliminatedCoverageMeasure([0, 1], [2, 3], 3, 1.5).estimate).toBeCloseTo(2 / 3, 15);
-    expect(biasEliminatedCoverageMeasure([0, 1], [2, 3], 2, 2.5).estimate).toBe(0.5);
-    expect(biasEliminatedCoverageMeasure([], [], 2, 2.5).estimate).toBe(0);
+    expect(biasEliminatedCoverageMeasure(runs([0, 1]), runs([2, 3]), 3, 1.5).estimate).toBeCloseTo(2 / 3, 15);
+    expect(biasEliminatedCoverageMeasure(runs([0, 1]), runs([2, 3]), 2, 2.5).estimate).toBe(0.5);
+    expect(biasEliminatedCoverageMeasure(runs([]), runs([]), 2, 2.5).estimate).toBe(0);
+    // Ties: bounds equal to the mean count as covering on both sides.
+    expect(biasEliminatedCoverageMeasure(runs([1, 1, 0]), runs([2, 1, 1]), 3, 1).estimate).toBe(1);
+  });
+
+  it('sorted runs are canonical whatever the arrival order, and merge exactly', () => {
+    const rng = new TestRng(11);
+    const values = Array.from({ length: 2000 }, () => Math.floor(rng.uniform() * 50) / 8);
+    const whole = sortedRuns(values);
+    expect(runsTotal(whole)).toBe(values.length);
+    expect(whole.values.length).toBeLessThanOrEqual(50);
+    for (const size of [1, 13, 500]) {
+      let merged = sortedRuns([]);
+      for (let start = 0; start < values.length; start += size) {
+        merged = mergeSortedRuns(merged, sortedRuns(values.slice(start, start + size)));
+      }
+      expect(merged).toEqual(whole);
+    }
+    expect(sortedRuns([...values].reverse())).toEqual(whole);
+    const c = 3.125;
+    expect(countBelow(whole, c, true)).toBe(values.filter((v) => v <= c).length);
+    expect(countBelow(whole, c, false)).toBe(values.filter((v) => v < c).length);
   });
 });

@@ -5,8 +5,10 @@
 import { describe, expect, test } from 'vitest';
 import type { MethodResult } from '../base/methodResult.js';
 import { createMethodResult } from '../base/methodResult.js';
+import { SeededStream } from '../rng/index.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { metricRegistry } from './registry.js';
+import { RunningMoments } from './runningMoments.js';
 
 function result(fields: Partial<MethodResult>): MethodResult {
   return Object.assign(createMethodResult(), fields);
@@ -105,6 +107,19 @@ describe('metrics over core measures', () => {
     // Mean 0.5: [−0.6, 0.4] misses, [0.4, 1.4] covers.
     expect(summarise('biasEliminatedCoverage', many, 0).value).toBe(0.5);
     expect(summarise('biasEliminatedCoverage', [result({ estimate: 1 })], 0).value).toBeNaN();
+    // Continuous bounds, several folds of the buffer into the runs: the count a direct scan gives.
+    const stream = new SeededStream(42);
+    const continuous = Array.from({ length: 20000 }, () => {
+      const estimate = stream.normal();
+      return result({ estimate, lower: estimate - 1.5, upper: estimate + 2 * stream.uniform() });
+    });
+    const welford = new RunningMoments(); // the metric's θ̄ is the Welford mean
+    for (const r of continuous) welford.add(r.estimate);
+    const theta = welford.mean;
+    const direct = continuous.filter((r) => r.lower <= theta && theta <= r.upper).length / continuous.length;
+    const value = summarise('biasEliminatedCoverage', continuous, 0).value;
+    expect(value).toBeGreaterThan(0.3);
+    expect(value).toBe(direct);
   });
 
   test('bradley: 1 inside, 0 outside, 0.5 when an edge is within 1.96 MCSE', () => {
