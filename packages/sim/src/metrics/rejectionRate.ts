@@ -1,7 +1,7 @@
 /**
  * Rejection rate: the share of replications whose p-value is below α,
- * P(p < α), with binomial MCSE √(r̂(1 − r̂)/n). It is the false-win (type I
- * error) rate when the truth is the null, and the power otherwise.
+ * P(p < α), with binomial MCSE √(r̂(1 − r̂)/n) (core `rejectionRateMeasure`). It is
+ * the false-win (type I error) rate when the truth is the null, and the power otherwise.
  *
  * Options: `alternative` picks the p-value ('two-sided' → pTwoSided, 'greater'
  * → pGreater for H1: θ > θ₀, 'less' → pLess), `alpha` (default 0.05).
@@ -9,11 +9,12 @@
  * counts as not rejecting — what a user of the test would conclude — and is
  * counted in the runner's `degenerate` column.
  */
+import { rejectionRateMeasure } from '@evalsim/core';
 import { defineMetric } from '../base/defineMetric.js';
 import type { MethodResult } from '../base/methodResult.js';
 import type { MetricAccumulator } from '../base/roles.js';
+import { measureValue } from './measureValue.js';
 import type { CountedMetricValue } from './metricValue.js';
-import { proportionMcse } from './monteCarloError.js';
 
 export type Alternative = 'two-sided' | 'greater' | 'less';
 const ALTERNATIVES: readonly Alternative[] = ['two-sided', 'greater', 'less'];
@@ -45,8 +46,7 @@ export class RejectionAccumulator implements MetricAccumulator {
   result(): CountedMetricValue {
     // A method that never produced this p-value has no rejection rate (NaN), rather than 0.
     if (this.withP === 0) return { value: Number.NaN, mcse: Number.NaN, count: this.count };
-    const rate = this.rejected / this.count;
-    return { value: rate, mcse: proportionMcse(rate, this.count), count: this.count };
+    return measureValue(this.count, 1, () => rejectionRateMeasure(this.rejected, this.count));
   }
 }
 
