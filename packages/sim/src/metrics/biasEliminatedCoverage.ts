@@ -5,8 +5,9 @@
  * θ̄ is known only at the end, so the accumulator keeps the exact sufficient statistic core
  * documents: the lower and the upper bounds of every replication with an interval as sorted
  * runs (distinct values with counts, canonical whatever the order: core `sortedRuns`), the
- * replication count and the moment state of the estimates. Bounds are buffered and folded into
- * the runs when the buffer is as long as the runs (so folding costs O(n log n) in all). A
+ * replication count and the moment state of the estimates. Pending bounds are counted by value
+ * (discrete bounds: one Map update per replication) or, once they are many distinct values,
+ * buffered and folded into the runs when the buffer is as long as the runs (O(n log n)). A
  * replication without an interval (NaN bound, or lower > upper) keeps no bounds and counts as
  * a miss, as for coverage. NaN when the method never produced an interval.
  *
@@ -30,20 +31,45 @@ import type { CountedMetricValue } from './metricValue.js';
 
 const MIN_BUFFER = 4096;
 
-/** One bound's runs plus the bounds not yet folded in. */
+/**
+ * One bound's runs, plus the bounds not yet folded in. New bounds are counted by value in a Map
+ * while it holds at most MIN_BUFFER distinct values (a discrete bound, e.g. a proportion's, then
+ * costs one Map update per replication and never leaves that mode); past that the bounds go to
+ * a plain buffer, folded in (sort, run-length encode, merge) once it is as long as the runs, so
+ * continuous bounds cost O(n log n) in all.
+ */
 class BoundRuns {
-  runs: SortedRuns = sortedRuns([]);
-  private pending: number[] = [];
+  private runs: SortedRuns = sortedRuns([]);
+  private readonly distinct = new Map<number, number>();
+  private buffer = new Float64Array(MIN_BUFFER);
+  private buffered = 0;
 
   add(x: number): void {
-    this.pending.push(x);
-    if (this.pending.length >= Math.max(MIN_BUFFER, this.runs.values.length)) this.fold();
+    if (this.buffered === 0 && (this.distinct.size < MIN_BUFFER || this.distinct.has(x))) {
+      this.distinct.set(x, (this.distinct.get(x) ?? 0) + 1);
+      return;
+    }
+    if (this.buffered === this.buffer.length) {
+      const larger = new Float64Array(this.buffer.length * 2);
+      larger.set(this.buffer);
+      this.buffer = larger;
+    }
+    this.buffer[this.buffered++] = x;
+    if (this.buffered >= Math.max(MIN_BUFFER, this.runs.values.length)) this.fold();
   }
 
+  /** Folds everything pending into the runs and returns them. */
   fold(): SortedRuns {
-    if (this.pending.length > 0) {
-      this.runs = mergeSortedRuns(this.runs, sortedRuns(this.pending));
-      this.pending = [];
+    if (this.distinct.size > 0) {
+      const values = Float64Array.from(this.distinct.keys()).sort();
+      const counts = new Float64Array(values.length);
+      for (let i = 0; i < values.length; i++) counts[i] = this.distinct.get(values[i]) ?? 0;
+      this.distinct.clear();
+      this.runs = mergeSortedRuns(this.runs, { values, counts });
+    }
+    if (this.buffered > 0) {
+      this.runs = mergeSortedRuns(this.runs, sortedRuns(this.buffer.subarray(0, this.buffered)));
+      this.buffered = 0;
     }
     return this.runs;
   }
