@@ -26,11 +26,11 @@ import { upperNoncoverage } from './upperNoncoverage.js';
 /** Every metric a study can name, in listing order. */
 export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric', [
   coverage,
+  meanWidth,
+  medianWidth,
   biasEliminatedCoverage,
   lowerNoncoverage,
   upperNoncoverage,
-  meanWidth,
-  medianWidth,
   boundsOutOfRange,
   rejectionRate,
   bradley,
