@@ -1,6 +1,6 @@
 /**
  * The item population a model's `population` parameter names: loaded once per process
- * (worker) and absolute path, with the sha256 of its bytes for the provenance of kept
+ * (worker), absolute path and content, with the sha256 of its bytes for the provenance of kept
  * output. A file that cannot be read or is malformed is a ConfigError at `population`
  * carrying the loader's message (file, row, column).
  */
@@ -30,18 +30,28 @@ export const POPULATION_PARAM = {
 
 const cache = new Map<string, PopulationFile>();
 
-/** The population file `file` (relative to the study), loaded once per process. */
+/**
+ * The population file `file` (relative to the study), loaded once per process and content:
+ * its bytes are hashed on every call and a cached population is reused only while the hash
+ * is the same, so a file edited between two runs in one process is read again.
+ */
 export function readPopulationFile(file: string, context: StudyContext): PopulationFile {
   const path = resolve(context.baseDir, file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    bytes = Buffer.alloc(0); // the loader below words a missing or unreadable file
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   let loaded = cache.get(path);
-  if (!loaded) {
+  if (!loaded || loaded.sha256 !== sha256) {
     let population: ItemPopulation;
     try {
       population = loadItemPopulation(path);
     } catch (error) {
       throw new ConfigError('population', (error as Error).message);
     }
-    const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
     loaded = { file, population, sha256 };
     cache.set(path, loaded);
   }

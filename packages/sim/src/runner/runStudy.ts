@@ -236,7 +236,13 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
     const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
     if (options.outDir) {
       files.arrow = join(options.outDir, `${study.name}.arrow`);
-      writeResultsArrow(files.arrow, rows, { gridKeys: study.gridKeys, config, version, ...effective });
+      writeResultsArrow(files.arrow, rows, {
+        gridKeys: study.gridKeys,
+        config,
+        version,
+        ...effective,
+        inputs: study.inputs, // robust: provenance (issue 8 item 1)
+      });
     }
     if (kept) Object.assign(files, kept.write());
     if (options.outDir) {
