@@ -31,7 +31,13 @@ export { defineMethod, type MethodSpec } from './base/defineMethod.js';
 export { defineMetric, type MetricSpec } from './base/defineMetric.js';
 export { defineModel, type ModelSpec } from './base/defineModel.js';
 export { ConfigError, type ConfigIssue } from './base/errors.js';
-export { MAX_ARRAY_LENGTH, MAX_GRID_CELLS, MAX_ITEMS, MAX_REPLICATIONS } from './base/limits.js';
+export {
+  MAX_ARRAY_LENGTH,
+  MAX_GRID_CELLS,
+  MAX_ITEMS,
+  MAX_REPLICATIONS,
+  MAX_STUDY_NAME_LENGTH,
+} from './base/limits.js';
 export {
   clearPValues,
   copyDifferenceTest,

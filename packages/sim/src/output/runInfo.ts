@@ -32,7 +32,12 @@ export function machineDescription(): string {
   return `${list.length} × ${list[0]?.model.trim() ?? 'unknown CPU'}`;
 }
 
+/** `info` as the sidecar's text (pretty JSON). */
+export function runInfoText(info: RunInfo): string {
+  return `${JSON.stringify(info, null, 2)}\n`;
+}
+
 /** Writes `info` as pretty JSON, atomically. */
 export function writeRunInfo(path: string, info: RunInfo): void {
-  writeFileAtomic(path, `${JSON.stringify(info, null, 2)}\n`);
+  writeFileAtomic(path, runInfoText(info));
 }

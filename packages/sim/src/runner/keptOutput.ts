@@ -177,6 +177,29 @@ export class KeptOutput {
     return this.paths;
   }
 
+  /** The kept files and where each goes, each with a writer to a given path (runStudy publishes them with the results). */
+  publications(): {
+    readonly kind: KeptKind;
+    readonly path: string;
+    readonly writer: (to: string) => void;
+  }[] {
+    const { replications, answers } = this.paths;
+    return [
+      ...(replications !== undefined
+        ? [
+            {
+              kind: 'replications' as const,
+              path: replications,
+              writer: (to: string) => this.writeReplications(to),
+            },
+          ]
+        : []),
+      ...(answers !== undefined
+        ? [{ kind: 'answers' as const, path: answers, writer: (to: string) => this.writeAnswers(to) }]
+        : []),
+    ];
+  }
+
   private writeReplications(path: string): void {
     const { study, replications, caps } = this.run;
     const methods = study.methods.map((m) => m.id);
