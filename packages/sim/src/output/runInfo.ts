@@ -21,6 +21,8 @@ export interface RunInfo {
   readonly replications?: number;
   /** Cells taken from checkpoints by --resume. */
   readonly resumedCells: number;
+  /** Methods that gave invalid intervals (counted as degenerate), per cell with the first replication. */
+  readonly invalidIntervals?: readonly object[];
   readonly evalsimVersion: string;
   readonly node: string;
   readonly cpu: string;

@@ -32,6 +32,7 @@ import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
+import { type InvalidIntervalReport, InvalidIntervals } from './invalidIntervals.js';
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import type { RunProgress } from './runProgress.js';
 import { simulateCells } from './simulateCells.js';
@@ -91,6 +92,8 @@ export interface StudyRun {
   readonly wallTimeMs: number;
   /** Cells taken from checkpoints. */
   readonly resumedCells: number;
+  /** Methods that gave invalid intervals (lower > upper, one NaN bound), counted as degenerate: per cell, with the first replication. Simulated cells only. */
+  readonly invalidIntervals: readonly InvalidIntervalReport[];
   /** Files written: the results and run info (with `outDir`) and every kept file. */
   readonly files: {
     readonly arrow?: string;
@@ -230,6 +233,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   report();
 
   let workers = 0;
+  const invalid = simulation ? new InvalidIntervals(simulation) : undefined; // robust: issue 8 item 7
   try {
     const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
     if (simulation && effective && pending.length > 0) {
@@ -250,6 +254,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           signal: options.signal,
           onChunk(cell, output, count) {
             kept?.append(cell, output);
+            invalid?.add(cell, output.records, count);
             replicationsDone += count;
             replicationsRun += count;
             report();
@@ -275,6 +280,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
     );
     const wallTimeMs = performance.now() - started;
+    const invalidIntervals = invalid?.report() ?? [];
     const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
     // robust: the results, kept files and run info are published together (issue 8 item 3)
     const publications: Publication[] = [];
@@ -297,6 +303,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
         chunkSize,
         ...effective,
         resumedCells,
+        ...(invalidIntervals.length > 0 ? { invalidIntervals } : {}),
         evalsimVersion: version,
         node: process.version,
         cpu: machineDescription(),
@@ -305,7 +312,18 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     }
     publishFiles(publications);
     store?.clear();
-    return { study, rows, config, ...effective, workers, chunkSize, wallTimeMs, resumedCells, files };
+    return {
+      study,
+      rows,
+      config,
+      ...effective,
+      workers,
+      chunkSize,
+      wallTimeMs,
+      resumedCells,
+      invalidIntervals,
+      files,
+    };
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });
