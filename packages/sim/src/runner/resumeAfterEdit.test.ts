@@ -5,7 +5,7 @@
  * writes. Unedited, resuming reuses the two finished cells. The inputs go into the results'
  * metadata as provenance.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -101,7 +101,13 @@ describe('resume after an edit of an input (issue 8 item 1)', () => {
   test('unedited: resuming reuses the finished cells and writes the bytes of a fresh run', async () => {
     const { folder, config } = setup();
     await interruptedRun(folder, config, join(folder, 'out'), 0);
-    const resumed = await run(folder, config, { outDir: join(folder, 'out'), resume: true });
+    const notices: string[] = [];
+    const resumed = await run(folder, config, {
+      outDir: join(folder, 'out'),
+      resume: true,
+      onNotice: (message) => notices.push(message),
+    });
+    expect(notices).toEqual([`reused ${resumed.resumedCells} of 4 cells`]);
     const fresh = await run(folder, config, { outDir: join(folder, 'fresh') });
     expect(resumed.resumedCells).toBeGreaterThanOrEqual(2);
     expect(resumed.resumedCells).toBeLessThan(4);
@@ -116,7 +122,20 @@ describe('resume after an edit of an input (issue 8 item 1)', () => {
       join(folder, 'population.csv'),
       `${POPULATION.join('\n').replace('q3,c2,0,2', 'q3,c2,2,2')}\n`,
     );
-    const resumed = await run(folder, config, { outDir: join(folder, 'out'), resume: true });
+    const checkpoints = readdirSync(join(folder, 'out'), { recursive: true }).filter((f) =>
+      /cell-\d+\.json$/.test(String(f)),
+    );
+    const notices: string[] = [];
+    const resumed = await run(folder, config, {
+      outDir: join(folder, 'out'),
+      resume: true,
+      onNotice: (message) => notices.push(message),
+    });
+    expect(checkpoints.length).toBeGreaterThanOrEqual(2);
+    expect(notices).toEqual([
+      `reused 0 of 4 cells; ${checkpoints.length} stale checkpoints discarded (an input, the seed, the replications or the version changed)`,
+    ]);
+    expect(readdirSync(join(folder, 'out'))).not.toContain('.checkpoints');
     const fresh = await run(folder, config, { outDir: join(folder, 'fresh') });
     expect(resumed.resumedCells).toBe(0);
     expect(arrowBytes(resumed).equals(arrowBytes(fresh))).toBe(true);

@@ -36,6 +36,7 @@ import { type InvalidIntervalReport, InvalidIntervals } from './invalidIntervals
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import type { RunProgress } from './runProgress.js';
 import { simulateCells } from './simulateCells.js';
+import { discardStaleCheckpoints } from './staleCheckpoints.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -185,13 +186,10 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const version = evalsimVersion();
-  const store = options.outDir
-    ? new CheckpointStore(
-        options.outDir,
-        study,
-        checkpointKey(study, effective?.seed, effective?.replications, version),
-      )
-    : undefined;
+  const key = checkpointKey(study, effective?.seed, effective?.replications, version);
+  const store = options.outDir ? new CheckpointStore(options.outDir, study, key) : undefined;
+  // robust: checkpoints of other inputs (or seed, replications, version) are discarded and counted
+  const staleCheckpoints = options.outDir ? discardStaleCheckpoints(options.outDir, study.name, key) : 0;
   if (store && !options.resume) store.clear();
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
 
@@ -214,6 +212,12 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   // A cell checkpointed without the spools asked for now is simulated again.
   if (kept) for (const cell of [...finished.keys()]) if (!kept.hasCell(cell)) finished.delete(cell);
   const resumedCells = finished.size;
+  if (options.resume) {
+    const discarded = staleCheckpoints === 1 ? '1 stale checkpoint' : `${staleCheckpoints} stale checkpoints`;
+    options.onNotice?.(
+      `reused ${resumedCells} of ${study.cells.length} cells${staleCheckpoints > 0 ? `; ${discarded} discarded (an input, the seed, the replications or the version changed)` : ''}`,
+    );
+  }
 
   const cellCount = study.cells.length;
   const perCell = effective?.replications ?? 0;
