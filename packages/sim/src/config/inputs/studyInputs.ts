@@ -2,7 +2,7 @@
  * The inputs of a study: every file a run reads, with the sha256 of its bytes — the study
  * file, the user modules (model, methods) and every local file they import, transitively
  * (moduleGraph.ts), and the data files the model reads (its `dataSources`, e.g. the
- * population files) — plus the packages user modules import, by name and version (not
+ * population files, with the sha256 of the bytes the model loaded) — plus the packages user modules import, by name and version (not
  * hashed). Paths are relative to the study's folder (with `/`), so the list is the same on
  * every machine and can go into the results as provenance (`evalsim.inputs`).
  *
@@ -14,9 +14,8 @@
  * recomputes; a worker checks it loaded the same inputs (verifyStudyInputs.ts).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { ConfigError } from '../../base/errors.js';
 import type { DataSource } from '../../base/roles.js';
 import type { StudyConfig } from '../studyConfig.js';
 import { moduleGraph } from './moduleGraph.js';
@@ -43,6 +42,14 @@ export interface InputSources {
   readonly studyPath?: string | undefined;
   /** Data files the model read (each cell's `dataSources`), with the sha256 of what it loaded. */
   readonly dataSources: readonly DataSource[];
+}
+
+function fileSize(file: string): number | null {
+  try {
+    return statSync(file).size;
+  } catch {
+    return null;
+  }
 }
 
 function sha256(bytes: Uint8Array): string {
@@ -85,14 +92,8 @@ export function collectStudyInputs(sources: InputSources): StudyInput[] {
     const file = resolve(baseDir, source.file);
     if (seen.has(file)) continue;
     seen.add(file);
-    const input = fileInput('data', baseDir, file, readFileSync(file));
-    if (input.sha256 !== source.sha256) {
-      throw new ConfigError(
-        'model.params',
-        `data file ${source.file} changed while the study was being read (its bytes differ from the ones loaded); run again`,
-      );
-    }
-    inputs.push(input);
+    // the hash of the bytes the model loaded (models/populationFile.ts), not a second read
+    inputs.push({ role: 'data', path: shown(baseDir, file), sha256: source.sha256, bytes: fileSize(file) });
   }
   for (const { name, version } of graph.packages) {
     inputs.push({ role: 'package', path: name, sha256: null, bytes: null, version });
