@@ -95,6 +95,13 @@ export type {
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
 export {
+  collectStudyInputs,
+  inputDigest,
+  type StudyInput,
+  type StudyInputRole,
+} from './config/inputs/studyInputs.js';
+export { verifyStudyInputs } from './config/inputs/verifyStudyInputs.js';
+export {
   checkStudyFile,
   loadStudy,
   MAX_STUDY_FILE_BYTES,
@@ -169,9 +176,13 @@ export {
 // ------------------------------------------------------------------ files
 export { writeFileAtomic } from './output/atomicWrite.js';
 export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
+export { OutputError } from './output/outputError.js';
+export { PSEUDO_FILE_SYSTEMS, prepareOutputDirectory } from './output/prepareOutputDirectory.js';
+export { type Publication, publishFiles } from './output/publishFiles.js';
 export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { machineDescription, RUN_INFO_DIR, type RunInfo } from './output/runInfo.js';
+export { acquireRunLock, type RunLock, runLockPath } from './output/runLock.js';
 export { evalsimVersion } from './output/version.js';
 export {
   type ItemPopulation,
@@ -185,6 +196,7 @@ export { streamSeed } from './rng/streamSeed.js';
 // ------------------------------------------------------------------ running
 export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
 export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
+export type { InvalidIntervalReport } from './runner/invalidIntervals.js';
 export type { KeepPaths } from './runner/keptOutput.js';
 export type { RunProgress } from './runner/runProgress.js';
 export {

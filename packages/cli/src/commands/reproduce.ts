@@ -12,7 +12,13 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import { createStudyPool, defaultWorkerCount, runStudy, type Study } from '@evalsim/sim';
+import {
+  createStudyPool,
+  defaultWorkerCount,
+  prepareOutputDirectory,
+  runStudy,
+  type Study,
+} from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { formatInvalidIntervals } from '../format/invalidIntervals.js';
 import type { CliIo } from '../io.js';
@@ -93,6 +99,11 @@ export const reproduceCommand: CommandModule<object, Args> = {
       (sum, s) =>
         sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
       0,
+    );
+    // robust: the output folder is checked before the first study runs (each run checks its own files again)
+    prepareOutputDirectory(
+      out,
+      studies.map(({ study }) => `${study.name}.run.json`),
     );
     if (checked.warning) io.stderr.write(`${checked.warning}\n`);
     const workers = checked.workers ?? defaultWorkerCount();

@@ -19,6 +19,7 @@ import type { AnswerSheet, DataSource } from '../base/roles.js';
 import type { SimulationStudy } from '../config/study.js';
 import { AnswersArrowWriter } from '../output/answersArrow.js';
 import type { KeptKind, KeptMetadata } from '../output/keptMetadata.js';
+import { fileSystemCause, OutputError } from '../output/outputError.js';
 import { REPLICATION_VALUE_COLUMNS, ReplicationsArrowWriter } from '../output/replicationsArrow.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkOutput, ChunkShape } from './chunkOutput.js';
@@ -115,16 +116,23 @@ export class KeptOutput {
 
   /** Appends the next chunk of `cell` (replications in order); the first chunk starts the cell afresh. */
   append(cell: number, output: ChunkOutput): void {
-    let files = this.open.get(cell);
-    if (!files) {
-      files = new Map(this.spools.map((spool) => [spool, openSync(`${this.file(cell, spool)}.part`, 'w')]));
-      this.open.set(cell, files);
-    }
-    for (const [spool, fd] of files) {
-      const view = output[spool];
-      const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-      let written = 0;
-      while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
+    try {
+      let files = this.open.get(cell);
+      if (!files) {
+        files = new Map(this.spools.map((spool) => [spool, openSync(`${this.file(cell, spool)}.part`, 'w')]));
+        this.open.set(cell, files);
+      }
+      for (const [spool, fd] of files) {
+        const view = output[spool];
+        const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+        let written = 0;
+        while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
+      }
+    } catch (error) {
+      // robust: a full disk is named plainly (issue 8 item 3)
+      throw new OutputError(
+        `cannot write the kept output of cell ${cell} in ${this.directory}: ${fileSystemCause(error)}`,
+      );
     }
   }
 
