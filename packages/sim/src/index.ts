@@ -31,7 +31,13 @@ export { defineMethod, type MethodSpec } from './base/defineMethod.js';
 export { defineMetric, type MetricSpec } from './base/defineMetric.js';
 export { defineModel, type ModelSpec } from './base/defineModel.js';
 export { ConfigError, type ConfigIssue } from './base/errors.js';
-export { MAX_ARRAY_LENGTH, MAX_GRID_CELLS, MAX_ITEMS, MAX_REPLICATIONS } from './base/limits.js';
+export {
+  MAX_ARRAY_LENGTH,
+  MAX_GRID_CELLS,
+  MAX_ITEMS,
+  MAX_REPLICATIONS,
+  MAX_STUDY_NAME_LENGTH,
+} from './base/limits.js';
 export {
   clearPValues,
   copyDifferenceTest,
@@ -88,6 +94,13 @@ export type {
 } from './base/roles.js';
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
+export {
+  collectStudyInputs,
+  inputDigest,
+  type StudyInput,
+  type StudyInputRole,
+} from './config/inputs/studyInputs.js';
+export { verifyStudyInputs } from './config/inputs/verifyStudyInputs.js';
 export {
   checkStudyFile,
   loadStudy,
@@ -163,9 +176,13 @@ export {
 // ------------------------------------------------------------------ files
 export { writeFileAtomic } from './output/atomicWrite.js';
 export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
+export { OutputError } from './output/outputError.js';
+export { PSEUDO_FILE_SYSTEMS, prepareOutputDirectory } from './output/prepareOutputDirectory.js';
+export { type Publication, publishFiles } from './output/publishFiles.js';
 export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { machineDescription, RUN_INFO_DIR, type RunInfo } from './output/runInfo.js';
+export { acquireRunLock, type RunLock, runLockPath } from './output/runLock.js';
 export { evalsimVersion } from './output/version.js';
 export {
   type ItemPopulation,
@@ -179,6 +196,7 @@ export { streamSeed } from './rng/streamSeed.js';
 // ------------------------------------------------------------------ running
 export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
 export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
+export type { InvalidIntervalReport } from './runner/invalidIntervals.js';
 export type { KeepPaths } from './runner/keptOutput.js';
 export type { RunProgress } from './runner/runProgress.js';
 export {

@@ -3,6 +3,7 @@
  * without values, a whole number out of range, a number out of its range, a core argument
  * error renamed to its flag, and the last guard of the calculators against NaN and Infinity.
  */
+import { availableParallelism } from 'node:os';
 import { listOption } from './shared.js';
 
 /**
@@ -19,6 +20,23 @@ export function requestedList(option: string, value: unknown): string[] {
 
 /** Most worker threads `--workers` accepts (a typo such as 1000000 is refused, not attempted). */
 export const MAX_WORKERS = 1024;
+
+/**
+ * `--workers` checked (an integer in [0, MAX_WORKERS], naming the flag) and capped at the
+ * machine's available parallelism, with a warning: more threads than cores only adds
+ * memory and contention (results do not depend on the worker count).
+ */
+export function workersFlag(
+  value: number | undefined,
+  available: number = availableParallelism(),
+): { readonly workers: number | undefined; readonly warning?: string } {
+  const workers = integerFlag('workers', value, 0, MAX_WORKERS);
+  if (workers === undefined || workers <= available) return { workers };
+  return {
+    workers: available,
+    warning: `warning: --workers ${workers} is more than the ${available} available on this machine; using ${available}`,
+  };
+}
 
 /**
  * A whole-number flag within [min, max] (undefined when not given), e.g. `--workers`,

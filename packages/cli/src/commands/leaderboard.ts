@@ -21,7 +21,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { integerFlag, workersFlag } from './flagValues.js';
 import { withJson } from './shared.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
@@ -113,7 +113,8 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     integerFlag('models', args.models, 2, 1000);
     integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
     integerFlag('seed', args.seed, 0, 4294967295);
-    integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    const { workers, warning } = workersFlag(args.workers);
+    if (warning) io.stderr.write(`${warning}\n`);
     const questions = questionCount(args.questions);
     const config: StudyConfig = {
       name: 'leaderboard',
@@ -146,7 +147,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     const run = await runStudy(study, {
       keep: ['answers'],
       keepPaths: { answers: out },
-      workers: args.workers,
+      workers,
     });
     const row = (method: string, metric: string): ResultRow => {
       const found = run.rows.find((r) => r.method === method && r.metric === metric);

@@ -12,8 +12,15 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import { createStudyPool, defaultWorkerCount, runStudy, type Study } from '@evalsim/sim';
+import {
+  createStudyPool,
+  defaultWorkerCount,
+  prepareOutputDirectory,
+  runStudy,
+  type Study,
+} from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
+import { formatInvalidIntervals } from '../format/invalidIntervals.js';
 import type { CliIo } from '../io.js';
 import { judgeRows } from '../report/expectationStatus.js';
 import { type RenderedPlot, renderStudyPlots } from '../report/renderPlots.js';
@@ -24,7 +31,8 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
-import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { workersFlag } from './flagValues.js';
+import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { listOption, shownPath } from './shared.js';
 import { loadStudyFile, studiesFolder } from './studyFiles.js';
 
@@ -78,7 +86,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const scale = args.replicationsScale;
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
-    integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    const checked = workersFlag(args.workers);
     const shownOut = outputDirectory(args.out, scale === 1);
     const out = io.resolve(shownOut);
     const studiesDir = studiesFolder(io, args.studies, 'reproduce');
@@ -92,8 +100,20 @@ export const reproduceCommand: CommandModule<object, Args> = {
         sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
       0,
     );
-    const workers = args.workers ?? defaultWorkerCount();
+    // robust: the output folder is checked before the first study runs (each run checks its own files again)
+    prepareOutputDirectory(
+      out,
+      studies.map(({ study }) => `${study.name}.run.json`),
+    );
+    if (checked.warning) io.stderr.write(`${checked.warning}\n`);
+    const workers = checked.workers ?? defaultWorkerCount();
     const pool = createStudyPool({ workers });
+    // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
+    const interrupts = listenForInterrupts();
+    const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);
+    let cellsBefore = 0;
+    let cellsDone = 0;
+    const warnings: string[] = [];
     const progress = createOverallProgress({
       studies: studies.length,
       totalReplications,
@@ -109,9 +129,16 @@ export const reproduceCommand: CommandModule<object, Args> = {
         const run = await runStudy(study, {
           pool,
           outDir: out,
-          onProgress: (p) => progress.update(p),
+          onProgress: (p) => {
+            cellsDone = cellsBefore + p.cellsDone;
+            progress.update(p);
+          },
+          onNotice: (message) => warnings.push(`evalsim: ${message}`),
+          signal: interrupts.signal,
           ...(replications !== undefined ? { replications } : {}),
         });
+        cellsBefore += study.cells.length;
+        warnings.push(...formatInvalidIntervals(study.name, run.invalidIntervals));
         const judged = judgeRows(study, run.rows);
         const ok = judged.filter((j) => j.status === 'within').length;
         const explained = judged.filter((j) => j.status === 'explained').length;
@@ -127,9 +154,18 @@ export const reproduceCommand: CommandModule<object, Args> = {
           `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
         );
       }
+    } catch (error) {
+      if (interrupts.received === undefined) throw error;
     } finally {
       progress.finish();
+      interrupts.dispose();
       await pool.close();
+    }
+    for (const warning of warnings) io.stderr.write(`${warning}\n`);
+    if (interrupts.received !== undefined) {
+      io.stderr.write(`evalsim: ${interruptedMessage(cellsDone, cellsTotal)}\n`);
+      io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
+      return;
     }
     // The report and plots: from the results files of every study in `out`.
     const entries = [];

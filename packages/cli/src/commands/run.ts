@@ -9,11 +9,13 @@ import { expectationSummary, KEEP_KINDS, type KeptKind, MAX_REPLICATIONS, runStu
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
+import { formatInvalidIntervals } from '../format/invalidIntervals.js';
 import { createProgressLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
-import { integerFlag, MAX_WORKERS, requestedList } from './flagValues.js';
+import { integerFlag, requestedList, workersFlag } from './flagValues.js';
+import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { checkChoices, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
@@ -79,28 +81,47 @@ export const runCommand: CommandModule<object, Args> = {
       ) as never,
   handler: async (args) => {
     const { io } = args;
-    integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    const { workers, warning } = workersFlag(args.workers);
     integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
     const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
     const study = await loadStudyFile(io, args.study, args.studies);
+    if (warning) io.stderr.write(`${warning}\n`);
     const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
-    let result: Awaited<ReturnType<typeof runStudy>>;
+    let result: Awaited<ReturnType<typeof runStudy>> | undefined;
+    let cellsDone = 0;
+    // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
+    const interrupts = listenForInterrupts();
     try {
       result = await runStudy(study, {
         outDir: io.resolve(outputDirectory(args.out, false)),
         resume: args.resume,
         keep,
-        onProgress: (p) => progress.update(p),
-        workers: args.workers,
+        onProgress: (p) => {
+          cellsDone = p.cellsDone;
+          progress.update(p);
+        },
+        onNotice: (message) => io.stderr.write(`evalsim: ${message}\n`),
+        signal: interrupts.signal,
+        workers,
         replications: args.replications,
         seed: args.seed,
         chunkSize: args.chunkSize,
       });
+    } catch (error) {
+      if (interrupts.received === undefined) throw error;
     } finally {
       progress.finish();
+      interrupts.dispose();
     }
+    if (result === undefined) {
+      io.stderr.write(`evalsim: ${interruptedMessage(cellsDone, study.cells.length)}\n`);
+      io.exitCode = SIGNAL_EXIT_CODES[interrupts.received ?? 'SIGINT'];
+      return;
+    }
+    for (const line of formatInvalidIntervals(study.name, result.invalidIntervals))
+      io.stderr.write(`${line}\n`);
     if (args.json) {
       io.stdout.write(`${JSON.stringify(flattenRows(result.rows, study.gridKeys), null, 2)}\n`);
       return;

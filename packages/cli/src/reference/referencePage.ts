@@ -5,7 +5,13 @@
  * it; a test checks the committed page is current), like `evalsim methods` and the
  * per-role parts of the study schema.
  */
-import { MAX_ARRAY_LENGTH, MAX_GRID_CELLS, MAX_ITEMS, MAX_REPLICATIONS } from '@evalsim/sim';
+import {
+  MAX_ARRAY_LENGTH,
+  MAX_GRID_CELLS,
+  MAX_ITEMS,
+  MAX_REPLICATIONS,
+  MAX_STUDY_NAME_LENGTH,
+} from '@evalsim/sim';
 import { markdownTable } from '../format/alignedTable.js';
 import {
   BLOCK_ROLES,
@@ -108,6 +114,7 @@ export function referencePage(): string {
         ['grid cells', n(MAX_GRID_CELLS), 'the product of the `grid` list lengths, counted before expansion'],
         ['array-sizing parameters', n(MAX_ARRAY_LENGTH), '`clusters`, `questions`, `n` (questions drawn)'],
         ['items per replication', n(MAX_ITEMS), '`m`, `items`, `sizes`, `K`, `batchSize`, clusters × m'],
+        ['study name length', n(MAX_STUDY_NAME_LENGTH), '`name` (characters; it names the output files)'],
       ],
     ),
     '',

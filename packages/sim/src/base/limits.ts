@@ -11,6 +11,8 @@
  *   (clusters, questions, draws, looks).
  * - {@link MAX_ITEMS}: items in one replication (Σ cluster sizes, m, answers per question),
  *   for models that draw totals per cluster instead of storing every item.
+ * - {@link MAX_STUDY_NAME_LENGTH}: characters of a study's `name`, which names its output files
+ *   (`<name>.replications.arrow` and temporary files must stay within a file system's 255-byte names).
  */
 
 /** Replications per grid cell. */
@@ -24,3 +26,6 @@ export const MAX_ARRAY_LENGTH = 10_000_000;
 
 /** Items in one replication of a model that draws cluster totals. */
 export const MAX_ITEMS = 1_000_000_000;
+
+/** Characters of a study's `name` (it names the output files). */
+export const MAX_STUDY_NAME_LENGTH = 100;

@@ -9,7 +9,7 @@
  * without roles and leaves names and options to the registries and the option reader,
  * whose messages list what is allowed and the closest name.
  */
-import { MAX_GRID_CELLS, MAX_REPLICATIONS } from '../base/limits.js';
+import { MAX_GRID_CELLS, MAX_REPLICATIONS, MAX_STUDY_NAME_LENGTH } from '../base/limits.js';
 import { type JsonSchema, optionsJsonSchema } from '../base/optionSchema.js';
 import type { OptionSpecs } from '../base/options.js';
 import { formulaRegistry } from '../formulas/registry.js';
@@ -121,7 +121,8 @@ export function studySchemaDocument(options: { readonly roles?: boolean } = {}):
       name: {
         type: 'string',
         pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
-        description: 'Kebab-case identifier; results go to results/<name>.arrow.',
+        maxLength: MAX_STUDY_NAME_LENGTH,
+        description: `Kebab-case identifier, at most ${MAX_STUDY_NAME_LENGTH} characters; results go to results/<name>.arrow.`,
       },
       title: { type: 'string', minLength: 1, description: 'One-line title shown by `evalsim list`.' },
       description: { type: 'string', description: 'What the study shows.' },

@@ -7,6 +7,7 @@
 import type { MethodDefinition, MetricDefinition, ModelDefinition } from '../base/roles.js';
 import type { FormulaDefinition } from '../formulas/formulaDefinition.js';
 import type { StudyCell } from './grid.js';
+import type { StudyInput } from './inputs/studyInputs.js';
 import type { ExpectationConfig, StudyConfig } from './studyConfig.js';
 
 export interface ResolvedModel {
@@ -62,6 +63,10 @@ interface StudyBase {
   readonly expectations: readonly ExpectationConfig[];
   /** sha256 (hex) of the config and of every user module's source. */
   readonly fingerprint: string;
+  /** Every file the run reads (study, modules and their local imports, data files) and the packages modules import (inputs/studyInputs.ts). */
+  readonly inputs: readonly StudyInput[];
+  /** One sha256 of the config, every input and the evalsim version: the checkpoint key and the workers' check. */
+  readonly inputDigest: string;
 }
 
 /** A Monte Carlo study: model × methods × metrics × grid. */

@@ -10,9 +10,12 @@
 import { createHash } from 'node:crypto';
 import { ConfigError } from '../base/errors.js';
 import { MAX_GRID_CELLS } from '../base/limits.js';
+import type { DataSource } from '../base/roles.js';
 import { RESULT_FIXED_COLUMNS } from '../output/resultRow.js';
+import { evalsimVersion } from '../output/version.js';
 import { checkExpectations } from './checkExpectations.js';
 import { expandGrid } from './grid.js';
+import { collectStudyInputs, inputDigest } from './inputs/studyInputs.js';
 import { IssueList } from './issueList.js';
 import type { ResolveContext } from './resolveContext.js';
 import { resolveFormulas } from './resolveFormulas.js';
@@ -69,6 +72,12 @@ function fingerprint(config: StudyConfig, sources: readonly string[]): string {
   hash.update(JSON.stringify(config));
   for (const source of sources) hash.update(`\u0000${source}`);
   return hash.digest('hex');
+}
+
+/** The data files the model read, over every cell (its `dataSources`). */
+function dataSources(model: ResolvedModel | undefined): DataSource[] {
+  const read = model?.definition.dataSources;
+  return read ? model.parsed.flatMap((params) => [...read(params)]) : [];
 }
 
 /** The grid's cell count, from its list lengths, refused above {@link MAX_GRID_CELLS} before any expansion. */
@@ -160,6 +169,13 @@ export async function validateStudy(
     baseDir,
     true,
   );
+  if (model === MODEL_NOT_IMPORTED) throw new Error('validateStudy: every module is imported');
+  const inputs = collectStudyInputs({
+    config,
+    baseDir,
+    studyPath: options.path,
+    dataSources: dataSources(model),
+  });
   const common = {
     config,
     name: config.name,
@@ -171,8 +187,9 @@ export async function validateStudy(
     formulas,
     expectations: config.expectations ?? [],
     fingerprint: fingerprint(config, context.sources),
+    inputs,
+    inputDigest: inputDigest(config, inputs, evalsimVersion()),
   };
-  if (model === MODEL_NOT_IMPORTED) throw new Error('validateStudy: every module is imported');
   if (!model) return { ...common, kind: 'formula', methods: [], metrics: [], diagnostics: [] };
   if (config.seed === undefined || config.replications === undefined)
     throw new ConfigError('', 'a study with a model needs "seed" and "replications"');

@@ -1,11 +1,11 @@
 /**
  * The item population a model's `population` parameter names: loaded once per process
- * (worker) and absolute path, with the sha256 of its bytes for the provenance of kept
+ * (worker), absolute path and content, with the sha256 of its bytes for the provenance of kept
  * output. A file that cannot be read or is malformed is a ConfigError at `population`
  * carrying the loader's message (file, row, column).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../base/errors.js';
 import type { StudyContext } from '../base/roles.js';
@@ -18,6 +18,13 @@ export interface PopulationFile {
   readonly population: ItemPopulation;
   /** sha256 (hex) of the file's bytes. */
   readonly sha256: string;
+  /** The file's size in bytes. */
+  readonly bytes: number;
+}
+
+interface CachedFile extends PopulationFile {
+  /** statKey when the hash was last checked. */
+  readonly key: string | undefined;
 }
 
 /** The `population` parameter as a string spec (shared by the population models). */
@@ -28,21 +35,48 @@ export const POPULATION_PARAM = {
   description: 'Item population file (.csv or Arrow), relative to the study file.',
 } as const;
 
-const cache = new Map<string, PopulationFile>();
+const cache = new Map<string, CachedFile>();
 
-/** The population file `file` (relative to the study), loaded once per process. */
+/** What identifies a version of a file without reading it: size, inode, modification and change times. */
+function statKey(path: string): string | undefined {
+  try {
+    const stats = statSync(path, { bigint: true });
+    return `${stats.size}/${stats.ino}/${stats.mtimeNs}/${stats.ctimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The population file `file` (relative to the study), loaded once per process and content.
+ * The sha256 of its bytes is computed again whenever its size, inode, modification or change
+ * time differ from the cached ones (a write always moves the change time), and a cached
+ * population is reused only while that hash is the same, so a file edited between two runs
+ * in one process is read again.
+ */
 export function readPopulationFile(file: string, context: StudyContext): PopulationFile {
   const path = resolve(context.baseDir, file);
+  const key = statKey(path);
   let loaded = cache.get(path);
-  if (!loaded) {
-    let population: ItemPopulation;
+  if (!loaded || key === undefined || loaded.key !== key) {
+    let bytes: Buffer;
     try {
-      population = loadItemPopulation(path);
-    } catch (error) {
-      throw new ConfigError('population', (error as Error).message);
+      bytes = readFileSync(path);
+    } catch {
+      bytes = Buffer.alloc(0); // the loader below words a missing or unreadable file
     }
-    const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
-    loaded = { file, population, sha256 };
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (!loaded || loaded.sha256 !== sha256) {
+      let population: ItemPopulation;
+      try {
+        population = loadItemPopulation(path);
+      } catch (error) {
+        throw new ConfigError('population', (error as Error).message);
+      }
+      loaded = { file, population, sha256, bytes: bytes.length, key };
+    } else {
+      loaded = { ...loaded, key };
+    }
     cache.set(path, loaded);
   }
   return loaded.file === file ? loaded : { ...loaded, file };

@@ -6,7 +6,8 @@
  *
  * Schema metadata: `evalsim.study` (the effective study config as JSON),
  * `evalsim.seed`, `evalsim.replications`, `evalsim.version`,
- * `evalsim.gridKeys` (JSON list). Nothing run-dependent (wall time, worker
+ * `evalsim.gridKeys` (JSON list), `evalsim.inputs` (JSON list of every file the run
+ * read, relative to the study, with its sha256 and size: provenance). Nothing run-dependent (wall time, worker
  * count) goes in the file, so the same study gives the same bytes with any
  * number of workers, chunk size, or after a resume; those go to the
  * `.runs/<study>.run.json` sidecar (runInfo.ts).
@@ -41,6 +42,8 @@ export interface ResultsMetadata {
   readonly seed?: number | undefined;
   readonly replications?: number | undefined;
   readonly version: string;
+  /** Provenance: every input the run read, with its sha256 (config/inputs/studyInputs.ts; `evalsim.inputs`). */
+  readonly inputs?: readonly object[] | undefined;
 }
 
 function gridColumn(rows: readonly ResultRow[], key: string): Vector {
@@ -85,6 +88,7 @@ export function resultsToArrow(rows: readonly ResultRow[], metadata: ResultsMeta
   if (metadata.seed !== undefined) entries.push(['evalsim.seed', String(metadata.seed)]);
   if (metadata.replications !== undefined)
     entries.push(['evalsim.replications', String(metadata.replications)]);
+  if (metadata.inputs !== undefined) entries.push(['evalsim.inputs', JSON.stringify(metadata.inputs)]);
   const schema = new Schema(plain.schema.fields, new Map(entries));
   const table = new Table(
     schema,
@@ -119,12 +123,14 @@ export function readResultsArrow(pathOrBytes: string | Uint8Array): ResultsFile 
     : table.schema.fields.map((f) => f.name).filter((name) => !FIXED.has(name));
   const seed = meta.get('evalsim.seed');
   const replications = meta.get('evalsim.replications');
+  const inputs = meta.get('evalsim.inputs');
   const metadata: ResultsMetadata = {
     gridKeys,
     config: meta.has('evalsim.study') ? JSON.parse(meta.get('evalsim.study')!) : undefined,
     version: meta.get('evalsim.version') ?? 'unknown',
     seed: seed === undefined ? undefined : Number(seed),
     replications: replications === undefined ? undefined : Number(replications),
+    inputs: inputs === undefined ? undefined : (JSON.parse(inputs) as object[]),
   };
   const rows: ResultRow[] = [];
   for (let i = 0; i < table.numRows; i++) {

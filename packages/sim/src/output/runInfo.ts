@@ -21,6 +21,8 @@ export interface RunInfo {
   readonly replications?: number;
   /** Cells taken from checkpoints by --resume. */
   readonly resumedCells: number;
+  /** Methods that gave invalid intervals (counted as degenerate), per cell with the first replication. */
+  readonly invalidIntervals?: readonly object[];
   readonly evalsimVersion: string;
   readonly node: string;
   readonly cpu: string;
@@ -32,7 +34,12 @@ export function machineDescription(): string {
   return `${list.length} × ${list[0]?.model.trim() ?? 'unknown CPU'}`;
 }
 
+/** `info` as the sidecar's text (pretty JSON). */
+export function runInfoText(info: RunInfo): string {
+  return `${JSON.stringify(info, null, 2)}\n`;
+}
+
 /** Writes `info` as pretty JSON, atomically. */
 export function writeRunInfo(path: string, info: RunInfo): void {
-  writeFileAtomic(path, `${JSON.stringify(info, null, 2)}\n`);
+  writeFileAtomic(path, runInfoText(info));
 }

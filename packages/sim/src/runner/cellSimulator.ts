@@ -7,10 +7,15 @@
  * them. Cell key = streamSeed(seed, cell); method key =
  * streamSeed(`${seed}/${method id}`, cell).
  *
+ * An analyser that throws is reported with the method id and the replication (executeChunk
+ * adds the study and the cell); an interval with lower > upper or one NaN bound counts as
+ * degenerate for that method (base/invalidInterval.ts).
+ *
  * With `keepAnswers` the model's answer-keeping buffers are used (same draws, same
  * results) and each replication's item-level answers are copied out as well.
  */
 import type { ModelData } from '../base/dataKinds.js';
+import { isInvalidInterval } from '../base/invalidInterval.js';
 import { createMethodResult, type MethodResult, resetMethodResult } from '../base/methodResult.js';
 import { RESULT_FIELDS, recordStride, writeResult } from '../base/replicationRecord.js';
 import type { Analyser } from '../base/roles.js';
@@ -47,6 +52,8 @@ export class CellSimulator {
   private readonly modelStream: SeededStream;
   private readonly methodStream: SeededStream;
   private readonly diagnostics: Float64Array;
+  private readonly methodIds: readonly string[];
+  private readonly modelLabel: string;
 
   constructor(study: SimulationStudy, cellIndex: number, seed: number, keepAnswers = false) {
     const definition = study.model.definition;
@@ -69,6 +76,8 @@ export class CellSimulator {
       this.measure = (out) => diagnostics.measure(data, out);
     }
     this.analysers = study.methods.map((m) => m.definition.create(m.options, { level: m.level }));
+    this.methodIds = study.methods.map((m) => m.id);
+    this.modelLabel = study.model.label;
     this.results = study.methods.map(() => createMethodResult());
     this.cellKey = streamSeed(seed, cellIndex);
     this.methodKeys = study.methods.map((m) => streamSeed(`${seed}/${m.id}`, cellIndex));
@@ -90,7 +99,14 @@ export class CellSimulator {
       const r = start + i;
       const base = i * stride;
       modelStream.reseed(this.cellKey, r);
-      this.generate(modelStream);
+      try {
+        this.generate(modelStream);
+      } catch (error) {
+        throw new Error(
+          `model ${this.modelLabel} failed in replication ${r}: ${(error as Error)?.message ?? error}`,
+          { cause: error },
+        );
+      }
       if (kept) {
         out.questions.set(kept.questions, i * slots);
         out.answers.set(kept.answers, i * systems * slots);
@@ -100,7 +116,16 @@ export class CellSimulator {
         resetMethodResult(result);
         if (r < caps[j]) {
           methodStream.reseed(methodKeys[j], r);
-          analysers[j](data, methodStream, result);
+          // robust (issue 8 item 7): a throwing analyser is named; an impossible interval is degenerate
+          try {
+            analysers[j](data, methodStream, result);
+          } catch (error) {
+            throw new Error(
+              `method ${this.methodIds[j]} failed in replication ${r}: ${(error as Error)?.message ?? error}`,
+              { cause: error },
+            );
+          }
+          if (isInvalidInterval(result.lower, result.upper)) result.degenerate = true;
         }
         writeResult(records, base + j * RESULT_FIELDS, result);
       }

@@ -1,7 +1,8 @@
 /**
  * Per-cell checkpoints: when a grid cell finishes, its rows are written to
  * `<out>/.checkpoints/<study>-<hash>/cell-<i>.json` (temp file + rename). The
- * hash covers the study fingerprint (config and user-module sources), the
+ * hash covers the study's inputDigest (config, the bytes of every file the run reads:
+ * user modules and their local imports, data files), the
  * effective seed and replication count, the chunk-independent evalsim
  * version — so `--resume` only ever reuses cells of the very same run.
  * Numbers round-trip exactly (JSON keeps the shortest exact decimal; NaN,
@@ -50,7 +51,7 @@ export function checkpointKey(
   version: string,
 ): string {
   return createHash('sha256')
-    .update(JSON.stringify([study.fingerprint, seed ?? null, replications ?? null, version]))
+    .update(JSON.stringify([study.inputDigest, seed ?? null, replications ?? null, version])) // robust: every input's bytes
     .digest('hex')
     .slice(0, 16);
 }

@@ -64,12 +64,22 @@ export function createStudyPool(options: { workers?: number } = {}): ChunkExecut
     maxThreads: workers,
     idleTimeout: 60_000,
   });
+  // robust: tasks still running when the pool closes (after another chunk failed) are awaited
+  // first; destroying the pool under them makes piscina throw an uncaught "Unexpected message".
+  const running = new Set<Promise<unknown>>();
   return {
     workers,
     run(task) {
-      return pool.run(task) as Promise<ArrayBuffer>;
+      const result = pool.run(task) as Promise<ArrayBuffer>;
+      const settled: Promise<unknown> = result.then(
+        () => running.delete(settled),
+        () => running.delete(settled),
+      );
+      running.add(settled);
+      return result;
     },
-    close() {
+    async close() {
+      await Promise.allSettled([...running]);
       return pool.destroy();
     },
   };

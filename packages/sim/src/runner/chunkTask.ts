@@ -1,9 +1,12 @@
+import type { StudyInput } from '../config/inputs/studyInputs.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 
 /** One unit of work: replications [start, start + count) of one grid cell. Plain data (piscina task). */
 export interface ChunkTask {
-  /** Study fingerprint: workers cache the validated study under it. */
+  /** The study's inputDigest: workers cache the validated study under it. */
   readonly studyKey: string;
+  /** The main thread's inputs (inputs/studyInputs.ts): a worker checks it loaded the same (verifyStudyInputs). */
+  readonly inputs: readonly StudyInput[];
   /** The study config and its directory, so a worker can validate and resolve it once. */
   readonly config: StudyConfig;
   readonly baseDir: string;

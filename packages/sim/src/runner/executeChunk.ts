@@ -1,12 +1,13 @@
 /**
  * Runs one chunk: shared by the piscina worker and the in-process executor.
- * Caches the validated study per fingerprint and the last few cells'
+ * Caches the validated study per inputDigest (checked against the main thread's inputs) and the last few cells'
  * simulators (model buffers, analysers, streams), so a worker allocates a
  * cell's buffers once however many chunks of it it runs. The thread that runs
  * a study shares it first ({@link shareStudy}), so in-process chunks skip
  * validating it again; a worker thread validates the task's config once.
  */
 
+import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
 import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
@@ -25,10 +26,10 @@ function remember<V>(cache: Map<string, V>, key: string, value: V, limit: number
   return value;
 }
 
-/** Makes `study` this thread's study for its fingerprint (the in-process executor then uses it as is). */
+/** Makes `study` this thread's study for its inputDigest (the in-process executor then uses it as is). */
 export function shareStudy(study: Study): void {
-  studies.delete(study.fingerprint);
-  remember(studies, study.fingerprint, Promise.resolve(study), MAX_STUDIES);
+  studies.delete(study.inputDigest);
+  remember(studies, study.inputDigest, Promise.resolve(study), MAX_STUDIES);
 }
 
 /** The validated study of `task` (validated once per thread). */
@@ -36,6 +37,7 @@ async function studyOf(task: ChunkTask): Promise<SimulationStudy> {
   const study = await (studies.get(task.studyKey) ??
     remember(studies, task.studyKey, validateStudy(task.config, task.baseDir), MAX_STUDIES));
   if (study.kind !== 'simulation') throw new Error(`study ${study.name} has no model to simulate`);
+  verifyStudyInputs(study, task.studyKey, task.inputs); // robust: the worker loaded what the main thread hashed
   return study;
 }
 

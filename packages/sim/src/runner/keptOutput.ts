@@ -19,6 +19,7 @@ import type { AnswerSheet, DataSource } from '../base/roles.js';
 import type { SimulationStudy } from '../config/study.js';
 import { AnswersArrowWriter } from '../output/answersArrow.js';
 import type { KeptKind, KeptMetadata } from '../output/keptMetadata.js';
+import { fileSystemCause, OutputError } from '../output/outputError.js';
 import { REPLICATION_VALUE_COLUMNS, ReplicationsArrowWriter } from '../output/replicationsArrow.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkOutput, ChunkShape } from './chunkOutput.js';
@@ -115,16 +116,23 @@ export class KeptOutput {
 
   /** Appends the next chunk of `cell` (replications in order); the first chunk starts the cell afresh. */
   append(cell: number, output: ChunkOutput): void {
-    let files = this.open.get(cell);
-    if (!files) {
-      files = new Map(this.spools.map((spool) => [spool, openSync(`${this.file(cell, spool)}.part`, 'w')]));
-      this.open.set(cell, files);
-    }
-    for (const [spool, fd] of files) {
-      const view = output[spool];
-      const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-      let written = 0;
-      while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
+    try {
+      let files = this.open.get(cell);
+      if (!files) {
+        files = new Map(this.spools.map((spool) => [spool, openSync(`${this.file(cell, spool)}.part`, 'w')]));
+        this.open.set(cell, files);
+      }
+      for (const [spool, fd] of files) {
+        const view = output[spool];
+        const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+        let written = 0;
+        while (written < bytes.byteLength) written += writeSync(fd, bytes, written);
+      }
+    } catch (error) {
+      // robust: a full disk is named plainly (issue 8 item 3)
+      throw new OutputError(
+        `cannot write the kept output of cell ${cell} in ${this.directory}: ${fileSystemCause(error)}`,
+      );
     }
   }
 
@@ -175,6 +183,29 @@ export class KeptOutput {
     if (this.paths.replications !== undefined) this.writeReplications(this.paths.replications);
     if (this.paths.answers !== undefined) this.writeAnswers(this.paths.answers);
     return this.paths;
+  }
+
+  /** The kept files and where each goes, each with a writer to a given path (runStudy publishes them with the results). */
+  publications(): {
+    readonly kind: KeptKind;
+    readonly path: string;
+    readonly writer: (to: string) => void;
+  }[] {
+    const { replications, answers } = this.paths;
+    return [
+      ...(replications !== undefined
+        ? [
+            {
+              kind: 'replications' as const,
+              path: replications,
+              writer: (to: string) => this.writeReplications(to),
+            },
+          ]
+        : []),
+      ...(answers !== undefined
+        ? [{ kind: 'answers' as const, path: answers, writer: (to: string) => this.writeAnswers(to) }]
+        : []),
+    ];
   }
 
   private writeReplications(path: string): void {

@@ -19,19 +19,24 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
-import { writeResultsArrow } from '../output/arrowResults.js';
+import { resultsToArrow } from '../output/arrowResults.js';
 import type { KeptKind } from '../output/keptMetadata.js';
+import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
+import { type Publication, publishFiles } from '../output/publishFiles.js';
 import type { ResultRow } from '../output/resultRow.js';
-import { machineDescription, RUN_INFO_DIR, writeRunInfo } from '../output/runInfo.js';
+import { machineDescription, RUN_INFO_DIR, runInfoText } from '../output/runInfo.js';
+import { acquireRunLock, runLockPath } from '../output/runLock.js';
 import { evalsimVersion } from '../output/version.js';
 import { formulaRows } from './cellAggregator.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
+import { type InvalidIntervalReport, InvalidIntervals } from './invalidIntervals.js';
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import type { RunProgress } from './runProgress.js';
 import { simulateCells } from './simulateCells.js';
+import { discardStaleCheckpoints } from './staleCheckpoints.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -68,6 +73,8 @@ export interface RunOptions {
   /** Paths of kept files instead of the default names (a kept kind needs one when there is no `outDir`). */
   readonly keepPaths?: KeepPaths | undefined;
   readonly onProgress?: ((progress: RunProgress) => void) | undefined;
+  /** A message for the user that is not an error (e.g. a stale lock of a dead run taken over). */
+  readonly onNotice?: ((message: string) => void) | undefined;
   /** Aborting stops dispatching; finished cells stay checkpointed; runStudy rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
 }
@@ -86,6 +93,8 @@ export interface StudyRun {
   readonly wallTimeMs: number;
   /** Cells taken from checkpoints. */
   readonly resumedCells: number;
+  /** Methods that gave invalid intervals (lower > upper, one NaN bound), counted as degenerate: per cell, with the first replication. Simulated cells only. */
+  readonly invalidIntervals: readonly InvalidIntervalReport[];
   /** Files written: the results and run info (with `outDir`) and every kept file. */
   readonly files: {
     readonly arrow?: string;
@@ -118,10 +127,8 @@ function keepPaths(study: Study, options: RunOptions): KeepPaths {
   return paths;
 }
 
-/** Runs `study` (see the module comment) and returns its rows with expectations attached. */
-export async function runStudy(study: Study, options: RunOptions = {}): Promise<StudyRun> {
-  const started = performance.now();
-  const startedAt = new Date().toISOString();
+/** The options runStudy checks before it touches the output directory. */
+function checkRunOptions(options: RunOptions): void {
   positiveInteger('replications', options.replications);
   positiveInteger('chunkSize', options.chunkSize);
   if (
@@ -130,7 +137,46 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   ) {
     throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
   }
+}
+
+/** The names (relative to `outDir`) of the files and folders a run of `study` writes there: the probe's candidates. */
+function outputFileNames(study: Study, outDir: string, keep: KeepPaths): string[] {
+  const names = [
+    `${study.name}.arrow`,
+    join(RUN_INFO_DIR, `${study.name}.run.json`),
+    join('.checkpoints', `${study.name}-0123456789abcdef`, `cell-${study.cells.length}.json`),
+    runLockPath('', study.name),
+  ];
+  for (const path of Object.values(keep)) {
+    const relative = path.startsWith(outDir) ? path.slice(outDir.length + 1) : undefined;
+    if (relative) names.push(relative);
+  }
+  return names;
+}
+
+/**
+ * Runs `study` (see the module comment) and returns its rows with expectations attached.
+ * With an `outDir`, the directory is checked and locked before any work
+ * (prepareOutputDirectory, acquireRunLock); the lock is released however the run ends.
+ */
+export async function runStudy(study: Study, options: RunOptions = {}): Promise<StudyRun> {
+  checkRunOptions(options);
   const keep = keepPaths(study, options);
+  if (options.outDir === undefined) return runInDirectory(study, options, keep);
+  // robust: the output directory is checked and locked before any work (issue 8 item 3)
+  prepareOutputDirectory(options.outDir, outputFileNames(study, options.outDir, keep));
+  const lock = acquireRunLock(options.outDir, study.name);
+  if (lock.notice !== undefined) options.onNotice?.(lock.notice);
+  try {
+    return await runInDirectory(study, options, keep);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths): Promise<StudyRun> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
   const simulation: SimulationStudy | undefined = study.kind === 'simulation' ? study : undefined;
   // The seed and replications a simulation runs with (overrides applied); none for formulas.
   const effective = simulation && {
@@ -140,13 +186,10 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const version = evalsimVersion();
-  const store = options.outDir
-    ? new CheckpointStore(
-        options.outDir,
-        study,
-        checkpointKey(study, effective?.seed, effective?.replications, version),
-      )
-    : undefined;
+  const key = checkpointKey(study, effective?.seed, effective?.replications, version);
+  const store = options.outDir ? new CheckpointStore(options.outDir, study, key) : undefined;
+  // robust: checkpoints of other inputs (or seed, replications, version) are discarded and counted
+  const staleCheckpoints = options.outDir ? discardStaleCheckpoints(options.outDir, study.name, key) : 0;
   if (store && !options.resume) store.clear();
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
 
@@ -169,6 +212,12 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   // A cell checkpointed without the spools asked for now is simulated again.
   if (kept) for (const cell of [...finished.keys()]) if (!kept.hasCell(cell)) finished.delete(cell);
   const resumedCells = finished.size;
+  if (options.resume) {
+    const discarded = staleCheckpoints === 1 ? '1 stale checkpoint' : `${staleCheckpoints} stale checkpoints`;
+    options.onNotice?.(
+      `reused ${resumedCells} of ${study.cells.length} cells${staleCheckpoints > 0 ? `; ${discarded} discarded (an input, the seed, the replications or the version changed)` : ''}`,
+    );
+  }
 
   const cellCount = study.cells.length;
   const perCell = effective?.replications ?? 0;
@@ -188,6 +237,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   report();
 
   let workers = 0;
+  const invalid = simulation ? new InvalidIntervals(simulation) : undefined; // robust: issue 8 item 7
   try {
     const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
     if (simulation && effective && pending.length > 0) {
@@ -208,6 +258,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
           signal: options.signal,
           onChunk(cell, output, count) {
             kept?.append(cell, output);
+            invalid?.add(cell, output.records, count);
             replicationsDone += count;
             replicationsRun += count;
             report();
@@ -233,15 +284,22 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
       study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
     );
     const wallTimeMs = performance.now() - started;
+    const invalidIntervals = invalid?.report() ?? [];
     const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
+    // robust: the results, kept files and run info are published together (issue 8 item 3)
+    const publications: Publication[] = [];
     if (options.outDir) {
       files.arrow = join(options.outDir, `${study.name}.arrow`);
-      writeResultsArrow(files.arrow, rows, { gridKeys: study.gridKeys, config, version, ...effective });
+      const metadata = { gridKeys: study.gridKeys, config, version, ...effective, inputs: study.inputs };
+      publications.push({ path: files.arrow, bytes: resultsToArrow(rows, metadata) });
     }
-    if (kept) Object.assign(files, kept.write());
+    for (const { kind, path, writer } of kept?.publications() ?? []) {
+      files[kind] = path;
+      publications.push({ path, writer });
+    }
     if (options.outDir) {
       files.runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
-      writeRunInfo(files.runInfo, {
+      const info = {
         study: study.name,
         startedAt,
         wallTimeSeconds: Math.round(wallTimeMs) / 1000,
@@ -249,13 +307,27 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
         chunkSize,
         ...effective,
         resumedCells,
+        ...(invalidIntervals.length > 0 ? { invalidIntervals } : {}),
         evalsimVersion: version,
         node: process.version,
         cpu: machineDescription(),
-      });
+      };
+      publications.push({ path: files.runInfo, bytes: runInfoText(info) });
     }
+    publishFiles(publications);
     store?.clear();
-    return { study, rows, config, ...effective, workers, chunkSize, wallTimeMs, resumedCells, files };
+    return {
+      study,
+      rows,
+      config,
+      ...effective,
+      workers,
+      chunkSize,
+      wallTimeMs,
+      resumedCells,
+      invalidIntervals,
+      files,
+    };
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });

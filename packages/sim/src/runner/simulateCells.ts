@@ -97,7 +97,8 @@ export function simulateCells(run: CellsRun): Promise<void> {
           });
         }
         const task: ChunkTask = {
-          studyKey: study.fingerprint,
+          studyKey: study.inputDigest, // robust: inputs hashed (issue 8 item 1)
+          inputs: study.inputs,
           config: study.config,
           baseDir: study.baseDir,
           cell,
