@@ -125,7 +125,13 @@ async function resolveParts(input: unknown, baseDir: string, importModules: bool
           ? 'broken'
           : 'absent';
   const methods = (await problems.attempt(() => resolveMethods(context, state))) ?? [];
-  const metrics = problems.attemptSync(() => resolveMetrics(context)) ?? [];
+  const metrics =
+    problems.attemptSync(() =>
+      resolveMetrics(
+        context,
+        methods.map((m) => m.id),
+      ),
+    ) ?? [];
   problems.throwIfAny();
   const methodCount = (config.methods ?? []).length;
   if (model && methodCount > 0 && metrics.length === 0)

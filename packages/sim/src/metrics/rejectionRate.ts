@@ -11,7 +11,7 @@
  */
 import { defineMetric } from '../base/defineMetric.js';
 import type { MethodResult } from '../base/methodResult.js';
-import type { MetricAccumulator } from '../base/roles.js';
+import { CountingAccumulator } from './countingAccumulator.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
@@ -24,27 +24,32 @@ function pickPValue(alternative: Alternative): (r: Readonly<MethodResult>) => nu
   return (r) => r.pTwoSided;
 }
 
-class RejectionAccumulator implements MetricAccumulator {
-  private count = 0;
-  private rejected = 0;
-  private withP = 0;
+const COUNT = 0;
+const REJECTED = 1;
+const WITH_P = 2;
+
+class RejectionAccumulator extends CountingAccumulator {
   constructor(
     private readonly pValue: (r: Readonly<MethodResult>) => number,
     private readonly alpha: number,
-  ) {}
+  ) {
+    super(3);
+  }
 
   add(result: Readonly<MethodResult>): void {
-    this.count++;
+    const counts = this.counts;
+    counts[COUNT]++;
     const p = this.pValue(result);
-    if (!Number.isNaN(p)) this.withP++;
-    if (p < this.alpha) this.rejected++;
+    if (!Number.isNaN(p)) counts[WITH_P]++;
+    if (p < this.alpha) counts[REJECTED]++;
   }
 
   result(): CountedMetricValue {
+    const count = this.counts[COUNT];
     // A method that never produced this p-value has no rejection rate (NaN), rather than 0.
-    if (this.withP === 0) return { value: Number.NaN, mcse: Number.NaN, count: this.count };
-    const rate = this.rejected / this.count;
-    return { value: rate, mcse: proportionMcse(rate, this.count), count: this.count };
+    if (this.counts[WITH_P] === 0) return { value: Number.NaN, mcse: Number.NaN, count };
+    const rate = this.counts[REJECTED] / count;
+    return { value: rate, mcse: proportionMcse(rate, count), count };
   }
 }
 

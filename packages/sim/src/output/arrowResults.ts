@@ -5,7 +5,7 @@
  * `tolerance`, `within` (the last three null where no expectation matches).
  *
  * Schema metadata: `evalsim.study` (the effective study config as JSON),
- * `evalsim.seed`, `evalsim.replications`, `evalsim.version`,
+ * `evalsim.seed`, `evalsim.replications`, `evalsim.blockSize`, `evalsim.version`,
  * `evalsim.gridKeys` (JSON list). Nothing run-dependent (wall time, worker
  * count) goes in the file, so the same study gives the same bytes with any
  * number of workers, chunk size, or after a resume; those go to the
@@ -41,6 +41,8 @@ export interface ResultsMetadata {
   readonly seed?: number | undefined;
   readonly replications?: number | undefined;
   readonly version: string;
+  /** Replications per aggregation block (runner/blocks.ts); absent for a formula study. */
+  readonly blockSize?: number | undefined;
 }
 
 function gridColumn(rows: readonly ResultRow[], key: string): Vector {
@@ -85,6 +87,7 @@ export function resultsToArrow(rows: readonly ResultRow[], metadata: ResultsMeta
   if (metadata.seed !== undefined) entries.push(['evalsim.seed', String(metadata.seed)]);
   if (metadata.replications !== undefined)
     entries.push(['evalsim.replications', String(metadata.replications)]);
+  if (metadata.blockSize !== undefined) entries.push(['evalsim.blockSize', String(metadata.blockSize)]);
   const schema = new Schema(plain.schema.fields, new Map(entries));
   const table = new Table(
     schema,
@@ -119,12 +122,14 @@ export function readResultsArrow(pathOrBytes: string | Uint8Array): ResultsFile 
     : table.schema.fields.map((f) => f.name).filter((name) => !FIXED.has(name));
   const seed = meta.get('evalsim.seed');
   const replications = meta.get('evalsim.replications');
+  const blockSize = meta.get('evalsim.blockSize');
   const metadata: ResultsMetadata = {
     gridKeys,
     config: meta.has('evalsim.study') ? JSON.parse(meta.get('evalsim.study')!) : undefined,
     version: meta.get('evalsim.version') ?? 'unknown',
     seed: seed === undefined ? undefined : Number(seed),
     replications: replications === undefined ? undefined : Number(replications),
+    blockSize: blockSize === undefined ? undefined : Number(blockSize),
   };
   const rows: ResultRow[] = [];
   for (let i = 0; i < table.numRows; i++) {

@@ -123,6 +123,35 @@ export class CheckpointStore {
     return found;
   }
 
+  /**
+   * Removes checkpoints of this study written under another key (another config, module
+   * source, seed, replications or version: they can never be reused) and returns how many
+   * cell checkpoints they held. // inputDigest: the key will cover every input's content.
+   */
+  discardStale(): number {
+    const root = dirname(this.directory);
+    if (!existsSync(root)) return 0;
+    const prefix = `${this.study.name}-`;
+    let stale = 0;
+    for (const name of readdirSync(root)) {
+      const dir = join(root, name);
+      if (
+        dir === this.directory ||
+        !name.startsWith(prefix) ||
+        !/^[0-9a-f]{16}$/.test(name.slice(prefix.length))
+      ) {
+        continue;
+      }
+      try {
+        stale += readdirSync(dir).filter((f) => /^cell-\d+\.json$/.test(f)).length;
+      } catch {
+        continue; // not a directory
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return stale;
+  }
+
   /** Removes this run's checkpoints (after the results are written, or before a fresh run). */
   clear(): void {
     rmSync(this.directory, { recursive: true, force: true });

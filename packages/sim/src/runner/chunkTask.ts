@@ -1,8 +1,11 @@
 import type { StudyConfig } from '../config/studyConfig.js';
 
-/** One unit of work: replications [start, start + count) of one grid cell. Plain data (piscina task). */
+/**
+ * One unit of work: replications [start, start + count) of one grid cell, whole blocks
+ * (`start` a multiple of BLOCK_SIZE; `count` too, except at the cell's end). Plain data (piscina task).
+ */
 export interface ChunkTask {
-  /** Study fingerprint: workers cache the validated study under it. */
+  /** Study fingerprint: workers cache the validated study under it. // inputDigest (issue 8 item 1) */
   readonly studyKey: string;
   /** The study config and its directory, so a worker can validate and resolve it once. */
   readonly config: StudyConfig;
@@ -14,6 +17,8 @@ export interface ChunkTask {
   readonly count: number;
   /** Per method, the number of replications it runs on (its cap, or the study's count). */
   readonly caps: readonly number[];
+  /** Also return every replication's records (`keep: ['replications']`, or answers kept). */
+  readonly keepRecords: boolean;
   /** Also return every item-level answer (`keep: ['answers']`; the model must keep answers). */
   readonly keepAnswers: boolean;
 }

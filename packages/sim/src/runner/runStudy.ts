@@ -19,19 +19,25 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
-import { writeResultsArrow } from '../output/arrowResults.js';
 import type { KeptKind } from '../output/keptMetadata.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { machineDescription, RUN_INFO_DIR, writeRunInfo } from '../output/runInfo.js';
 import { evalsimVersion } from '../output/version.js';
-import { formulaRows } from './cellAggregator.js';
+import { BLOCK_SIZE } from './blocks.js';
+import { CellFold } from './cellFold.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
+import { blockStates } from './chunkOutput.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
+import { formulaRows } from './formulaRows.js';
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
+import { methodCaps } from './methodCaps.js';
+import { type PartialPiece, partialFileName, writePartialFile } from './partialFile.js';
+import { publishResults } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
-import { simulateCells } from './simulateCells.js';
+import { shardPieces } from './shardPieces.js';
+import { type CellPiece, simulateCells } from './simulateCells.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -70,6 +76,13 @@ export interface RunOptions {
   readonly onProgress?: ((progress: RunProgress) => void) | undefined;
   /** Aborting stops dispatching; finished cells stay checkpointed; runStudy rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Compute only shard `index` of `count` (shard/planShards.ts: block-aligned, balanced by
+   * replications) and write its block partials to `<outDir>/<name>.shard-<i>-of-<N>.partial`
+   * (partialFile.ts) instead of the results; `evalsim merge` folds the shards' files into the
+   * same bytes as a whole run. Needs `outDir`; no `keep`, no checkpoints (a shard reruns whole).
+   */
+  readonly shard?: { readonly index: number; readonly count: number } | undefined;
 }
 
 export interface StudyRun {
@@ -86,12 +99,16 @@ export interface StudyRun {
   readonly wallTimeMs: number;
   /** Cells taken from checkpoints. */
   readonly resumedCells: number;
+  /** Checkpoint files of the same study written under another key (other inputs), discarded. */
+  readonly staleCheckpoints: number;
   /** Files written: the results and run info (with `outDir`) and every kept file. */
   readonly files: {
     readonly arrow?: string;
     readonly runInfo?: string;
     readonly replications?: string;
     readonly answers?: string;
+    /** With `shard`: the partial-result file. */
+    readonly partial?: string;
   };
 }
 
@@ -130,6 +147,17 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   ) {
     throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
   }
+  const shard = options.shard;
+  if (shard) {
+    if (options.outDir === undefined) throw new ConfigError('shard', 'an outDir for the partial-result file');
+    if ((options.keep ?? []).length > 0) {
+      throw new ConfigError(
+        'keep',
+        options.keep!.join(', '),
+        'nothing with --shard: per-replication output is not sharded; run the study whole to keep replications',
+      );
+    }
+  }
   const keep = keepPaths(study, options);
   const simulation: SimulationStudy | undefined = study.kind === 'simulation' ? study : undefined;
   // The seed and replications a simulation runs with (overrides applied); none for formulas.
@@ -140,22 +168,20 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const version = evalsimVersion();
-  const store = options.outDir
-    ? new CheckpointStore(
-        options.outDir,
-        study,
-        checkpointKey(study, effective?.seed, effective?.replications, version),
-      )
-    : undefined;
+  // inputDigest: the key uses study.fingerprint until the content digest of every input lands.
+  const store =
+    options.outDir && !shard
+      ? new CheckpointStore(
+          options.outDir,
+          study,
+          checkpointKey(study, effective?.seed, effective?.replications, version),
+        )
+      : undefined;
   if (store && !options.resume) store.clear();
+  const staleCheckpoints = store && options.resume ? store.discardStale() : 0;
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
 
-  const caps =
-    simulation && effective
-      ? simulation.methods.map((m) =>
-          Math.min(m.replications ?? effective.replications, effective.replications),
-        )
-      : [];
+  const caps = simulation && effective ? methodCaps(simulation, effective.replications) : [];
   const keeping = simulation !== undefined && Object.keys(keep).length > 0;
   const spoolDir = !keeping
     ? undefined
@@ -172,25 +198,35 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
 
   const cellCount = study.cells.length;
   const perCell = effective?.replications ?? 0;
-  let cellsDone = finished.size;
-  let replicationsDone = finished.size * perCell;
+  const pieces: CellPiece[] =
+    simulation && effective
+      ? shard
+        ? shardPieces(simulation, effective.replications, shard.index, shard.count)
+        : study.cells
+            .map((cell) => ({ cell: cell.index, start: 0, end: effective.replications }))
+            .filter((piece) => !finished.has(piece.cell))
+      : [];
+  let cellsDone = shard ? 0 : finished.size;
+  let replicationsDone = shard ? 0 : finished.size * perCell;
   let replicationsRun = 0;
+  const replicationsTotal = shard ? pieces.reduce((n, p) => n + p.end - p.start, 0) : cellCount * perCell;
   const report = () =>
     options.onProgress?.({
       study: study.name,
       cellsDone,
-      cellsTotal: cellCount,
+      cellsTotal: shard ? pieces.length : cellCount,
       replicationsDone,
-      replicationsTotal: cellCount * perCell,
+      replicationsTotal,
       replicationsRun,
       elapsedMs: performance.now() - started,
     });
   report();
 
   let workers = 0;
+  const folds = new Map<number, CellFold>();
+  const shardBlocks = new Map<CellPiece, Float64Array[]>();
   try {
-    const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
-    if (simulation && effective && pending.length > 0) {
+    if (simulation && effective && pieces.length > 0) {
       shareStudy(simulation);
       const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
       workers = executor.workers;
@@ -198,25 +234,43 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
         await simulateCells({
           study: simulation,
           executor,
-          pending,
+          pieces,
           seed: effective.seed,
-          replications: effective.replications,
           caps,
           chunkSize,
           maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
+          keepRecords: kept !== undefined,
           keepAnswers: kept?.keepsAnswers ?? false,
           signal: options.signal,
-          onChunk(cell, output, count) {
-            kept?.append(cell, output);
+          onChunk(piece, _start, count, chunk) {
+            if (chunk.kept) kept?.append(piece.cell, chunk.kept);
+            const states = blockStates(chunk.partials);
+            if (shard) {
+              // Copies: the chunk's buffer is dropped once consumed.
+              const blocks = shardBlocks.get(piece) ?? [];
+              for (const state of states) blocks.push(state.slice());
+              shardBlocks.set(piece, blocks);
+            } else {
+              let fold = folds.get(piece.cell);
+              if (!fold) {
+                fold = new CellFold(simulation, piece.cell, caps);
+                folds.set(piece.cell, fold);
+              }
+              for (const state of states) fold.fold(state);
+            }
             replicationsDone += count;
             replicationsRun += count;
             report();
           },
-          onCell(cell, rows) {
-            kept?.finishCell(cell);
-            finished.set(cell, rows);
-            store?.save(cell, rows);
+          onPiece(piece) {
             cellsDone++;
+            if (!shard) {
+              const rows = folds.get(piece.cell)!.rows();
+              folds.delete(piece.cell);
+              kept?.finishCell(piece.cell);
+              finished.set(piece.cell, rows);
+              store?.save(piece.cell, rows);
+            }
             report();
           },
         });
@@ -228,23 +282,37 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
       report();
     }
 
+    const wallTimeMs = () => performance.now() - started;
+    const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
+    const base = { study, config, ...effective, workers, chunkSize, resumedCells, staleCheckpoints };
+    if (shard && simulation && effective && options.outDir) {
+      const parts: PartialPiece[] = pieces.map((piece) => ({
+        ...piece,
+        blocks: shardBlocks.get(piece) ?? [],
+      }));
+      files.partial = join(options.outDir, partialFileName(study.name, shard.index, shard.count));
+      writePartialFile(files.partial, {
+        study: simulation,
+        config,
+        ...effective,
+        blockSize: BLOCK_SIZE,
+        version,
+        shard,
+        pieces: parts,
+      });
+      return { ...base, rows: [], wallTimeMs: wallTimeMs(), files };
+    }
     const rows = attachExpectations(
       study,
       study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
     );
-    const wallTimeMs = performance.now() - started;
-    const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
-    if (options.outDir) {
-      files.arrow = join(options.outDir, `${study.name}.arrow`);
-      writeResultsArrow(files.arrow, rows, { gridKeys: study.gridKeys, config, version, ...effective });
-    }
-    if (kept) Object.assign(files, kept.write());
+    writeRunFiles({ study, rows, config, version, effective, kept, files, outDir: options.outDir });
     if (options.outDir) {
       files.runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
       writeRunInfo(files.runInfo, {
         study: study.name,
         startedAt,
-        wallTimeSeconds: Math.round(wallTimeMs) / 1000,
+        wallTimeSeconds: Math.round(wallTimeMs()) / 1000,
         workers,
         chunkSize,
         ...effective,
@@ -255,9 +323,34 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
       });
     }
     store?.clear();
-    return { study, rows, config, ...effective, workers, chunkSize, wallTimeMs, resumedCells, files };
+    return { ...base, rows, wallTimeMs: wallTimeMs(), files };
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes a finished run's files: the results (publishResults.ts) and every kept file. The one
+ * place runStudy publishes its outputs (issue 8's output work replaces it: several files together).
+ */
+function writeRunFiles(run: {
+  study: Study;
+  rows: readonly ResultRow[];
+  config: StudyConfig;
+  version: string;
+  effective: { seed: number; replications: number } | undefined;
+  kept: KeptOutput | undefined;
+  files: { arrow?: string; replications?: string; answers?: string };
+  outDir: string | undefined;
+}): void {
+  const { study, outDir, files } = run;
+  if (outDir) {
+    files.arrow = publishResults(outDir, study, run.rows, {
+      config: run.config,
+      version: run.version,
+      ...run.effective,
+    });
+  }
+  if (run.kept) Object.assign(files, run.kept.write());
 }
