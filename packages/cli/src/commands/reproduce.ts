@@ -12,7 +12,7 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import { createStudyPool, defaultWorkerCount, runStudy, type Study } from '@evalsim/sim';
+import { createStudyPool, defaultWorkerCount, resolveShard, runStudy, type Study } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { judgeRows } from '../report/expectationStatus.js';
@@ -37,6 +37,8 @@ interface Args {
   studies: string;
   quiet: boolean;
   strict: boolean;
+  shard?: string;
+  shards?: number;
 }
 
 export const reproduceCommand: CommandModule<object, Args> = {
@@ -66,6 +68,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
         default: false,
         describe: 'exit 1 when a published value misses its tolerance without an established explanation',
       })
+      .option('shard', {
+        type: 'string',
+        describe:
+          'compute shard i of N (i/N) of every study, writing <out>/<study>.shard-i-of-N.partial for `evalsim merge` (default: from the scheduler environment)',
+      })
+      .option('shards', { type: 'number', describe: 'N, the shard count (with a scheduler index)' })
       .example('$0 reproduce', 'everything, at the articles’ replication counts, into results/')
       .example(
         '$0 reproduce peeking few-clusters --replications-scale 0.1',
@@ -79,6 +87,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
+    if (shard && args.out === undefined) {
+      throw new Error(
+        '--out: a sharded reproduce writes partial results; name their directory (e.g. --out shards/parts)',
+      );
+    }
     const shownOut = outputDirectory(args.out, scale === 1);
     const out = io.resolve(shownOut);
     const studiesDir = studiesFolder(io, args.studies, 'reproduce');
@@ -111,7 +125,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
           outDir: out,
           onProgress: (p) => progress.update(p),
           ...(replications !== undefined ? { replications } : {}),
+          shard: shard ? { index: shard.index, count: shard.count } : undefined,
         });
+        if (shard) {
+          progress.endStudy(`  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
+          continue;
+        }
         const judged = judgeRows(study, run.rows);
         const ok = judged.filter((j) => j.status === 'within').length;
         const explained = judged.filter((j) => j.status === 'explained').length;
@@ -130,6 +149,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     } finally {
       progress.finish();
       await pool.close();
+    }
+    if (shard) {
+      io.stdout.write(
+        `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
+      );
+      return;
     }
     // The report and plots: from the results files of every study in `out`.
     const entries = [];

@@ -5,7 +5,14 @@
  * per-replication files; default out results/local/, so a run never replaces the committed
  * results/) and prints the results with published values and ✓/✗ marks.
  */
-import { expectationSummary, KEEP_KINDS, type KeptKind, MAX_REPLICATIONS, runStudy } from '@evalsim/sim';
+import {
+  expectationSummary,
+  KEEP_KINDS,
+  type KeptKind,
+  MAX_REPLICATIONS,
+  resolveShard,
+  runStudy,
+} from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
@@ -30,6 +37,8 @@ interface Args {
   chunkSize?: number;
   studies: string;
   keep?: string[];
+  shard?: string;
+  shards?: number;
 }
 
 export const runCommand: CommandModule<object, Args> = {
@@ -71,8 +80,19 @@ export const runCommand: CommandModule<object, Args> = {
         describe:
           'also write per-replication output: replications (<out>/<name>.replications.arrow: every method result) and/or answers (<out>/<name>.answers.arrow: every item-level answer)',
       })
+      .option('shard', {
+        type: 'string',
+        describe:
+          'compute shard i of N (i/N, from 0) and write <out>/<name>.shard-i-of-N.partial for `evalsim merge` (default: from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX when set)',
+      })
+      .option('shards', {
+        type: 'number',
+        describe:
+          'N, the shard count: with a scheduler index from the environment (a cross-check with --shard)',
+      })
       .example('$0 run studies/clustered-coverage.json --workers 2', '')
       .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview')
+      .example('$0 run few-clusters --shard 0/4 --out shards/parts', 'one of four shards; then evalsim merge')
       .example(
         '$0 run few-clusters --keep replications',
         'keep every replication for new metrics later',
@@ -84,6 +104,7 @@ export const runCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
     const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
+    const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
     const study = await loadStudyFile(io, args.study, args.studies);
     const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
@@ -97,9 +118,19 @@ export const runCommand: CommandModule<object, Args> = {
         replications: args.replications,
         seed: args.seed,
         chunkSize: args.chunkSize,
+        shard: shard ? { index: shard.index, count: shard.count } : undefined,
       });
     } finally {
       progress.finish();
+    }
+    if (shard) {
+      io.stdout.write(
+        `wrote ${shownPath(io, result.files.partial!)} (shard ${shard.index} of ${shard.count}, ${shard.detail}; ${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'})\n`,
+      );
+      return;
+    }
+    if (result.staleCheckpoints > 0 || args.resume) {
+      io.stderr.write(`${resumeReport(result.resumedCells, study.cells.length, result.staleCheckpoints)}\n`);
     }
     if (args.json) {
       io.stdout.write(`${JSON.stringify(flattenRows(result.rows, study.gridKeys), null, 2)}\n`);
@@ -119,3 +150,9 @@ export const runCommand: CommandModule<object, Args> = {
       io.stdout.write(`wrote ${shownPath(io, result.files[kind]!)} (every ${kind.replace(/s$/, '')})\n`);
   },
 };
+
+/** `reused 5 of 8 cells; 3 stale checkpoints discarded` (what --resume did). */
+export function resumeReport(reused: number, cells: number, stale: number): string {
+  const discarded = stale > 0 ? `; ${stale} stale checkpoint${stale === 1 ? '' : 's'} discarded` : '';
+  return `reused ${reused} of ${cells} cell${cells === 1 ? '' : 's'}${discarded}`;
+}

@@ -9,8 +9,9 @@
  * bytes a whole run writes.
  */
 import { basename } from 'node:path';
-import type { SimulationStudy } from '../config/study.js';
+import type { Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
+import type { ResultRow } from '../output/resultRow.js';
 import { evalsimVersion } from '../output/version.js';
 import { BLOCK_SIZE, blockCount } from './blocks.js';
 import { CellFold } from './cellFold.js';
@@ -134,24 +135,24 @@ export function checkPartials(paths: readonly string[]): PartialsCheck {
 }
 
 /** The rows of one study merged from its shards' files (checked by checkPartials). */
-async function mergeStudy(
-  shards: StudyShards,
-): Promise<{ study: SimulationStudy; rows: ReturnType<CellFold['rows']> }> {
+async function mergeStudy(shards: StudyShards): Promise<{ study: Study; rows: ResultRow[] }> {
   const first = shards.files[0];
   const study = await validateStudy(first.config, first.baseDir);
-  if (study.kind !== 'simulation')
-    throw new MergeRefusedError([`study ${first.study}: not a simulation study`]);
   // inputDigest: compare the content digest of every input once it is in the Study.
   if (study.fingerprint !== first.fingerprint) {
     throw new MergeRefusedError([
       `study ${first.study}: its config or modules changed since the shards ran (fingerprint ${short(study.fingerprint)}, shards ${short(first.fingerprint)}); rerun the shards`,
     ]);
   }
+  if (study.kind !== 'simulation') {
+    const rows = study.cells.flatMap((cell) => formulaRows(study, cell.index));
+    return { study, rows: attachExpectations(study, rows) };
+  }
   const R = first.replications;
   const caps = methodCaps(study, R);
   const pieces = shards.files.flatMap((f) => f.pieces).sort((a, b) => a.cell - b.cell || a.start - b.start);
   const problems: string[] = [];
-  const rows = [];
+  const rows: ResultRow[] = [];
   let p = 0;
   for (const cell of study.cells) {
     const fold = new CellFold(study, cell.index, caps);
@@ -187,17 +188,17 @@ export async function mergePartials(
 ): Promise<{ readonly study: string; readonly path: string; readonly shards: number }[]> {
   const check = checkPartials(paths);
   if (check.problems.length > 0) throw new MergeRefusedError(check.problems);
-  const merged: { study: SimulationStudy; rows: ReturnType<CellFold['rows']>; shards: StudyShards }[] = [];
+  const merged: { study: Study; rows: ResultRow[]; shards: StudyShards }[] = [];
   for (const shards of check.studies) merged.push({ ...(await mergeStudy(shards)), shards });
   const version = evalsimVersion();
   return merged.map(({ study, rows, shards }) => {
     const { seed, replications } = shards.files[0];
-    const path = publishResults(outDir, study, rows, {
-      config: { ...study.config, seed, replications },
-      version,
-      seed,
-      replications,
-    });
+    // The metadata of a whole run: the config as run (overrides applied) for a simulation.
+    const run =
+      study.kind === 'simulation'
+        ? { config: { ...study.config, seed, replications }, version, seed, replications }
+        : { config: study.config, version };
+    const path = publishResults(outDir, study, rows, run);
     return { study: study.name, path, shards: shards.shards };
   });
 }

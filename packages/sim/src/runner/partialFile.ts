@@ -6,7 +6,7 @@
  *     "format": "evalsim-partial", "formatVersion": 1,
  *     "study": name, "fingerprint": the study's fingerprint (config and user-module sources),
  *     "config": the study config as written, "baseDir": where its paths resolve,
- *     "seed", "replications": the effective values, "blockSize": B, "version": evalsim's,
+ *     "seed", "replications": the effective values (0 for a formula study, whose shards hold no pieces), "blockSize": B, "version": evalsim's,
  *     "shards": N, "shard": i,
  *     "pieces": [{ "cell", "start", "end", "blocks": base64 }]
  *   }
@@ -17,7 +17,7 @@
  * the merged results are the bytes of a whole run.
  */
 import { readFileSync } from 'node:fs';
-import type { SimulationStudy } from '../config/study.js';
+import type { Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import { writeFileAtomic } from '../output/atomicWrite.js';
 import { blockStates } from './chunkOutput.js';
@@ -81,7 +81,7 @@ function decodeBlocks(text: string): Float64Array[] {
 }
 
 export interface PartialWrite {
-  readonly study: SimulationStudy;
+  readonly study: Study;
   readonly config: StudyConfig;
   readonly seed: number;
   readonly replications: number;

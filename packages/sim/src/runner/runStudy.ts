@@ -285,16 +285,18 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
     const wallTimeMs = () => performance.now() - started;
     const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
     const base = { study, config, ...effective, workers, chunkSize, resumedCells, staleCheckpoints };
-    if (shard && simulation && effective && options.outDir) {
+    if (shard && options.outDir) {
+      // A formula study's shards hold no pieces; the merge computes its formulas.
       const parts: PartialPiece[] = pieces.map((piece) => ({
         ...piece,
         blocks: shardBlocks.get(piece) ?? [],
       }));
       files.partial = join(options.outDir, partialFileName(study.name, shard.index, shard.count));
       writePartialFile(files.partial, {
-        study: simulation,
+        study,
         config,
-        ...effective,
+        seed: effective?.seed ?? 0,
+        replications: effective?.replications ?? 0,
         blockSize: BLOCK_SIZE,
         version,
         shard,
