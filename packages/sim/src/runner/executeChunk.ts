@@ -4,7 +4,8 @@
  * simulators (model buffers, analysers, streams) and block partials, so a worker
  * allocates a cell's buffers once however many chunks of it it runs. The thread that runs
  * a study shares it first ({@link shareStudy}), so in-process chunks skip
- * validating it again; a worker thread validates the task's config once.
+ * validating it again; a worker thread resolves the task's config once, without the JSON
+ * Schema check the main thread already made (no schema compile in workers).
  */
 
 import { describeCell } from '../config/placeError.js';
@@ -42,7 +43,12 @@ export function shareStudy(study: Study): void {
 /** The validated study of `task` (validated once per thread). */
 async function studyOf(task: ChunkTask): Promise<SimulationStudy> {
   const study = await (studies.get(task.studyKey) ??
-    remember(studies, task.studyKey, validateStudy(task.config, task.baseDir), MAX_STUDIES));
+    remember(
+      studies,
+      task.studyKey,
+      validateStudy(task.config, task.baseDir, { schemaChecked: true }),
+      MAX_STUDIES,
+    ));
   if (study.kind !== 'simulation') throw new Error(`study ${study.name} has no model to simulate`);
   return study;
 }

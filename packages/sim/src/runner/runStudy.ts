@@ -38,6 +38,7 @@ import { publishResults } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
 import { shardPieces } from './shardPieces.js';
 import { type CellPiece, simulateCells } from './simulateCells.js';
+import { chunkCount, workersForWork } from './workerCount.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -46,7 +47,11 @@ export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
 
 /** Options of runStudy; an option given as undefined is the same as one left out. */
 export interface RunOptions {
-  /** Worker threads (default: available parallelism; 0 = in this thread). Ignored when `pool` is given. */
+  /**
+   * Worker threads (default: available parallelism; 0 = in this thread), never more than the run
+   * has chunks; with the default, a single-chunk run runs in this thread (workerCount.ts).
+   * Ignored when `pool` is given.
+   */
   readonly workers?: number | undefined;
   /** A pool to reuse across studies (createStudyPool); runStudy does not close it. */
   readonly pool?: ChunkExecutor | undefined;
@@ -228,7 +233,19 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   try {
     if (simulation && effective && pieces.length > 0) {
       shareStudy(simulation);
-      const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
+      const chunks = chunkCount(
+        pieces.map((p) => p.end - p.start),
+        Math.ceil(chunkSize / BLOCK_SIZE) * BLOCK_SIZE,
+      );
+      const executor =
+        options.pool ??
+        createStudyPool({
+          workers: workersForWork(
+            options.workers ?? defaultWorkerCount(),
+            chunks,
+            options.workers !== undefined,
+          ),
+        });
       workers = executor.workers;
       try {
         await simulateCells({
