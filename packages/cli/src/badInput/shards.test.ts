@@ -1,5 +1,5 @@
 /**
- * Bad-input suite, sharded runs: shard flags and scheduler variables that do not say which
+ * Bad-input suite, sharded runs and worker limits: shard flags and scheduler variables that do not say which
  * shard this is, and partial results that must not be merged (missing, duplicate,
  * inconsistent, not a partial) — each refused naming the flag or the file, nothing merged.
  */
@@ -27,6 +27,12 @@ const flagCases: [() => string[], string | RegExp][] = [
   [() => ['merge', join(scratch, 'absent.partial'), '--out', 'x'], /absent\.partial: cannot read \(ENOENT\)/],
   [() => ['merge', file('x.partial', '{}')], /Missing required argument: out|--out/],
   [() => ['check', join(scratch, 'no-such-dir')], 'no-such-dir: no such directory'],
+  [() => ['run', study(), '--chunk-timeout', '0'], '--chunk-timeout: must be a number of seconds > 0, got 0'],
+  [
+    () => ['run', study(), '--chunk-timeout', '5', '--workers', '0'],
+    '--chunk-timeout: cannot be enforced with --workers 0',
+  ],
+  [() => ['run', study(), '--worker-memory', '1'], /--worker-memory: must be an integer in \[16, /],
 ];
 
 describe('shard flags and partial results are checked, naming the flag or the file', () => {

@@ -39,6 +39,8 @@ interface Args {
   keep?: string[];
   shard?: string;
   shards?: number;
+  chunkTimeout?: number;
+  workerMemory?: number;
 }
 
 export const runCommand: CommandModule<object, Args> = {
@@ -80,6 +82,15 @@ export const runCommand: CommandModule<object, Args> = {
         describe:
           'also write per-replication output: replications (<out>/<name>.replications.arrow: every method result) and/or answers (<out>/<name>.answers.arrow: every item-level answer)',
       })
+      .option('chunk-timeout', {
+        type: 'number',
+        describe:
+          'seconds a chunk may run; a stuck method then has its worker terminated and is named (needs worker threads)',
+      })
+      .option('worker-memory', {
+        type: 'number',
+        describe: 'heap limit of each worker thread in MB (default 4096); a method past it fails, named',
+      })
       .option('shard', {
         type: 'string',
         describe:
@@ -103,6 +114,15 @@ export const runCommand: CommandModule<object, Args> = {
     integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
+    integerFlag('worker-memory', args.workerMemory, 16, 1_048_576);
+    if (args.chunkTimeout !== undefined && !(args.chunkTimeout > 0)) {
+      throw new Error(`--chunk-timeout: must be a number of seconds > 0, got ${args.chunkTimeout}`);
+    }
+    if (args.chunkTimeout !== undefined && args.workers === 0) {
+      throw new Error(
+        '--chunk-timeout: cannot be enforced with --workers 0 (a chunk running in this thread cannot be stopped); use --workers 1 or more',
+      );
+    }
     const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
     const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
     const study = await loadStudyFile(io, args.study, args.studies);
@@ -119,6 +139,8 @@ export const runCommand: CommandModule<object, Args> = {
         seed: args.seed,
         chunkSize: args.chunkSize,
         shard: shard ? { index: shard.index, count: shard.count } : undefined,
+        chunkTimeout: args.chunkTimeout,
+        workerMemoryMb: args.workerMemory,
       });
     } finally {
       progress.finish();

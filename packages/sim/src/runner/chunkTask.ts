@@ -21,4 +21,6 @@ export interface ChunkTask {
   readonly keepRecords: boolean;
   /** Also return every item-level answer (`keep: ['answers']`; the model must keep answers). */
   readonly keepAnswers: boolean;
+  /** Where the chunk is, on a SharedArrayBuffer the main thread reads if the worker is stopped (cellSimulator.ts). */
+  readonly phase?: Int32Array | undefined;
 }

@@ -96,7 +96,7 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
       first = task.start + done;
       const count = Math.min(BLOCK_SIZE, task.count - done);
       const out = kept ? chunkOutputRange(kept, simulator.shape, done, count) : scratch;
-      simulator.simulate(first, count, task.caps, out);
+      simulator.simulate(first, count, task.caps, out, task.phase);
       partial.read(empty, 0);
       partial.add(out.records, first, count);
       const at = partials.length;

@@ -26,7 +26,12 @@ import { evalsimVersion } from '../output/version.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { CellFold } from './cellFold.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
-import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
+import {
+  type ChunkExecutor,
+  createStudyPool,
+  DEFAULT_WORKER_MEMORY_MB,
+  defaultWorkerCount,
+} from './chunkExecutor.js';
 import { blockStates } from './chunkOutput.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
@@ -88,6 +93,15 @@ export interface RunOptions {
    * same bytes as a whole run. Needs `outDir`; no `keep`, no checkpoints (a shard reruns whole).
    */
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
+  /**
+   * Per-chunk time limit, seconds: a chunk still running then has its worker terminated and the
+   * run fails naming the method and replication it was in. Needs worker threads (a chunk in this
+   * thread cannot be interrupted): refused with workers 0; a run that would run in process by
+   * the worker-count rule gets one worker.
+   */
+  readonly chunkTimeout?: number | undefined;
+  /** Heap limit of each worker thread, MB (default 4096): a method past it fails named, alone. */
+  readonly workerMemoryMb?: number | undefined;
 }
 
 export interface StudyRun {
@@ -152,6 +166,19 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   ) {
     throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
   }
+  if (options.chunkTimeout !== undefined) {
+    if (!(Number.isFinite(options.chunkTimeout) && options.chunkTimeout > 0)) {
+      throw new ConfigError('chunkTimeout', options.chunkTimeout, 'a number of seconds > 0');
+    }
+    if (options.workers === 0 || options.pool?.workers === 0) {
+      throw new ConfigError(
+        'chunkTimeout',
+        options.chunkTimeout,
+        'worker threads: a chunk running in this thread (--workers 0) cannot be stopped; use --workers 1 or more',
+      );
+    }
+  }
+  positiveInteger('workerMemoryMb', options.workerMemoryMb);
   const shard = options.shard;
   if (shard) {
     if (options.outDir === undefined) throw new ConfigError('shard', 'an outDir for the partial-result file');
@@ -243,8 +270,9 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
           workers: workersForWork(
             options.workers ?? defaultWorkerCount(),
             chunks,
-            options.workers !== undefined,
+            options.workers !== undefined || options.chunkTimeout !== undefined,
           ),
+          workerMemoryMb: options.workerMemoryMb,
         });
       workers = executor.workers;
       try {
@@ -259,6 +287,8 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
           keepRecords: kept !== undefined,
           keepAnswers: kept?.keepsAnswers ?? false,
           signal: options.signal,
+          chunkTimeout: options.chunkTimeout,
+          workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
           onChunk(piece, _start, count, chunk) {
             if (chunk.kept) kept?.append(piece.cell, chunk.kept);
             const states = blockStates(chunk.partials);

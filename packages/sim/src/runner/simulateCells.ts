@@ -11,6 +11,7 @@ import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
 import { type ChunkResult, type ChunkShape, unpackChunk } from './chunkOutput.js';
 import type { ChunkTask } from './chunkTask.js';
+import { createPhase, isWorkerOutOfMemory, stoppedChunkError } from './stoppedChunk.js';
 
 /** Replications [start, end) of one cell; `start` a multiple of BLOCK_SIZE. */
 export interface CellPiece {
@@ -34,6 +35,10 @@ export interface CellsRun {
   readonly keepRecords: boolean;
   readonly keepAnswers: boolean;
   readonly signal: AbortSignal | undefined;
+  /** Per-chunk time limit in seconds (pool executors only: the worker is terminated). */
+  readonly chunkTimeout?: number | undefined;
+  /** The workers' heap limit, MB, for the out-of-memory message. */
+  readonly workerMemoryMb: number;
   /** Each consumed chunk of a piece, in replication order, starting at replication `start`. */
   readonly onChunk: (piece: CellPiece, start: number, count: number, chunk: ChunkResult) => void;
   /** A piece, once all its chunks are consumed. */
@@ -102,6 +107,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
             arrived: new Map(),
           });
         }
+        const phase = createPhase();
         const task: ChunkTask = {
           studyKey: study.fingerprint, // inputDigest: the other helper's content digest goes here
           config: study.config,
@@ -113,10 +119,15 @@ export function simulateCells(run: CellsRun): Promise<void> {
           caps: run.caps,
           keepRecords: run.keepRecords,
           keepAnswers: run.keepAnswers,
+          phase,
         };
         outstanding++;
-        executor.run(task).then(
+        const stop = new AbortController();
+        const timeout = run.chunkTimeout;
+        const timer = timeout === undefined ? undefined : setTimeout(() => stop.abort(), timeout * 1000);
+        executor.run(task, timeout === undefined ? undefined : stop.signal).then(
           (buffer) => {
+            clearTimeout(timer);
             if (settled) return;
             try {
               consume(index, start, buffer, count);
@@ -126,7 +137,14 @@ export function simulateCells(run: CellsRun): Promise<void> {
             }
             pump();
           },
-          (error) => fail(error),
+          (error) => {
+            clearTimeout(timer);
+            if (stop.signal.aborted && timeout !== undefined) {
+              fail(stoppedChunkError(study, task, phase, { kind: 'timeout', seconds: timeout }));
+            } else if (isWorkerOutOfMemory(error)) {
+              fail(stoppedChunkError(study, task, phase, { kind: 'memory', limitMb: run.workerMemoryMb }));
+            } else fail(error);
+          },
         );
       }
       if (outstanding === 0) {
