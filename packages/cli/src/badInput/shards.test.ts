@@ -33,6 +33,12 @@ const flagCases: [() => string[], string | RegExp][] = [
     '--chunk-timeout: cannot be enforced with --workers 0',
   ],
   [() => ['run', study(), '--worker-memory', '1'], /--worker-memory: must be an integer in \[16, /],
+  [() => ['run', study(), '--target-mcse', '0'], '--target-mcse: must be a number > 0, got 0'],
+  [
+    () => ['run', study(), '--max-replications', '500'],
+    '--max-replications: only applies with --target-mcse',
+  ],
+  [() => ['run', study(), '--target-mcse', '0.01', '--shard', '0/2'], /targetMcse.*nothing with --shard/],
 ];
 
 describe('shard flags and partial results are checked, naming the flag or the file', () => {

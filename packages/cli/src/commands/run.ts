@@ -41,6 +41,8 @@ interface Args {
   shards?: number;
   chunkTimeout?: number;
   workerMemory?: number;
+  targetMcse?: number;
+  maxReplications?: number;
 }
 
 export const runCommand: CommandModule<object, Args> = {
@@ -82,6 +84,15 @@ export const runCommand: CommandModule<object, Args> = {
         describe:
           'also write per-replication output: replications (<out>/<name>.replications.arrow: every method result) and/or answers (<out>/<name>.answers.arrow: every item-level answer)',
       })
+      .option('target-mcse', {
+        type: 'number',
+        describe:
+          "run batches of the study's replications per cell until every MCSE of the cell is at most this (deterministic; the count is recorded)",
+      })
+      .option('max-replications', {
+        type: 'number',
+        describe: 'cap per cell with --target-mcse (default 100 batches, at most 100,000,000)',
+      })
       .option('chunk-timeout', {
         type: 'number',
         describe:
@@ -115,6 +126,13 @@ export const runCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
     integerFlag('worker-memory', args.workerMemory, 16, 1_048_576);
+    integerFlag('max-replications', args.maxReplications, 1, MAX_REPLICATIONS);
+    if (args.targetMcse !== undefined && !(args.targetMcse > 0)) {
+      throw new Error(`--target-mcse: must be a number > 0, got ${args.targetMcse}`);
+    }
+    if (args.maxReplications !== undefined && args.targetMcse === undefined) {
+      throw new Error('--max-replications: only applies with --target-mcse');
+    }
     if (args.chunkTimeout !== undefined && !(args.chunkTimeout > 0)) {
       throw new Error(`--chunk-timeout: must be a number of seconds > 0, got ${args.chunkTimeout}`);
     }
@@ -141,6 +159,8 @@ export const runCommand: CommandModule<object, Args> = {
         shard: shard ? { index: shard.index, count: shard.count } : undefined,
         chunkTimeout: args.chunkTimeout,
         workerMemoryMb: args.workerMemory,
+        targetMcse: args.targetMcse,
+        maxReplications: args.maxReplications,
       });
     } finally {
       progress.finish();
@@ -160,7 +180,7 @@ export const runCommand: CommandModule<object, Args> = {
     }
     const { within, total } = expectationSummary(result.rows);
     const replications =
-      result.replications !== undefined ? `, ${result.replications} replications/cell` : '';
+      result.replications !== undefined && !result.target ? `, ${result.replications} replications/cell` : '';
     io.stdout.write(
       `${wrapText(study.config.title, TABLE_WIDTH).join('\n')}\n\n${formatResultsTable(result.rows, { gridKeys: study.gridKeys })}\n\n`,
     );
@@ -168,6 +188,14 @@ export const runCommand: CommandModule<object, Args> = {
     io.stdout.write(
       `wrote ${shownPath(io, result.files.arrow!)} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
     );
+    if (result.target) {
+      const { mcse, cap, replications: counts, capped } = result.target;
+      const low = Math.min(...counts);
+      const high = Math.max(...counts);
+      io.stdout.write(
+        `target MCSE ${mcse}: ${low === high ? low : `${low}–${high}`} replications per cell (batches of ${result.replications}, cap ${cap})${capped.length ? `; ${capped.length} cell${capped.length === 1 ? '' : 's'} stopped at the cap above the target: ${capped.join(', ')}` : ''}\n`,
+      );
+    }
     for (const kind of keep)
       io.stdout.write(`wrote ${shownPath(io, result.files[kind]!)} (every ${kind.replace(/s$/, '')})\n`);
   },

@@ -43,6 +43,9 @@ export interface ResultsMetadata {
   readonly version: string;
   /** Replications per aggregation block (runner/blocks.ts); absent for a formula study. */
   readonly blockSize?: number | undefined;
+  /** A targeted run's MCSE target and replication cap per cell (runner/targetMcse.ts). */
+  readonly targetMcse?: number | undefined;
+  readonly maxReplications?: number | undefined;
 }
 
 function gridColumn(rows: readonly ResultRow[], key: string): Vector {
@@ -88,6 +91,9 @@ export function resultsToArrow(rows: readonly ResultRow[], metadata: ResultsMeta
   if (metadata.replications !== undefined)
     entries.push(['evalsim.replications', String(metadata.replications)]);
   if (metadata.blockSize !== undefined) entries.push(['evalsim.blockSize', String(metadata.blockSize)]);
+  if (metadata.targetMcse !== undefined) entries.push(['evalsim.targetMcse', String(metadata.targetMcse)]);
+  if (metadata.maxReplications !== undefined)
+    entries.push(['evalsim.maxReplications', String(metadata.maxReplications)]);
   const schema = new Schema(plain.schema.fields, new Map(entries));
   const table = new Table(
     schema,

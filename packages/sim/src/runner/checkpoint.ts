@@ -48,9 +48,13 @@ export function checkpointKey(
   seed: number | undefined,
   replications: number | undefined,
   version: string,
+  targetMcse?: number,
+  maxReplications?: number,
 ): string {
+  // A targeted run's key adds the target and cap; a plain run's key is as before.
+  const target = targetMcse === undefined ? [] : [targetMcse, maxReplications ?? null];
   return createHash('sha256')
-    .update(JSON.stringify([study.fingerprint, seed ?? null, replications ?? null, version]))
+    .update(JSON.stringify([study.fingerprint, seed ?? null, replications ?? null, version, ...target]))
     .digest('hex')
     .slice(0, 16);
 }

@@ -16,6 +16,9 @@ export interface PublishedRun {
   readonly version: string;
   readonly seed?: number | undefined;
   readonly replications?: number | undefined;
+  /** A targeted run's MCSE target and cap (targetMcse.ts). */
+  readonly targetMcse?: number | undefined;
+  readonly maxReplications?: number | undefined;
 }
 
 /** Writes the results (rows with expectations attached) atomically; returns the file's path. */
@@ -33,6 +36,8 @@ export function publishResults(
     seed: run.seed,
     replications: run.replications,
     blockSize: study.kind === 'simulation' ? BLOCK_SIZE : undefined,
+    targetMcse: run.targetMcse,
+    maxReplications: run.maxReplications,
   });
   return path;
 }

@@ -43,6 +43,7 @@ import { publishResults } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
 import { shardPieces } from './shardPieces.js';
 import { type CellPiece, simulateCells } from './simulateCells.js';
+import { defaultTargetCap, largestMcse } from './targetMcse.js';
 import { chunkCount, workersForWork } from './workerCount.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
@@ -102,6 +103,13 @@ export interface RunOptions {
   readonly chunkTimeout?: number | undefined;
   /** Heap limit of each worker thread, MB (default 4096): a method past it fails named, alone. */
   readonly workerMemoryMb?: number | undefined;
+  /**
+   * Run batches of `replications` per cell until every method × metric MCSE of the cell is at
+   * most this (targetMcse.ts); not with `shard` or `keep`.
+   */
+  readonly targetMcse?: number | undefined;
+  /** The cap of a targeted run, replications per cell (default min(MAX_REPLICATIONS, 100 × replications)). */
+  readonly maxReplications?: number | undefined;
 }
 
 export interface StudyRun {
@@ -120,6 +128,15 @@ export interface StudyRun {
   readonly resumedCells: number;
   /** Checkpoint files of the same study written under another key (other inputs), discarded. */
   readonly staleCheckpoints: number;
+  /** With `targetMcse`: replications run per cell, the cap, and the cells stopped at it above the target. */
+  readonly target?:
+    | {
+        readonly mcse: number;
+        readonly cap: number;
+        readonly replications: readonly number[];
+        readonly capped: readonly number[];
+      }
+    | undefined;
   /** Files written: the results and run info (with `outDir`) and every kept file. */
   readonly files: {
     readonly arrow?: string;
@@ -179,6 +196,21 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
     }
   }
   positiveInteger('workerMemoryMb', options.workerMemoryMb);
+  positiveInteger('maxReplications', options.maxReplications);
+  const targetMcse = options.targetMcse;
+  if (targetMcse !== undefined) {
+    if (!(Number.isFinite(targetMcse) && targetMcse > 0)) {
+      throw new ConfigError('targetMcse', targetMcse, 'a number > 0');
+    }
+    if (options.shard)
+      throw new ConfigError(
+        'targetMcse',
+        targetMcse,
+        "nothing with --shard (a shard cannot see the other shards' precision)",
+      );
+    if ((options.keep ?? []).length > 0)
+      throw new ConfigError('targetMcse', targetMcse, 'nothing with --keep');
+  }
   const shard = options.shard;
   if (shard) {
     if (options.outDir === undefined) throw new ConfigError('shard', 'an outDir for the partial-result file');
@@ -206,14 +238,28 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
       ? new CheckpointStore(
           options.outDir,
           study,
-          checkpointKey(study, effective?.seed, effective?.replications, version),
+          checkpointKey(
+            study,
+            effective?.seed,
+            effective?.replications,
+            version,
+            targetMcse,
+            options.maxReplications,
+          ),
         )
       : undefined;
   if (store && !options.resume) store.clear();
   const staleCheckpoints = store && options.resume ? store.discardStale() : 0;
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
 
-  const caps = simulation && effective ? methodCaps(simulation, effective.replications) : [];
+  const cap =
+    effective && targetMcse !== undefined
+      ? Math.max(effective.replications, options.maxReplications ?? defaultTargetCap(effective.replications))
+      : undefined;
+  // A targeted run's caps are the methods' own or the cap: batches continue each cell's sequence.
+  const caps = simulation && effective ? methodCaps(simulation, cap ?? effective.replications) : [];
+  const cellReplications = study.cells.map(() => effective?.replications ?? 0);
+  const capped: number[] = [];
   const keeping = simulation !== undefined && Object.keys(keep).length > 0;
   const spoolDir = !keeping
     ? undefined
@@ -230,7 +276,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
 
   const cellCount = study.cells.length;
   const perCell = effective?.replications ?? 0;
-  const pieces: CellPiece[] =
+  let pieces: CellPiece[] =
     simulation && effective
       ? shard
         ? shardPieces(simulation, effective.replications, shard.index, shard.count)
@@ -238,10 +284,11 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
             .map((cell) => ({ cell: cell.index, start: 0, end: effective.replications }))
             .filter((piece) => !finished.has(piece.cell))
       : [];
+  const shardPlan = pieces; // (a targeted run replaces `pieces` batch by batch; shards are never targeted)
   let cellsDone = shard ? 0 : finished.size;
   let replicationsDone = shard ? 0 : finished.size * perCell;
   let replicationsRun = 0;
-  const replicationsTotal = shard ? pieces.reduce((n, p) => n + p.end - p.start, 0) : cellCount * perCell;
+  let replicationsTotal = shard ? pieces.reduce((n, p) => n + p.end - p.start, 0) : cellCount * perCell;
   const report = () =>
     options.onProgress?.({
       study: study.name,
@@ -276,51 +323,66 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
         });
       workers = executor.workers;
       try {
-        await simulateCells({
-          study: simulation,
-          executor,
-          pieces,
-          seed: effective.seed,
-          caps,
-          chunkSize,
-          maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
-          keepRecords: kept !== undefined,
-          keepAnswers: kept?.keepsAnswers ?? false,
-          signal: options.signal,
-          chunkTimeout: options.chunkTimeout,
-          workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
-          onChunk(piece, _start, count, chunk) {
-            if (chunk.kept) kept?.append(piece.cell, chunk.kept);
-            const states = blockStates(chunk.partials);
-            if (shard) {
-              // Copies: the chunk's buffer is dropped once consumed.
-              const blocks = shardBlocks.get(piece) ?? [];
-              for (const state of states) blocks.push(state.slice());
-              shardBlocks.set(piece, blocks);
-            } else {
-              let fold = folds.get(piece.cell);
-              if (!fold) {
-                fold = new CellFold(simulation, piece.cell, caps);
-                folds.set(piece.cell, fold);
+        for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
+          await simulateCells({
+            study: simulation,
+            executor,
+            pieces,
+            seed: effective.seed,
+            caps,
+            chunkSize,
+            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
+            keepRecords: kept !== undefined,
+            keepAnswers: kept?.keepsAnswers ?? false,
+            signal: options.signal,
+            chunkTimeout: options.chunkTimeout,
+            workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
+            onChunk(piece, _start, count, chunk) {
+              if (chunk.kept) kept?.append(piece.cell, chunk.kept);
+              const states = blockStates(chunk.partials);
+              if (shard) {
+                // Copies: the chunk's buffer is dropped once consumed.
+                const blocks = shardBlocks.get(piece) ?? [];
+                for (const state of states) blocks.push(state.slice());
+                shardBlocks.set(piece, blocks);
+              } else {
+                let fold = folds.get(piece.cell);
+                if (!fold) {
+                  fold = new CellFold(simulation, piece.cell, caps);
+                  folds.set(piece.cell, fold);
+                }
+                for (const state of states) fold.fold(state);
               }
-              for (const state of states) fold.fold(state);
-            }
-            replicationsDone += count;
-            replicationsRun += count;
-            report();
-          },
-          onPiece(piece) {
-            cellsDone++;
-            if (!shard) {
-              const rows = folds.get(piece.cell)!.rows();
-              folds.delete(piece.cell);
-              kept?.finishCell(piece.cell);
-              finished.set(piece.cell, rows);
-              store?.save(piece.cell, rows);
-            }
-            report();
-          },
-        });
+              replicationsDone += count;
+              replicationsRun += count;
+              report();
+            },
+            onPiece(piece) {
+              if (!shard && cap !== undefined && targetMcse !== undefined) {
+                const partRows = folds.get(piece.cell)!.rows();
+                cellReplications[piece.cell] = piece.end;
+                if (largestMcse(partRows) > targetMcse) {
+                  if (piece.end < cap) {
+                    const end = Math.min(cap, piece.end + effective.replications);
+                    next.push({ cell: piece.cell, start: piece.end, end });
+                    replicationsTotal += end - piece.end;
+                    return;
+                  }
+                  capped.push(piece.cell);
+                }
+              }
+              cellsDone++;
+              if (!shard) {
+                const rows = folds.get(piece.cell)!.rows();
+                folds.delete(piece.cell);
+                kept?.finishCell(piece.cell);
+                finished.set(piece.cell, rows);
+                store?.save(piece.cell, rows);
+              }
+              report();
+            },
+          });
+        }
       } finally {
         if (!options.pool) await executor.close();
       }
@@ -331,10 +393,14 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
 
     const wallTimeMs = () => performance.now() - started;
     const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
-    const base = { study, config, ...effective, workers, chunkSize, resumedCells, staleCheckpoints };
+    const target =
+      targetMcse !== undefined && cap !== undefined
+        ? { mcse: targetMcse, cap, replications: cellReplications, capped }
+        : undefined;
+    const base = { study, config, ...effective, workers, chunkSize, resumedCells, staleCheckpoints, target };
     if (shard && options.outDir) {
       // A formula study's shards hold no pieces; the merge computes its formulas.
-      const parts: PartialPiece[] = pieces.map((piece) => ({
+      const parts: PartialPiece[] = shardPlan.map((piece) => ({
         ...piece,
         blocks: shardBlocks.get(piece) ?? [],
       }));
@@ -355,7 +421,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
       study,
       study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
     );
-    writeRunFiles({ study, rows, config, version, effective, kept, files, outDir: options.outDir });
+    writeRunFiles({ study, rows, config, version, effective, kept, files, outDir: options.outDir, target });
     if (options.outDir) {
       files.runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
       writeRunInfo(files.runInfo, {
@@ -392,6 +458,7 @@ function writeRunFiles(run: {
   kept: KeptOutput | undefined;
   files: { arrow?: string; replications?: string; answers?: string };
   outDir: string | undefined;
+  target: { mcse: number; cap: number } | undefined;
 }): void {
   const { study, outDir, files } = run;
   if (outDir) {
@@ -399,6 +466,8 @@ function writeRunFiles(run: {
       config: run.config,
       version: run.version,
       ...run.effective,
+      targetMcse: run.target?.mcse,
+      maxReplications: run.target?.cap,
     });
   }
   if (run.kept) Object.assign(files, run.kept.write());
