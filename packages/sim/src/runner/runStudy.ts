@@ -318,6 +318,7 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
             options.workers ?? defaultWorkerCount(),
             chunks,
             options.workers !== undefined || options.chunkTimeout !== undefined,
+            pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
           ),
           workerMemoryMb: options.workerMemoryMb,
         });
