@@ -71,7 +71,8 @@ export const runCommand: CommandModule<object, Args> = {
       .option('json', { type: 'boolean', default: false, describe: 'print the rows as JSON' })
       .option('chunk-size', {
         type: 'number',
-        describe: 'replications per work unit (default 250; results do not depend on it)',
+        describe:
+          'replications per work unit (default 250, rounded up to whole blocks of 100; results do not depend on it)',
       })
       .option('studies', {
         type: 'string',

@@ -2,15 +2,18 @@
  * runStudy: runs a validated study and returns its tidy rows (and, with an `outDir`,
  * writes `<outDir>/<name>.arrow` and the `.runs/<name>.run.json` sidecar).
  *
- * Work is split into chunks of `chunkSize` replications of one cell, run on a piscina
- * pool (or in this thread with workers 0); simulateCells feeds each cell's metric
- * accumulators strictly in replication order, so results are byte-identical for any
- * worker count and chunk size.
+ * Each cell's replications are cut into canonical blocks of BLOCK_SIZE (blocks.ts); work goes
+ * out in chunks of whole blocks to a piscina pool (or this thread with workers 0); a worker
+ * folds each block into a mergeable partial, and the main thread folds a cell's partials in
+ * block order (cellFold.ts), so results are byte-identical for any worker count, chunk size,
+ * resume point or shard split.
  *
  * Each finished cell is checkpointed; `resume` reuses finished cells of the same run
- * (same study, user modules, seed, replications and version). `keep` also writes every
- * replication's results and/or item-level answers to their own Arrow files
- * (keptOutput.ts), as flat in memory and as deterministic as the summary.
+ * (same study, user modules, seed, replications and version) and discards stale ones. `keep`
+ * also writes every replication's results and/or item-level answers to their own Arrow files
+ * (keptOutput.ts). `shard` computes one shard's blocks into a partial-result file
+ * (partialFile.ts) for `evalsim merge`; `targetMcse` runs batches until a precision is reached
+ * (targetMcse.ts); `chunkTimeout` and `workerMemoryMb` stop a stuck or runaway method, named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +75,7 @@ export interface RunOptions {
   readonly outDir?: string | undefined;
   /** Reuse finished cells checkpointed by an earlier run of the same study, seed and replications. */
   readonly resume?: boolean | undefined;
-  /** Replications per work unit (default 250); results do not depend on it. */
+  /** Replications per work unit (default 250, rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
   readonly chunkSize?: number | undefined;
   /** Chunks dispatched but not yet consumed (default 4 per worker, at least 4). */
   readonly maxInFlight?: number | undefined;

@@ -13,7 +13,12 @@
 /** Method-replications below which a run with the default worker count stays in this thread. */
 export const MIN_THREAD_WORK = 2000;
 
-export function workersForWork(requested: number, chunks: number, explicit: boolean, work = Infinity): number {
+export function workersForWork(
+  requested: number,
+  chunks: number,
+  explicit: boolean,
+  work = Infinity,
+): number {
   if (requested === 0) return 0;
   if (!explicit && (chunks <= 1 || work < MIN_THREAD_WORK)) return 0;
   return Math.max(1, Math.min(requested, chunks));
