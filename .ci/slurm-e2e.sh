@@ -4,19 +4,17 @@
 #   .ci/slurm-e2e.sh        (after the build: npx -y pnpm@12.4.2 run build)
 #
 # Starts a private cluster with .ci/slurm.sh, writes scripts with `evalsim slurm` for a real study
-# (clustered-coverage at 200 replications, 4 shards) whose evalsim command is .ci/slurm-probe.mjs,
-# a stand-in for `run --shards`/`merge` until the sharded runner lands: each array task finds its
-# shard through @evalsim/sim's shardFromEnvironment (SLURM_ARRAY_TASK_*) and writes one file.
-# Then checks:
-#   1. submit.sh --wait: 4 shards (one file each, from SLURM_ARRAY_TASK_ID) and the merge
-#      (--dependency=afterok) succeed; the merge saw every replication of every cell exactly once;
-#   2. a failing shard (exit 3): submit.sh --wait exits 3 naming it, the merge never runs;
-#      rerun.sh 2 reruns it alone (--shard 2/4) and then the merge succeeds;
+# (clustered-coverage at 200 replications, 4 shards; the array tasks run `evalsim run --shards 4`, each
+# finding its shard from SLURM_ARRAY_TASK_*, and the merge job `evalsim merge`). Then checks:
+#   1. submit.sh --wait: 4 shards and the merge (--dependency=afterok) succeed, and the merged Arrow
+#      file has the same bytes (cmp) as a single-process `evalsim run` of the same study;
+#   2. a failing shard (exit 3, through .ci/slurm-flaky.sh): submit.sh --wait exits 3 naming it, the
+#      merge never runs, `evalsim check` lists the missing shard; rerun.sh 2 reruns it alone
+#      (--shard 2/4), then the merge succeeds with the same bytes;
 #   3. a list array (--array=1,5,9) is refused by every task; a stepped one (--array=0-7:2) works;
 #   4. after stop, no slurm/munge process started here remains and /etc, /var/spool, /var/lib/munge,
 #      /run/munge are as before.
-# Prints the time of each step. When the sharded runner lands, drop --evalsim and compare the merged
-# Arrow file's bytes with a single-process `evalsim run` instead of the probe's JSON.
+# Prints the time of each step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -68,10 +66,10 @@ trap cleanup EXIT
 export SLURM_CONF="$EVALSIM_SLURM_DIR/etc/slurm.conf"
 step "start munged, slurmctld, slurmd; node idle"
 
-probe="$(command -v node) $root/.ci/slurm-probe.mjs"
-generate() { # generate <out dir>
-  node packages/cli/dist/evalsim.mjs slurm clustered-coverage --shards 4 --replications 200 \
-    --out "$1" --evalsim "$probe" >/dev/null
+evalsim=(node packages/cli/dist/evalsim.mjs)
+generate() { # generate <out dir> [<evalsim command>]
+  "${evalsim[@]}" slurm clustered-coverage --shards 4 --replications 200 \
+    --out "$1" ${2:+--evalsim "$2"} >/dev/null
 }
 # Waits (up to 90 s) until the private cluster has no job left; faster than sbatch --wait's polling.
 wait_for_jobs() {
@@ -81,53 +79,48 @@ wait_for_jobs() {
   done
   fail "jobs still queued after 90 s: $(squeue)"
 }
-expect_shards() { # expect_shards <parts dir> [<shard rerun with --shard>]
-  local count source
-  count="$(find "$1" -name 'clustered-coverage.shard-*-of-4.json' | wc -l)"
-  [ "$count" = 4 ] || fail "$1 holds $count shard files, expected 4"
-  for i in 0 1 2 3; do
-    source=slurm
-    [ "$i" != "${2-}" ] || source=flag
-    grep -q "\"index\":$i,\"count\":4,\"source\":\"$source\"" "$1/clustered-coverage.shard-$i-of-4.json" ||
-      fail "shard $i: not from $source: $(cat "$1/clustered-coverage.shard-$i-of-4.json")"
-  done
+expect_shards() { # expect_shards <parts dir>
+  local count
+  count="$(find "$1" -name 'clustered-coverage.shard-*-of-4.partial' | wc -l)"
+  [ "$count" = 4 ] || fail "$1 holds $count partial results, expected 4"
 }
+expect_same_bytes() { # expect_same_bytes <merged arrow>
+  [ -f "$1" ] || fail "the merge job wrote no $1"
+  cmp "$1" "$work/single/clustered-coverage.arrow" || fail "$1 differs from the single-process run"
+}
+
+"${evalsim[@]}" run clustered-coverage --replications 200 --workers 1 --quiet --out "$work/single" >/dev/null
+step "single-process run (the reference bytes)"
 
 # 1. Success: 4 array tasks and the merge.
 generate "$work/ok"
 bash "$work/ok/slurm/submit.sh" --wait >"$work/ok.log" 2>&1 || { cat "$work/ok.log"; fail "submit.sh --wait failed"; }
 expect_shards "$work/ok/parts"
-merged="$work/ok/clustered-coverage.merged.json"
-[ -f "$merged" ] || fail "the merge job wrote no $merged"
-node -e '
-  const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  const ids = m.sources.map((s) => s.match(/SLURM_ARRAY_TASK_ID=(\d+)/)[1]).sort();
-  if (m.shards !== 4 || m.replications !== 200 || m.cells < 2 || ids.join() !== "0,1,2,3") {
-    console.error("unexpected merge:", JSON.stringify(m)); process.exit(1);
-  }
-  console.log(`slurm-e2e: merged ${m.shards} shards covering ${m.cells} cells × ${m.replications} replications`);
-' "$merged" || fail "merged result"
-step "1. 4-task array + afterok merge (submit.sh --wait)"
+grep -q 'SLURM_ARRAY_TASK_ID=' "$work"/ok/logs/evalsim-clustered-coverage-*_1.out ||
+  { cat "$work"/ok/logs/*; fail "shard 1 did not take its index from SLURM_ARRAY_TASK_ID"; }
+expect_same_bytes "$work/ok/clustered-coverage.arrow"
+step "1. 4-task array + afterok merge = single-process bytes"
 
 # 2. Failure: shard 2 exits 3; the merge must not run. Then rerun shard 2 alone.
-generate "$work/fail"
+generate "$work/fail" "$root/.ci/slurm-flaky.sh"
 code=0
-EVALSIM_PROBE_FAIL=2 bash "$work/fail/slurm/submit.sh" --wait >"$work/fail.log" 2>&1 || code=$?
+EVALSIM_E2E_FAIL=2 bash "$work/fail/slurm/submit.sh" --wait >"$work/fail.log" 2>&1 || code=$?
 [ "$code" = 3 ] || { cat "$work/fail.log"; fail "submit.sh --wait exited $code with a failing shard, expected 3"; }
 grep -q 'shard(s) 2 failed' "$work/fail.log" || { cat "$work/fail.log"; fail "submit.sh did not name shard 2"; }
-[ ! -e "$work/fail/clustered-coverage.merged.json" ] || fail "the merge ran although shard 2 failed"
-[ ! -e "$work/fail/parts/clustered-coverage.shard-2-of-4.json" ] || fail "the failed shard wrote a file"
+[ ! -e "$work/fail/clustered-coverage.arrow" ] || fail "the merge ran although shard 2 failed"
+[ ! -e "$work/fail/parts/clustered-coverage.shard-2-of-4.partial" ] || fail "the failed shard wrote a file"
 grep -q 'failing shard 2 on purpose' "$work"/fail/logs/evalsim-clustered-coverage-*_2.out ||
   fail "shard 2's log does not show its failure"
-step "2. failing shard: exit 3, merge cancelled"
+code=0
+"${evalsim[@]}" check "$work/fail/parts" >"$work/check.log" 2>&1 || code=$?
+[ "$code" = 1 ] && grep -q '1 of 4 shards missing: 2' "$work/check.log" ||
+  { cat "$work/check.log"; fail "evalsim check did not list shard 2 as missing (exit $code)"; }
+step "2. failing shard: exit 3, merge cancelled, check lists it"
 bash "$work/fail/slurm/rerun.sh" 2 >"$work/rerun.log" 2>&1 || { cat "$work/rerun.log"; fail "rerun.sh 2"; }
 wait_for_jobs
-[ -f "$work/fail/clustered-coverage.merged.json" ] ||
-  { cat "$work/rerun.log" "$work"/fail/logs/*; fail "rerun.sh 2 did not lead to a merged result"; }
-expect_shards "$work/fail/parts" 2
-grep -q '"detail":"--shard 2/4"' "$work/fail/parts/clustered-coverage.shard-2-of-4.json" ||
-  fail "the rerun shard did not use --shard 2/4"
-step "   rerun.sh 2 (--shard 2/4), then the merge"
+expect_shards "$work/fail/parts"
+expect_same_bytes "$work/fail/clustered-coverage.arrow"
+step "   rerun.sh 2 (--shard 2/4), then the merge: same bytes"
 
 # 3. Array forms: a list is refused by every task; a stepped range maps to shards 0…3.
 generate "$work/forms"
@@ -135,7 +128,7 @@ sbatch --array=1,5,9 "$work/forms/slurm/array.sh" >/dev/null
 wait_for_jobs
 refused="$(grep -l 'does not describe one task of a uniform array' "$work"/forms/logs/*.out | wc -l)"
 [ "$refused" = 3 ] || { cat "$work"/forms/logs/*.out; fail "$refused of 3 list-array tasks refused"; }
-[ -z "$(find "$work/forms/parts" -type f)" ] || fail "a list-array task wrote a shard"
+[ -z "$(find "$work/forms/parts" -type f 2>/dev/null)" ] || fail "a list-array task wrote a shard"
 rm -f "$work"/forms/logs/*
 sbatch --array=0-7:2 "$work/forms/slurm/array.sh" >/dev/null
 wait_for_jobs

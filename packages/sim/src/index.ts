@@ -85,6 +85,7 @@ export type {
   MethodDefinition,
   MethodSettings,
   MetricAccumulator,
+  MetricContext,
   MetricDefinition,
   MetricValue,
   ModelAnswers,
@@ -194,10 +195,25 @@ export {
 export { SeededStream } from './rng/SeededStream.js';
 export { streamSeed } from './rng/streamSeed.js';
 // ------------------------------------------------------------------ running
+export { BLOCK_SIZE } from './runner/blocks.js';
 export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
 export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
 export type { InvalidIntervalReport } from './runner/invalidIntervals.js';
 export type { KeepPaths } from './runner/keptOutput.js';
+export {
+  checkPartials,
+  MergeRefusedError,
+  mergePartials,
+  type PartialsCheck,
+  type StudyShards,
+} from './runner/mergePartials.js';
+export {
+  PARTIAL_EXTENSION,
+  type PartialFile,
+  PartialFileError,
+  partialFileName,
+  readPartialFile,
+} from './runner/partialFile.js';
 export type { RunProgress } from './runner/runProgress.js';
 export {
   DEFAULT_CHUNK_SIZE,

@@ -12,6 +12,7 @@ import { formulaRegistry } from './formulas/registry.js';
 import { methodRegistry } from './methods/registry.js';
 import { metricRegistry } from './metrics/registry.js';
 import { modelRegistry } from './models/registry.js';
+import { SOLO } from './test-utils/metricContext.js';
 
 const entries: [kind: string, name: string, specs: OptionSpecs | undefined][] = [
   ...modelRegistry.list.map((m) => ['model', m.name, m.params] as [string, string, OptionSpecs | undefined]),
@@ -74,7 +75,7 @@ describe('declared options', () => {
     'metric %s: the reader refuses an undeclared option naming the declared ones',
     (name, metric) => {
       const declared = Object.keys(metric.options ?? {});
-      const error = refusal(() => metric.create({ undeclaredOption: 1 }));
+      const error = refusal(() => metric.create({ undeclaredOption: 1 }, SOLO));
       expect(error.message).toContain(
         declared.length > 0
           ? `a known option of ${name}: ${declared.join(', ')}`

@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
 import { formulasCommand, methodsCommand, metricsCommand, modelsCommand } from './blocks.js';
+import { checkCommand } from './check.js';
 import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
 import { withExampleEpilog } from './examples.js';
@@ -10,6 +11,7 @@ import { intervalCommand } from './interval.js';
 import { leaderboardCommand } from './leaderboard.js';
 import { listCommand } from './list.js';
 import { mcnemarCommand } from './mcnemar.js';
+import { mergeCommand } from './merge.js';
 import { powerCommand } from './power.js';
 import { reproduceCommand } from './reproduce.js';
 import { runCommand } from './run.js';
@@ -28,7 +30,7 @@ const modules: CommandModule<any, any>[] = [
 ];
 modules.push(runCommand, showCommand, validateCommand, listCommand, reproduceCommand);
 modules.push(leaderboardCommand);
-modules.push(slurmCommand);
+modules.push(slurmCommand, mergeCommand, checkCommand);
 modules.push(modelsCommand, methodsCommand, metricsCommand, formulasCommand);
 modules.push(importCommand);
 

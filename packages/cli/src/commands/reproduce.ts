@@ -16,6 +16,7 @@ import {
   createStudyPool,
   defaultWorkerCount,
   prepareOutputDirectory,
+  resolveShard,
   runStudy,
   type Study,
 } from '@evalsim/sim';
@@ -45,6 +46,8 @@ interface Args {
   studies: string;
   quiet: boolean;
   strict: boolean;
+  shard?: string;
+  shards?: number;
 }
 
 export const reproduceCommand: CommandModule<object, Args> = {
@@ -74,6 +77,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
         default: false,
         describe: 'exit 1 when a published value misses its tolerance without an established explanation',
       })
+      .option('shard', {
+        type: 'string',
+        describe:
+          'compute shard i of N (i/N) of every study, writing <out>/<study>.shard-i-of-N.partial for `evalsim merge` (default: from the scheduler environment)',
+      })
+      .option('shards', { type: 'number', describe: 'N, the shard count (with a scheduler index)' })
       .example('$0 reproduce', 'everything, at the articles’ replication counts, into results/')
       .example(
         '$0 reproduce peeking few-clusters --replications-scale 0.1',
@@ -87,6 +96,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     if (!(scale > 0 && Number.isFinite(scale)))
       throw new Error(`--replications-scale: must be > 0, got ${scale}`);
     const checked = workersFlag(args.workers);
+    const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
+    if (shard && args.out === undefined) {
+      throw new Error(
+        '--out: a sharded reproduce writes partial results; name their directory (e.g. --out shards/parts)',
+      );
+    }
     const shownOut = outputDirectory(args.out, scale === 1);
     const out = io.resolve(shownOut);
     const studiesDir = studiesFolder(io, args.studies, 'reproduce');
@@ -136,9 +151,14 @@ export const reproduceCommand: CommandModule<object, Args> = {
           onNotice: (message) => warnings.push(`evalsim: ${message}`),
           signal: interrupts.signal,
           ...(replications !== undefined ? { replications } : {}),
+          shard: shard ? { index: shard.index, count: shard.count } : undefined,
         });
         cellsBefore += study.cells.length;
         warnings.push(...formatInvalidIntervals(study.name, run.invalidIntervals));
+        if (shard) {
+          progress.endStudy(`  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
+          continue;
+        }
         const judged = judgeRows(study, run.rows);
         const ok = judged.filter((j) => j.status === 'within').length;
         const explained = judged.filter((j) => j.status === 'explained').length;
@@ -165,6 +185,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     if (interrupts.received !== undefined) {
       io.stderr.write(`evalsim: ${interruptedMessage(cellsDone, cellsTotal)}\n`);
       io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
+      return;
+    }
+    if (shard) {
+      io.stdout.write(
+        `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
+      );
       return;
     }
     // The report and plots: from the results files of every study in `out`.

@@ -4,13 +4,13 @@
  * raw options through the one option reader.
  */
 import { type OptionSpecs, type OptionValues, readOptions } from './options.js';
-import type { MetricAccumulator, MetricDefinition } from './roles.js';
+import type { MetricAccumulator, MetricContext, MetricDefinition } from './roles.js';
 
 export interface MetricSpec<S extends OptionSpecs> {
   readonly name: string;
   readonly description: string;
   readonly options: S;
-  create(options: OptionValues<S>): MetricAccumulator;
+  create(options: OptionValues<S>, context: MetricContext): MetricAccumulator;
 }
 
 export function defineMetric<const S extends OptionSpecs>(spec: MetricSpec<S>): MetricDefinition {
@@ -18,6 +18,6 @@ export function defineMetric<const S extends OptionSpecs>(spec: MetricSpec<S>): 
     name: spec.name,
     description: spec.description,
     options: spec.options,
-    create: (raw) => spec.create(readOptions(spec.options, raw, spec.name)),
+    create: (raw, context) => spec.create(readOptions(spec.options, raw, spec.name), context),
   };
 }

@@ -111,6 +111,21 @@ export interface MethodDefinition {
 }
 
 // ---------------------------------------------------------------- metric (Summarise)
+//
+// The metric role, mergeable. A metric keeps sufficient statistics (counts, sums, Welford/Chan
+// moment states, cross-products, sketch buckets, …) in an accumulator. The runner cuts each
+// cell's replications into fixed blocks of BLOCK_SIZE (runner/blocks.ts): a worker `add`s a
+// block's replications in order to a fresh accumulator and `write`s its state; the main thread
+// (or `evalsim merge`, across shards) `read`s each block's state into a scratch accumulator and
+// `merge`s it into the cell's, strictly in block order, then asks for `result()`. So a metric's
+// value is a pure function of (study, seed, replications, block size), whatever the worker
+// count, chunk size, resume point or shard split.
+//
+// Contract (checked for every registered metric by metrics/mergeable.test.ts):
+//   - merge(a, b) of a fresh accumulator (nothing added) leaves the other's state exactly (bits);
+//   - read(write(state)) restores the state exactly (numbers are stored as Float64);
+//   - states of the same definition and options only are merged; merge never sees another kind.
+// A variable-length state (a sketch, a block's kept bounds) writes its length first.
 
 export interface MetricValue {
   readonly value: number;
@@ -120,10 +135,33 @@ export interface MetricValue {
   readonly count?: number;
 }
 
-/** Streaming accumulator: memory independent of the number of replications. */
+/** Where an accumulator sits: which method it summarises among the study's methods. */
+export interface MetricContext {
+  /** The study's method ids, in study order: the index of `replication` in `add`. */
+  readonly methods: readonly string[];
+  /** The index of the method this accumulator summarises. */
+  readonly method: number;
+}
+
+/**
+ * Streaming, mergeable accumulator: memory independent of the number of replications (a
+ * metric that must keep per-replication values, e.g. bounds for an exact bias-eliminated
+ * coverage, keeps them per block and says so in its doc comment).
+ */
 export interface MetricAccumulator {
-  /** Add one replication (called in replication order, so results are deterministic). */
-  add(result: Readonly<MethodResult>, truth: number): void;
+  /**
+   * Add one replication, in replication order within a block: `result` is this method's
+   * result, `replication[j]` every method's (the index of context.methods; a method past its
+   * replication cap has every field NaN), for metrics comparing two methods in the same
+   * replication (e.g. the relative precision gain, from their correlation).
+   */
+  add(result: Readonly<MethodResult>, truth: number, replication: readonly Readonly<MethodResult>[]): void;
+  /** Fold `other` (same definition and options; the later blocks) into this state. */
+  merge(other: MetricAccumulator): void;
+  /** Append the state to `out` as numbers (Float64 round trip; variable length writes its length first). */
+  write(out: number[]): void;
+  /** Replace the state by the one written at `offset` of `state`; returns the offset after it. */
+  read(state: Float64Array, offset: number): number;
   result(): MetricValue;
 }
 
@@ -133,5 +171,5 @@ export interface MetricDefinition {
   /** The declared options (what listings show and the option reader checks). */
   readonly options?: OptionSpecs;
   /** Validate the options (throw ConfigError naming the option) and build an accumulator. */
-  create(options: RawOptions): MetricAccumulator;
+  create(options: RawOptions, context: MetricContext): MetricAccumulator;
 }

@@ -11,7 +11,12 @@ import type { ResolveContext } from './resolveContext.js';
 import type { ResolvedMetric } from './study.js';
 import type { MetricConfig } from './studyConfig.js';
 
-function resolveMetric(entry: string | MetricConfig, path: string, labels: Set<string>): ResolvedMetric {
+function resolveMetric(
+  entry: string | MetricConfig,
+  path: string,
+  labels: Set<string>,
+  methods: readonly string[],
+): ResolvedMetric {
   const spec: MetricConfig = typeof entry === 'string' ? { metric: entry } : entry;
   const definition = metricRegistry.get(spec.metric, typeof entry === 'string' ? path : `${path}.metric`);
   const id = spec.id ?? spec.metric;
@@ -25,20 +30,22 @@ function resolveMetric(entry: string | MetricConfig, path: string, labels: Set<s
   labels.add(id);
   const { metric: _metric, id: _id, ...options } = spec;
   try {
-    definition.create(options);
+    // Built once against each method, so an option naming another method is checked too.
+    if (methods.length === 0) definition.create(options, { methods, method: 0 });
+    for (let method = 0; method < methods.length; method++) definition.create(options, { methods, method });
   } catch (error) {
     throw asConfigError(error, path);
   }
   return { id, definition, options };
 }
 
-/** Every metric entry, resolved; all problems reported together. */
-export function resolveMetrics(context: ResolveContext): ResolvedMetric[] {
+/** Every metric entry, resolved against the study's method ids; all problems reported together. */
+export function resolveMetrics(context: ResolveContext, methods: readonly string[]): ResolvedMetric[] {
   const resolved: ResolvedMetric[] = [];
   const labels = new Set<string>();
   const problems = new IssueList();
   for (const [i, entry] of (context.config.metrics ?? []).entries()) {
-    const metric = problems.attemptSync(() => resolveMetric(entry, `metrics[${i}]`, labels));
+    const metric = problems.attemptSync(() => resolveMetric(entry, `metrics[${i}]`, labels, methods));
     if (metric) resolved.push(metric);
   }
   problems.throwIfAny();

@@ -103,8 +103,14 @@ interface ResolvedParts {
   readonly diagnostics: readonly string[];
 }
 
-async function resolveParts(input: unknown, baseDir: string, importModules: boolean): Promise<ResolvedParts> {
-  const issues = schemaIssues(input);
+async function resolveParts(
+  input: unknown,
+  baseDir: string,
+  importModules: boolean,
+  schemaChecked = false,
+): Promise<ResolvedParts> {
+  // A worker resolves a config the main thread already checked: no schema compile there.
+  const issues = schemaChecked ? [] : schemaIssues(input);
   if (issues.length > 0) throw new ConfigError(issues);
   const config = input as StudyConfig;
   checkGridKeys(config);
@@ -134,7 +140,13 @@ async function resolveParts(input: unknown, baseDir: string, importModules: bool
           ? 'broken'
           : 'absent';
   const methods = (await problems.attempt(() => resolveMethods(context, state))) ?? [];
-  const metrics = problems.attemptSync(() => resolveMetrics(context)) ?? [];
+  const metrics =
+    problems.attemptSync(() =>
+      resolveMetrics(
+        context,
+        methods.map((m) => m.id),
+      ),
+    ) ?? [];
   problems.throwIfAny();
   const methodCount = (config.methods ?? []).length;
   if (model && methodCount > 0 && metrics.length === 0)
@@ -162,12 +174,17 @@ async function resolveParts(input: unknown, baseDir: string, importModules: bool
 export async function validateStudy(
   input: unknown,
   baseDir: string,
-  options: { readonly path?: string } = {},
+  options: {
+    readonly path?: string;
+    /** The config passed this same check already (the runner's workers): skip the JSON Schema check. */
+    readonly schemaChecked?: boolean;
+  } = {},
 ): Promise<Study> {
   const { config, context, model, methods, metrics, formulas, diagnostics } = await resolveParts(
     input,
     baseDir,
     true,
+    options.schemaChecked,
   );
   if (model === MODEL_NOT_IMPORTED) throw new Error('validateStudy: every module is imported');
   const inputs = collectStudyInputs({

@@ -1,7 +1,7 @@
 import { mcnemarPower } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
-import { formulaRows } from '../runner/cellAggregator.js';
+import { formulaRows } from '../runner/formulaRows.js';
 import { formulaRegistry } from './registry.js';
 
 const create = (options: Record<string, unknown>) =>

@@ -14,11 +14,16 @@
  * Memory: 16 bytes per DISTINCT bound — flat for a proportion's intervals over N items (at most
  * N + 1 values), but up to 32 bytes per replication for continuous bounds (the one metric that
  * is not flat in the replications).
+ *
+ * Mergeable across blocks and shards: counts add, the moment states merge by Chan's formula,
+ * the runs merge exactly (core `mergeSortedRuns`). State: [n, kept, estimates n, mean, M2,
+ * lower runs length L, L values, L counts, upper runs length U, U values, U counts].
  */
 import {
   addToMoments,
   biasEliminatedCoverageMeasure,
   createMoments,
+  mergeMoments,
   mergeSortedRuns,
   type SortedRuns,
   sortedRuns,
@@ -73,6 +78,28 @@ class BoundRuns {
     }
     return this.runs;
   }
+
+  /** Replaces everything by `runs`. */
+  reset(runs: SortedRuns): void {
+    this.distinct.clear();
+    this.buffered = 0;
+    this.runs = runs;
+  }
+
+  write(out: number[]): void {
+    const { values, counts } = this.fold();
+    out.push(values.length);
+    for (const v of values) out.push(v);
+    for (const c of counts) out.push(c);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    const length = state[offset];
+    const values = state.slice(offset + 1, offset + 1 + length);
+    const counts = state.slice(offset + 1 + length, offset + 1 + 2 * length);
+    this.reset({ values, counts });
+    return offset + 1 + 2 * length;
+  }
 }
 
 class BiasEliminatedCoverageAccumulator implements MetricAccumulator {
@@ -80,7 +107,7 @@ class BiasEliminatedCoverageAccumulator implements MetricAccumulator {
   private kept = 0;
   private readonly lower = new BoundRuns();
   private readonly upper = new BoundRuns();
-  private readonly estimates = createMoments();
+  private estimates = createMoments();
 
   add(result: Readonly<MethodResult>): void {
     this.n++;
@@ -89,6 +116,27 @@ class BiasEliminatedCoverageAccumulator implements MetricAccumulator {
     this.lower.add(result.lower);
     this.upper.add(result.upper);
     this.kept++;
+  }
+
+  merge(other: BiasEliminatedCoverageAccumulator): void {
+    this.n += other.n;
+    this.kept += other.kept;
+    this.estimates = mergeMoments(this.estimates, other.estimates);
+    this.lower.reset(mergeSortedRuns(this.lower.fold(), other.lower.fold()));
+    this.upper.reset(mergeSortedRuns(this.upper.fold(), other.upper.fold()));
+  }
+
+  write(out: number[]): void {
+    out.push(this.n, this.kept, this.estimates.n, this.estimates.mean, this.estimates.m2);
+    this.lower.write(out);
+    this.upper.write(out);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    this.n = state[offset];
+    this.kept = state[offset + 1];
+    this.estimates = { n: state[offset + 2], mean: state[offset + 3], m2: state[offset + 4] };
+    return this.upper.read(state, this.lower.read(state, offset + 5));
   }
 
   result(): CountedMetricValue {

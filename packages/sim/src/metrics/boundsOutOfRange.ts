@@ -9,28 +9,32 @@
 import { defineMetric } from '../base/defineMetric.js';
 import { ConfigError } from '../base/errors.js';
 import type { MethodResult } from '../base/methodResult.js';
-import type { MetricAccumulator } from '../base/roles.js';
+import { CountingAccumulator } from './countingAccumulator.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
-class OutOfRangeAccumulator implements MetricAccumulator {
-  private withBounds = 0;
-  private outside = 0;
+const WITH_BOUNDS = 0;
+const OUTSIDE = 1;
+
+class OutOfRangeAccumulator extends CountingAccumulator {
   constructor(
     private readonly min: number,
     private readonly max: number,
-  ) {}
+  ) {
+    super(2);
+  }
 
   add(result: Readonly<MethodResult>): void {
     if (!Number.isFinite(result.lower) || !Number.isFinite(result.upper)) return;
-    this.withBounds++;
-    if (result.lower < this.min || result.upper > this.max) this.outside++;
+    this.counts[WITH_BOUNDS]++;
+    if (result.lower < this.min || result.upper > this.max) this.counts[OUTSIDE]++;
   }
 
   result(): CountedMetricValue {
-    if (this.withBounds === 0) return { value: Number.NaN, mcse: Number.NaN, count: 0 };
-    const share = this.outside / this.withBounds;
-    return { value: share, mcse: proportionMcse(share, this.withBounds), count: this.withBounds };
+    const withBounds = this.counts[WITH_BOUNDS];
+    if (withBounds === 0) return { value: Number.NaN, mcse: Number.NaN, count: 0 };
+    const share = this.counts[OUTSIDE] / withBounds;
+    return { value: share, mcse: proportionMcse(share, withBounds), count: withBounds };
   }
 }
 

@@ -35,6 +35,18 @@ class BradleyAccumulator implements MetricAccumulator {
     this.rejections.add(result);
   }
 
+  merge(other: BradleyAccumulator): void {
+    this.rejections.merge(other.rejections);
+  }
+
+  write(out: number[]): void {
+    this.rejections.write(out);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    return this.rejections.read(state, offset);
+  }
+
   result(): CountedMetricValue {
     const { value: rate, mcse, count } = this.rejections.result();
     if (Number.isNaN(rate)) return { value: Number.NaN, mcse: Number.NaN, count };

@@ -7,31 +7,37 @@
 import type { Measure } from '@evalsim/core';
 import { defineMetric } from '../base/defineMetric.js';
 import type { MethodResult } from '../base/methodResult.js';
-import type { MetricAccumulator, MetricDefinition } from '../base/roles.js';
+import type { MetricDefinition } from '../base/roles.js';
+import { CountingAccumulator } from './countingAccumulator.js';
 import { measureValue } from './measureValue.js';
 import type { CountedMetricValue } from './metricValue.js';
 
 /** Whether a replication is an event (e.g. the truth lies below the lower bound). */
 export type ReplicationEvent = (result: Readonly<MethodResult>, truth: number) => boolean;
 
-class CountAccumulator implements MetricAccumulator {
-  private n = 0;
-  private events = 0;
-  private withBounds = 0;
+const N = 0;
+const EVENTS = 1;
+const WITH_BOUNDS = 2;
+
+class CountAccumulator extends CountingAccumulator {
   constructor(
     private readonly event: ReplicationEvent,
     private readonly measure: (count: number, n: number) => Measure,
-  ) {}
+  ) {
+    super(3);
+  }
 
   add(result: Readonly<MethodResult>, truth: number): void {
-    this.n++;
-    if (!Number.isNaN(result.lower) && !Number.isNaN(result.upper)) this.withBounds++;
-    if (this.event(result, truth)) this.events++;
+    const counts = this.counts;
+    counts[N]++;
+    if (!Number.isNaN(result.lower) && !Number.isNaN(result.upper)) counts[WITH_BOUNDS]++;
+    if (this.event(result, truth)) counts[EVENTS]++;
   }
 
   result(): CountedMetricValue {
-    const value = measureValue(this.n, 1, () => this.measure(this.events, this.n));
-    return this.withBounds === 0 ? { value: Number.NaN, mcse: Number.NaN, count: this.n } : value;
+    const n = this.counts[N];
+    const value = measureValue(n, 1, () => this.measure(this.counts[EVENTS], n));
+    return this.counts[WITH_BOUNDS] === 0 ? { value: Number.NaN, mcse: Number.NaN, count: n } : value;
   }
 }
 

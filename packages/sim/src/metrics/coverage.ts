@@ -11,27 +11,33 @@
  */
 import { defineMetric } from '../base/defineMetric.js';
 import type { MethodResult } from '../base/methodResult.js';
-import type { MetricAccumulator } from '../base/roles.js';
+import { CountingAccumulator } from './countingAccumulator.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
-class CoverageAccumulator implements MetricAccumulator {
-  private count = 0;
-  private covered = 0;
-  private withBounds = 0;
+const COUNT = 0;
+const COVERED = 1;
+const WITH_BOUNDS = 2;
+
+class CoverageAccumulator extends CountingAccumulator {
+  constructor() {
+    super(3);
+  }
 
   add(result: Readonly<MethodResult>, truth: number): void {
-    this.count++;
+    const counts = this.counts;
+    counts[COUNT]++;
     // NaN bounds make both comparisons false: a miss.
-    if (result.lower <= truth && truth <= result.upper) this.covered++;
-    if (!Number.isNaN(result.lower) && !Number.isNaN(result.upper)) this.withBounds++;
+    if (result.lower <= truth && truth <= result.upper) counts[COVERED]++;
+    if (!Number.isNaN(result.lower) && !Number.isNaN(result.upper)) counts[WITH_BOUNDS]++;
   }
 
   result(): CountedMetricValue {
+    const count = this.counts[COUNT];
     // A method that never produced bounds has no coverage (NaN), rather than 0.
-    if (this.withBounds === 0) return { value: Number.NaN, mcse: Number.NaN, count: this.count };
-    const p = this.covered / this.count;
-    return { value: p, mcse: proportionMcse(p, this.count), count: this.count };
+    if (this.counts[WITH_BOUNDS] === 0) return { value: Number.NaN, mcse: Number.NaN, count };
+    const p = this.counts[COVERED] / count;
+    return { value: p, mcse: proportionMcse(p, count), count };
   }
 }
 

@@ -17,6 +17,18 @@ class EmpiricalSEAccumulator implements MetricAccumulator {
     if (Number.isFinite(result.estimate)) this.moments.add(result.estimate);
   }
 
+  merge(other: EmpiricalSEAccumulator): void {
+    this.moments.merge(other.moments);
+  }
+
+  write(out: number[]): void {
+    this.moments.write(out);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    return this.moments.read(state, offset);
+  }
+
   result(): CountedMetricValue {
     const sd = this.moments.sd();
     return { value: sd, mcse: sdMcse(sd, this.moments.count), count: this.moments.count };

@@ -23,6 +23,18 @@ class QuantileAccumulator implements MetricAccumulator {
     if (Number.isFinite(result.estimate)) this.sketch.add(result.estimate);
   }
 
+  merge(other: QuantileAccumulator): void {
+    this.sketch.merge(other.sketch);
+  }
+
+  write(out: number[]): void {
+    this.sketch.write(out);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    return this.sketch.read(state, offset);
+  }
+
   result(): CountedMetricValue {
     const [value] = this.sketch.quantiles([this.q]);
     return { value, mcse: quantileMcse(this.sketch, this.q), count: this.sketch.count };

@@ -11,24 +11,28 @@
 import { defineMetric } from '../base/defineMetric.js';
 import { ConfigError } from '../base/errors.js';
 import type { MethodResult } from '../base/methodResult.js';
-import type { MetricAccumulator } from '../base/roles.js';
+import { CountingAccumulator } from './countingAccumulator.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { proportionMcse } from './monteCarloError.js';
 
-class ShareAccumulator implements MetricAccumulator {
-  private count = 0;
-  private hits = 0;
-  constructor(private readonly meets: (estimate: number) => boolean) {}
+const COUNT = 0;
+const HITS = 1;
+
+class ShareAccumulator extends CountingAccumulator {
+  constructor(private readonly meets: (estimate: number) => boolean) {
+    super(2);
+  }
 
   add(result: Readonly<MethodResult>): void {
-    this.count++;
-    if (this.meets(result.estimate)) this.hits++;
+    this.counts[COUNT]++;
+    if (this.meets(result.estimate)) this.counts[HITS]++;
   }
 
   result(): CountedMetricValue {
-    if (this.count === 0) return { value: Number.NaN, mcse: Number.NaN, count: 0 };
-    const share = this.hits / this.count;
-    return { value: share, mcse: proportionMcse(share, this.count), count: this.count };
+    const count = this.counts[COUNT];
+    if (count === 0) return { value: Number.NaN, mcse: Number.NaN, count: 0 };
+    const share = this.counts[HITS] / count;
+    return { value: share, mcse: proportionMcse(share, count), count };
   }
 }
 

@@ -1,17 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { createMethodResult } from '../base/methodResult.js';
 import type { MetricDefinition } from '../base/roles.js';
+import { SOLO } from '../test-utils/metricContext.js';
 import { estimateQuantile } from './estimateQuantile.js';
 import { estimateShare } from './estimateShare.js';
 import { estimateVariance } from './estimateVariance.js';
 import { metricRegistry } from './registry.js';
 
 function feed(metric: MetricDefinition, options: Record<string, unknown>, values: number[]) {
-  const acc = metric.create(options);
+  const acc = metric.create(options, SOLO);
   const r = createMethodResult();
   for (const v of values) {
     r.estimate = v;
-    acc.add(r, 0);
+    acc.add(r, 0, [r]);
   }
   return acc.result();
 }
@@ -42,9 +43,9 @@ describe('estimateShare', () => {
   });
 
   test('needs exactly one of atLeast and equals', () => {
-    expect(() => estimateShare.create({})).toThrow(/exactly one/);
-    expect(() => estimateShare.create({ atLeast: 1, equals: 2 })).toThrow(/exactly one/);
-    expect(() => estimateShare.create({ atLeast: 'one' })).toThrow(/finite number/);
+    expect(() => estimateShare.create({}, SOLO)).toThrow(/exactly one/);
+    expect(() => estimateShare.create({ atLeast: 1, equals: 2 }, SOLO)).toThrow(/exactly one/);
+    expect(() => estimateShare.create({ atLeast: 'one' }, SOLO)).toThrow(/finite number/);
   });
 });
 
@@ -60,7 +61,7 @@ describe('estimateQuantile', () => {
       expect(Math.abs(result.value - direct)).toBeLessThanOrEqual(1e-4 * direct);
       expect(result.mcse).toBeGreaterThanOrEqual(0);
     }
-    expect(() => estimateQuantile.create({ q: 1 })).toThrow(/\(0, 1\)/);
+    expect(() => estimateQuantile.create({ q: 1 }, SOLO)).toThrow(/\(0, 1\)/);
   });
 });
 

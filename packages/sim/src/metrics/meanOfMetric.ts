@@ -25,6 +25,18 @@ export class MeanAccumulator implements MetricAccumulator {
     if (Number.isFinite(x)) this.moments.add(x);
   }
 
+  merge(other: MeanAccumulator): void {
+    this.moments.merge(other.moments);
+  }
+
+  write(out: number[]): void {
+    this.moments.write(out);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    return this.moments.read(state, offset);
+  }
+
   result(): CountedMetricValue {
     const { count, mean } = this.moments;
     return { value: count > 0 ? mean : Number.NaN, mcse: meanMcse(this.moments.sd(), count), count };

@@ -14,14 +14,17 @@ function result(fields: Partial<MethodResult>): MethodResult {
   return Object.assign(createMethodResult(), fields);
 }
 
+/** The context of a one-method study. */
+const SOLO = { methods: ['m'], method: 0 };
+
 function summarise(
   name: string,
   results: MethodResult[],
   truth: number,
   options: Record<string, unknown> = {},
 ): CountedMetricValue {
-  const accumulator = metricRegistry.get(name, 'metric').create(options);
-  for (const r of results) accumulator.add(r, truth);
+  const accumulator = metricRegistry.get(name, 'metric').create(options, SOLO);
+  for (const r of results) accumulator.add(r, truth, [r]);
   return accumulator.result() as CountedMetricValue;
 }
 
@@ -135,7 +138,7 @@ describe('metrics over core measures', () => {
     // At alpha 0.2 the liberal band is [0.1, 0.3]: 0.2 lies inside it, 7.9 MCSE from both edges.
     expect(summarise('bradley', withP(200, 1000), 0, { alpha: 0.2 }).value).toBe(1);
     expect(summarise('bradley', [result({}), result({})], 0).value).toBeNaN();
-    expect(() => metricRegistry.get('bradley', 'metric').create({ criterion: 'strict' })).toThrow(
+    expect(() => metricRegistry.get('bradley', 'metric').create({ criterion: 'strict' }, SOLO)).toThrow(
       /criterion/,
     );
   });

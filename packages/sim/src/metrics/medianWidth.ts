@@ -19,6 +19,18 @@ class MedianWidthAccumulator implements MetricAccumulator {
     if (Number.isFinite(width)) this.sketch.add(width);
   }
 
+  merge(other: MedianWidthAccumulator): void {
+    this.sketch.merge(other.sketch);
+  }
+
+  write(out: number[]): void {
+    this.sketch.write(out);
+  }
+
+  read(state: Float64Array, offset: number): number {
+    return this.sketch.read(state, offset);
+  }
+
   result(): CountedMetricValue {
     const [median] = this.sketch.quantiles([0.5]);
     return { value: median, mcse: quantileMcse(this.sketch, 0.5), count: this.sketch.count };

@@ -3,6 +3,7 @@ import { ConfigError } from '../base/errors.js';
 import type { MethodResult } from '../base/methodResult.js';
 import { createMethodResult } from '../base/methodResult.js';
 import { SeededStream } from '../rng/index.js';
+import { SOLO } from '../test-utils/metricContext.js';
 import type { CountedMetricValue } from './metricValue.js';
 import { meanMcse, proportionMcse, sdMcse } from './monteCarloError.js';
 import { quantileMcse } from './quantileMcse.js';
@@ -20,8 +21,8 @@ function summarise(
   truth = 0,
   options: Record<string, unknown> = {},
 ): CountedMetricValue {
-  const accumulator = metricRegistry.get(name, 'metric').create(options);
-  for (const r of results) accumulator.add(r, truth);
+  const accumulator = metricRegistry.get(name, 'metric').create(options, SOLO);
+  for (const r of results) accumulator.add(r, truth, [r]);
   return accumulator.result() as CountedMetricValue;
 }
 
@@ -105,17 +106,17 @@ describe('Monte Carlo standard errors (Morris et al. 2019, Table 6)', () => {
     expect(value.mcse).toBeCloseTo(Math.sqrt(0.25 / 4), 15);
     expect(summarise('boundsOutOfRange', rs, 0, { min: -1, max: 1 }).value).toBe(1 / 4);
     expect(summarise('boundsOutOfRange', [result({})]).value).toBeNaN();
-    expect(() => metricRegistry.get('boundsOutOfRange', 'metric').create({ min: 1, max: 0 })).toThrow(
+    expect(() => metricRegistry.get('boundsOutOfRange', 'metric').create({ min: 1, max: 0 }, SOLO)).toThrow(
       /max: got 0; allowed: a number above min/,
     );
-    expect(() => metricRegistry.get('boundsOutOfRange', 'metric').create({ max: '1' })).toThrow(
+    expect(() => metricRegistry.get('boundsOutOfRange', 'metric').create({ max: '1' }, SOLO)).toThrow(
       /max: got "1"; allowed: a finite number/,
     );
   });
 
   test('unknown options are ConfigErrors naming the option', () => {
-    expect(() => metricRegistry.get('coverage', 'metric').create({ alpha: 0.1 })).toThrow(ConfigError);
-    expect(() => metricRegistry.get('rejectionRate', 'metric').create({ alternative: 'up' })).toThrow(
+    expect(() => metricRegistry.get('coverage', 'metric').create({ alpha: 0.1 }, SOLO)).toThrow(ConfigError);
+    expect(() => metricRegistry.get('rejectionRate', 'metric').create({ alternative: 'up' }, SOLO)).toThrow(
       /alternative: got "up"/,
     );
     expect(() => metricRegistry.get('coverag', 'metric')).toThrow(/allowed: one of the metrics coverage/);

@@ -12,7 +12,8 @@
  * Memory grows with the number of occupied buckets, log(max/min)/log γ —
  * about 11,500 per decade of spread at α = 1e-4 — never with the number of
  * values, so a median over any number of replications takes flat memory.
- * Order statistics are exact up to that relative resolution; quantiles
+ * Sketches merge exactly (bucket counts add), so blocks and shards combine to the sketch of
+ * all the values. Order statistics are exact up to that relative resolution; quantiles
  * interpolate between order statistics as R's default (Hyndman & Fan 1996,
  * type 7).
  */
@@ -28,6 +29,19 @@ interface Bucket {
 export interface SketchRun {
   readonly value: number;
   readonly count: number;
+}
+
+function mergeBuckets(into: Map<number, Bucket>, from: Map<number, Bucket>): void {
+  for (const [i, bucket] of from) {
+    const mine = into.get(i);
+    if (mine === undefined) {
+      into.set(i, { ...bucket });
+      continue;
+    }
+    mine.count += bucket.count;
+    if (bucket.min < mine.min) mine.min = bucket.min;
+    if (bucket.max > mine.max) mine.max = bucket.max;
+  }
 }
 
 export class QuantileSketch {
@@ -63,6 +77,38 @@ export class QuantileSketch {
     bucket.count++;
     if (x < bucket.min) bucket.min = x;
     else if (x > bucket.max) bucket.max = x;
+  }
+
+  /** Adds `other`'s values (same relative accuracy): bucket counts add, ranges widen; exact. */
+  merge(other: QuantileSketch): void {
+    this.count += other.count;
+    this.zeros += other.zeros;
+    mergeBuckets(this.positive, other.positive);
+    mergeBuckets(this.negative, other.negative);
+  }
+
+  /** State: count, zeros, then per sign (negative, positive) the bucket count and (index, count, min, max) each. */
+  write(out: number[]): void {
+    out.push(this.count, this.zeros);
+    for (const buckets of [this.negative, this.positive]) {
+      out.push(buckets.size);
+      for (const [i, bucket] of buckets) out.push(i, bucket.count, bucket.min, bucket.max);
+    }
+  }
+
+  /** Replaces the state by the one `write` put at `offset`; returns the offset after it. */
+  read(state: Float64Array, offset: number): number {
+    let at = offset;
+    this.count = state[at++];
+    this.zeros = state[at++];
+    for (const buckets of [this.negative, this.positive]) {
+      buckets.clear();
+      const size = state[at++];
+      for (let k = 0; k < size; k++, at += 4) {
+        buckets.set(state[at], { count: state[at + 1], min: state[at + 2], max: state[at + 3] });
+      }
+    }
+    return at;
   }
 
   /** The bucket's represented value (sign included), clamped to the values it has seen. */

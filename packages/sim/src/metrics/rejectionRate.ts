@@ -12,7 +12,7 @@
 import { rejectionRateMeasure } from '@evalsim/core';
 import { defineMetric } from '../base/defineMetric.js';
 import type { MethodResult } from '../base/methodResult.js';
-import type { MetricAccumulator } from '../base/roles.js';
+import { CountingAccumulator } from './countingAccumulator.js';
 import { measureValue } from './measureValue.js';
 import type { CountedMetricValue } from './metricValue.js';
 
@@ -26,27 +26,32 @@ export function pickPValue(alternative: Alternative): (r: Readonly<MethodResult>
   return (r) => r.pTwoSided;
 }
 
+const COUNT = 0;
+const REJECTED = 1;
+const WITH_P = 2;
+
 /** Counts rejections (shared with the `bradley` metric). */
-export class RejectionAccumulator implements MetricAccumulator {
-  private count = 0;
-  private rejected = 0;
-  private withP = 0;
+export class RejectionAccumulator extends CountingAccumulator {
   constructor(
     private readonly pValue: (r: Readonly<MethodResult>) => number,
     private readonly alpha: number,
-  ) {}
+  ) {
+    super(3);
+  }
 
   add(result: Readonly<MethodResult>): void {
-    this.count++;
+    const counts = this.counts;
+    counts[COUNT]++;
     const p = this.pValue(result);
-    if (!Number.isNaN(p)) this.withP++;
-    if (p < this.alpha) this.rejected++;
+    if (!Number.isNaN(p)) counts[WITH_P]++;
+    if (p < this.alpha) counts[REJECTED]++;
   }
 
   result(): CountedMetricValue {
+    const count = this.counts[COUNT];
     // A method that never produced this p-value has no rejection rate (NaN), rather than 0.
-    if (this.withP === 0) return { value: Number.NaN, mcse: Number.NaN, count: this.count };
-    return measureValue(this.count, 1, () => rejectionRateMeasure(this.rejected, this.count));
+    if (this.counts[WITH_P] === 0) return { value: Number.NaN, mcse: Number.NaN, count };
+    return measureValue(count, 1, () => rejectionRateMeasure(this.counts[REJECTED], count));
   }
 }
 

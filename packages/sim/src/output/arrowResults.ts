@@ -5,7 +5,7 @@
  * `tolerance`, `within` (the last three null where no expectation matches).
  *
  * Schema metadata: `evalsim.study` (the effective study config as JSON),
- * `evalsim.seed`, `evalsim.replications`, `evalsim.version`,
+ * `evalsim.seed`, `evalsim.replications`, `evalsim.blockSize`, `evalsim.version`,
  * `evalsim.gridKeys` (JSON list), `evalsim.inputs` (JSON list of every file the run
  * read, relative to the study, with its sha256 and size: provenance). Nothing run-dependent (wall time, worker
  * count) goes in the file, so the same study gives the same bytes with any
@@ -44,6 +44,11 @@ export interface ResultsMetadata {
   readonly version: string;
   /** Provenance: every input the run read, with its sha256 (config/inputs/studyInputs.ts; `evalsim.inputs`). */
   readonly inputs?: readonly object[] | undefined;
+  /** Replications per aggregation block (runner/blocks.ts); absent for a formula study. */
+  readonly blockSize?: number | undefined;
+  /** A targeted run's MCSE target and replication cap per cell (runner/targetMcse.ts). */
+  readonly targetMcse?: number | undefined;
+  readonly maxReplications?: number | undefined;
 }
 
 function gridColumn(rows: readonly ResultRow[], key: string): Vector {
@@ -89,6 +94,10 @@ export function resultsToArrow(rows: readonly ResultRow[], metadata: ResultsMeta
   if (metadata.replications !== undefined)
     entries.push(['evalsim.replications', String(metadata.replications)]);
   if (metadata.inputs !== undefined) entries.push(['evalsim.inputs', JSON.stringify(metadata.inputs)]);
+  if (metadata.blockSize !== undefined) entries.push(['evalsim.blockSize', String(metadata.blockSize)]);
+  if (metadata.targetMcse !== undefined) entries.push(['evalsim.targetMcse', String(metadata.targetMcse)]);
+  if (metadata.maxReplications !== undefined)
+    entries.push(['evalsim.maxReplications', String(metadata.maxReplications)]);
   const schema = new Schema(plain.schema.fields, new Map(entries));
   const table = new Table(
     schema,
@@ -124,6 +133,7 @@ export function readResultsArrow(pathOrBytes: string | Uint8Array): ResultsFile 
   const seed = meta.get('evalsim.seed');
   const replications = meta.get('evalsim.replications');
   const inputs = meta.get('evalsim.inputs');
+  const blockSize = meta.get('evalsim.blockSize');
   const metadata: ResultsMetadata = {
     gridKeys,
     config: meta.has('evalsim.study') ? JSON.parse(meta.get('evalsim.study')!) : undefined,
@@ -131,6 +141,7 @@ export function readResultsArrow(pathOrBytes: string | Uint8Array): ResultsFile 
     seed: seed === undefined ? undefined : Number(seed),
     replications: replications === undefined ? undefined : Number(replications),
     inputs: inputs === undefined ? undefined : (JSON.parse(inputs) as object[]),
+    blockSize: blockSize === undefined ? undefined : Number(blockSize),
   };
   const rows: ResultRow[] = [];
   for (let i = 0; i < table.numRows; i++) {

@@ -24,6 +24,16 @@ import { SeededStream } from '../rng/SeededStream.js';
 import { streamSeed } from '../rng/streamSeed.js';
 import type { ChunkOutput, ChunkShape } from './chunkOutput.js';
 
+/**
+ * Where a chunk is (read by the main thread when the worker running it is stopped: out of
+ * memory or past --chunk-timeout): [PHASE_STEP] the method index running, or MODEL_STEP while
+ * the model generates; [PHASE_REPLICATION] the replication. On a SharedArrayBuffer.
+ */
+export const PHASE_STEP = 0;
+export const PHASE_REPLICATION = 1;
+export const MODEL_STEP = -1;
+const NO_PHASE = new Int32Array(2);
+
 /** The answers a cell's data keeps (filled in place by every `generate`). */
 interface KeptAnswers {
   readonly answers: Uint8Array;
@@ -88,8 +98,15 @@ export class CellSimulator {
   /**
    * Replications [start, start + count) into `out` (count × stride records, and the kept
    * answers); method j runs only on replications below `caps[j]` (NaN fields otherwise).
+   * `phase` records which step runs (see PHASE_STEP).
    */
-  simulate(start: number, count: number, caps: readonly number[], out: ChunkOutput): void {
+  simulate(
+    start: number,
+    count: number,
+    caps: readonly number[],
+    out: ChunkOutput,
+    phase: Int32Array = NO_PHASE,
+  ): void {
     const { analysers, results, methodKeys, modelStream, methodStream, data, kept } = this;
     const { stride, slots, systems } = this.shape;
     const records = out.records;
@@ -98,6 +115,8 @@ export class CellSimulator {
     for (let i = 0; i < count; i++) {
       const r = start + i;
       const base = i * stride;
+      phase[PHASE_REPLICATION] = r;
+      phase[PHASE_STEP] = MODEL_STEP;
       modelStream.reseed(this.cellKey, r);
       try {
         this.generate(modelStream);
@@ -115,6 +134,7 @@ export class CellSimulator {
         const result = results[j];
         resetMethodResult(result);
         if (r < caps[j]) {
+          phase[PHASE_STEP] = j;
           methodStream.reseed(methodKeys[j], r);
           // robust (issue 8 item 7): a throwing analyser is named; an impossible interval is degenerate
           try {

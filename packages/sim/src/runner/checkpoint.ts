@@ -49,9 +49,13 @@ export function checkpointKey(
   seed: number | undefined,
   replications: number | undefined,
   version: string,
+  targetMcse?: number,
+  maxReplications?: number,
 ): string {
+  // A targeted run's key adds the target and cap; a plain run's key is as before.
+  const target = targetMcse === undefined ? [] : [targetMcse, maxReplications ?? null];
   return createHash('sha256')
-    .update(JSON.stringify([study.inputDigest, seed ?? null, replications ?? null, version])) // robust: every input's bytes
+    .update(JSON.stringify([study.inputDigest, seed ?? null, replications ?? null, version, ...target])) // every input's bytes (issue 8 item 1)
     .digest('hex')
     .slice(0, 16);
 }

@@ -15,8 +15,8 @@ import { executeChunk } from './executeChunk.js';
 export interface ChunkExecutor {
   /** Worker threads (0 = in this thread). */
   readonly workers: number;
-  /** The chunk's output buffer (chunkOutput.ts layout). */
-  run(task: ChunkTask): Promise<ArrayBuffer>;
+  /** The chunk's output buffer (chunkOutput.ts layout); aborting `signal` stops the thread running it. */
+  run(task: ChunkTask, signal?: AbortSignal): Promise<ArrayBuffer>;
   close(): Promise<void>;
 }
 
@@ -51,8 +51,17 @@ export function createInProcessExecutor(): ChunkExecutor {
   };
 }
 
+/** Heap limit of a worker thread by default (MB of old generation): a runaway method fails alone, named. */
+export const DEFAULT_WORKER_MEMORY_MB = 4096;
+
+export interface StudyPoolOptions {
+  readonly workers?: number | undefined;
+  /** Old-generation heap limit of each worker thread, MB (default DEFAULT_WORKER_MEMORY_MB). */
+  readonly workerMemoryMb?: number | undefined;
+}
+
 /** A pool of `workers` threads (≥ 1); `workers` 0 gives the in-process executor. */
-export function createStudyPool(options: { workers?: number } = {}): ChunkExecutor {
+export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
   const workers = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(workers) || workers < 0) {
     throw new RangeError(`workers: must be an integer ≥ 0, got ${workers}`);
@@ -63,14 +72,15 @@ export function createStudyPool(options: { workers?: number } = {}): ChunkExecut
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB },
   });
   // robust: tasks still running when the pool closes (after another chunk failed) are awaited
   // first; destroying the pool under them makes piscina throw an uncaught "Unexpected message".
   const running = new Set<Promise<unknown>>();
   return {
     workers,
-    run(task) {
-      const result = pool.run(task) as Promise<ArrayBuffer>;
+    run(task, signal) {
+      const result = pool.run(task, signal ? { signal } : {}) as Promise<ArrayBuffer>;
       const settled: Promise<unknown> = result.then(
         () => running.delete(settled),
         () => running.delete(settled),

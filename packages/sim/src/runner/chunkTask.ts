@@ -1,7 +1,10 @@
 import type { StudyInput } from '../config/inputs/studyInputs.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 
-/** One unit of work: replications [start, start + count) of one grid cell. Plain data (piscina task). */
+/**
+ * One unit of work: replications [start, start + count) of one grid cell, whole blocks
+ * (`start` a multiple of BLOCK_SIZE; `count` too, except at the cell's end). Plain data (piscina task).
+ */
 export interface ChunkTask {
   /** The study's inputDigest: workers cache the validated study under it. */
   readonly studyKey: string;
@@ -17,6 +20,10 @@ export interface ChunkTask {
   readonly count: number;
   /** Per method, the number of replications it runs on (its cap, or the study's count). */
   readonly caps: readonly number[];
+  /** Also return every replication's records (`keep: ['replications']`, or answers kept). */
+  readonly keepRecords: boolean;
   /** Also return every item-level answer (`keep: ['answers']`; the model must keep answers). */
   readonly keepAnswers: boolean;
+  /** Where the chunk is, on a SharedArrayBuffer the main thread reads if the worker is stopped (cellSimulator.ts). */
+  readonly phase?: Int32Array | undefined;
 }

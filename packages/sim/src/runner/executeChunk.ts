@@ -1,22 +1,31 @@
 /**
  * Runs one chunk: shared by the piscina worker and the in-process executor.
- * Caches the validated study per inputDigest (checked against the main thread's inputs) and the last few cells'
- * simulators (model buffers, analysers, streams), so a worker allocates a
- * cell's buffers once however many chunks of it it runs. The thread that runs
+ * Caches the validated study per inputDigest (checked against the main thread's inputs) and the
+ * last few cells' simulators (model buffers, analysers, streams) and block partials, so a worker
+ * allocates a cell's buffers once however many chunks of it it runs. The thread that runs
  * a study shares it first ({@link shareStudy}), so in-process chunks skip
- * validating it again; a worker thread validates the task's config once.
+ * validating it again; a worker thread resolves the task's config once, without the JSON
+ * Schema check the main thread already made (no schema compile in workers).
  */
 
 import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
 import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
+import { BLOCK_SIZE } from './blocks.js';
+import { CellPartial } from './cellPartial.js';
 import { CellSimulator } from './cellSimulator.js';
-import { allocateChunkOutput, chunkOutputOf } from './chunkOutput.js';
+import {
+  allocateChunkOutput,
+  type ChunkOutput,
+  chunkOutputOf,
+  chunkOutputRange,
+  packChunk,
+} from './chunkOutput.js';
 import type { ChunkTask } from './chunkTask.js';
 
 const studies = new Map<string, Promise<Study>>();
-const simulators = new Map<string, CellSimulator>();
+const cells = new Map<string, CellWork>();
 const MAX_STUDIES = 16;
 const MAX_SIMULATORS = 8;
 
@@ -35,31 +44,76 @@ export function shareStudy(study: Study): void {
 /** The validated study of `task` (validated once per thread). */
 async function studyOf(task: ChunkTask): Promise<SimulationStudy> {
   const study = await (studies.get(task.studyKey) ??
-    remember(studies, task.studyKey, validateStudy(task.config, task.baseDir), MAX_STUDIES));
+    remember(
+      studies,
+      task.studyKey,
+      validateStudy(task.config, task.baseDir, { schemaChecked: true }),
+      MAX_STUDIES,
+    ));
   if (study.kind !== 'simulation') throw new Error(`study ${study.name} has no model to simulate`);
   verifyStudyInputs(study, task.studyKey, task.inputs); // robust: the worker loaded what the main thread hashed
   return study;
 }
 
-/** Simulates `task`; returns its output buffer (chunkOutput.ts layout). */
+/** A cell's simulator and the reusable state its blocks are folded in. */
+interface CellWork {
+  readonly simulator: CellSimulator;
+  readonly partial: CellPartial;
+  /** The state of a partial with nothing added: read to reset `partial` before each block. */
+  readonly empty: Float64Array;
+  /** Records of one block, when they are not kept. */
+  readonly scratch: ChunkOutput;
+}
+
+function cellWork(study: SimulationStudy, task: ChunkTask): CellWork {
+  const simulator = new CellSimulator(study, task.cell, task.seed, task.keepAnswers);
+  const partial = new CellPartial(study, task.cell, task.caps);
+  const empty: number[] = [];
+  partial.write(empty);
+  const scratch = chunkOutputOf(
+    allocateChunkOutput(simulator.shape, BLOCK_SIZE),
+    simulator.shape,
+    BLOCK_SIZE,
+  );
+  return { simulator, partial, empty: Float64Array.from(empty), scratch };
+}
+
+/**
+ * Simulates `task` block by block, folding each block's replications into a block partial;
+ * returns the packed partials (and kept records/answers) (chunkOutput.ts layout).
+ */
 export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
   const study = await studyOf(task);
-  const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}`;
-  let simulator = simulators.get(key);
-  if (!simulator) {
-    const created = new CellSimulator(study, task.cell, task.seed, task.keepAnswers);
-    simulator = remember(simulators, key, created, MAX_SIMULATORS);
-  }
-  const buffer = allocateChunkOutput(simulator.shape, task.count);
+  const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}/${task.caps.join(',')}`;
+  let work = cells.get(key);
+  if (!work) work = remember(cells, key, cellWork(study, task), MAX_SIMULATORS);
+  const { simulator, partial, empty, scratch } = work;
+  const keeping = task.keepRecords || task.keepAnswers;
+  const keptBuffer = keeping ? allocateChunkOutput(simulator.shape, task.count) : null;
+  const kept = keptBuffer ? chunkOutputOf(keptBuffer, simulator.shape, task.count) : null;
+  const partials: number[] = [];
+  let first = task.start;
   try {
-    simulator.simulate(task.start, task.count, task.caps, chunkOutputOf(buffer, simulator.shape, task.count));
+    for (let done = 0; done < task.count; done += BLOCK_SIZE) {
+      first = task.start + done;
+      const count = Math.min(BLOCK_SIZE, task.count - done);
+      const out = kept ? chunkOutputRange(kept, simulator.shape, done, count) : scratch;
+      simulator.simulate(first, count, task.caps, out, task.phase);
+      partial.read(empty, 0);
+      partial.add(out.records, first, count);
+      const at = partials.length;
+      partials.push(0);
+      partial.write(partials);
+      partials[at] = partials.length - at - 1;
+    }
   } catch (error) {
     const where = describeCell(study.cells[task.cell]);
+    const last = Math.min(first + BLOCK_SIZE, task.start + task.count) - 1;
     const wrapped = new Error(
-      `study ${study.name}, cell ${task.cell}${where ? ` (${where})` : ''}, replications ${task.start}–${task.start + task.count - 1}: ${(error as Error).message}`,
+      `study ${study.name}, cell ${task.cell}${where ? ` (${where})` : ''}, replications ${first}–${last}: ${(error as Error).message}`,
     );
     (wrapped as Error & { cause: unknown }).cause = error;
     throw wrapped;
   }
-  return buffer;
+  return packChunk(partials, keptBuffer);
 }

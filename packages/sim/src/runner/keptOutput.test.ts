@@ -17,6 +17,8 @@ import { createMethodResult } from '../base/methodResult.js';
 import { validateStudy } from '../config/validateStudy.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { streamSeed } from '../rng/streamSeed.js';
+import { SOLO } from '../test-utils/metricContext.js';
+import { BLOCK_SIZE } from './blocks.js';
 import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 
@@ -58,9 +60,11 @@ describe('keep: replications', () => {
     const out = createMethodResult();
     for (const [cell, p] of [0.5, 0.2].entries()) {
       for (const method of methods) {
-        const accumulators = new Map(
-          result.study.metrics.map((m) => [m.id, m.definition.create(m.options)] as const),
-        );
+        // Folded as the runner does: Welford within blocks of BLOCK_SIZE, blocks merged in order.
+        const create = () =>
+          new Map(result.study.metrics.map((m) => [m.id, m.definition.create(m.options, SOLO)] as const));
+        const accumulators = create();
+        let block = create();
         let previous = -1;
         for (let i = 0; i < table.numRows; i++) {
           if (column('cell').get(i) !== cell || column('method').get(i) !== method) continue;
@@ -75,7 +79,11 @@ describe('keep: replications', () => {
           out.pGreater = column('pGreater').get(i);
           out.pLess = column('pLess').get(i);
           out.degenerate = column('degenerate').get(i);
-          for (const accumulator of accumulators.values()) accumulator.add(out, column('truth').get(i));
+          for (const accumulator of block.values()) accumulator.add(out, column('truth').get(i), [out]);
+          if ((previous + 1) % BLOCK_SIZE === 0 || previous + 1 === 300) {
+            for (const [metric, accumulator] of accumulators) accumulator.merge(block.get(metric)!);
+            block = create();
+          }
         }
         for (const [metric, accumulator] of accumulators) {
           const row = result.rows.find((r) => r.cell === cell && r.method === method && r.metric === metric)!;
@@ -221,6 +229,7 @@ describe('determinism and resume', () => {
         outDir: parts,
         keep: [...keep],
         chunkSize: 10,
+        maxInFlight: 1,
         signal: controller.signal,
         onProgress: (p) => {
           if (p.cellsDone === 1) controller.abort(new Error('stop after one cell'));

@@ -111,7 +111,7 @@ describe('a user method cannot fail silently', () => {
   test('an analyser that throws names the method, the cell and the replication', async () => {
     const study = await validateStudy(config(17), dir);
     await expect(runStudy(study, { workers: 0, chunkSize: 10 })).rejects.toThrow(
-      'study broken-method, cell 0 (m=3), replications 10–19: method mine failed in replication 17: boom',
+      'study broken-method, cell 0 (m=3), replications 0–29: method mine failed in replication 17: boom',
     );
   });
 });

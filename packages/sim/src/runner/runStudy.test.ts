@@ -231,11 +231,27 @@ describe('determinism and resume', () => {
     await expect(
       run(config, {
         outDir: out,
+        maxInFlight: 1,
         signal: controller.signal,
         onProgress: (p) => p.cellsDone === 1 && controller.abort(new Error('stop')),
       }),
     ).rejects.toThrow('stop');
     const other = await run(config, { outDir: out, resume: true, replications: 650 });
     expect(other.resumedCells).toBe(0);
+    // The first run's cell-0 checkpoint was written under another key: stale, counted, discarded.
+    expect(other.staleCheckpoints).toBe(1);
+    expect(existsSync(join(out, '.checkpoints'))).toBe(false);
+    // An edited study (another title changes the fingerprint) discards the same way.
+    const stop = new AbortController();
+    await expect(
+      run(config, {
+        outDir: out,
+        maxInFlight: 1,
+        signal: stop.signal,
+        onProgress: (p) => p.cellsDone === 1 && stop.abort(new Error('stop')),
+      }),
+    ).rejects.toThrow('stop');
+    const edited = await run({ ...config, title: 'Toy study, edited' }, { outDir: out, resume: true });
+    expect([edited.resumedCells, edited.staleCheckpoints]).toEqual([0, 1]);
   });
 });

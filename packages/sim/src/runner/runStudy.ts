@@ -2,15 +2,20 @@
  * runStudy: runs a validated study and returns its tidy rows (and, with an `outDir`,
  * writes `<outDir>/<name>.arrow` and the `.runs/<name>.run.json` sidecar).
  *
- * Work is split into chunks of `chunkSize` replications of one cell, run on a piscina
- * pool (or in this thread with workers 0); simulateCells feeds each cell's metric
- * accumulators strictly in replication order, so results are byte-identical for any
- * worker count and chunk size.
+ * Each cell's replications are cut into canonical blocks of BLOCK_SIZE (blocks.ts); work goes
+ * out in chunks of whole blocks to a piscina pool (or this thread with workers 0); a worker
+ * folds each block into a mergeable partial, and the main thread folds a cell's partials in
+ * block order (cellFold.ts), so results are byte-identical for any worker count, chunk size,
+ * resume point or shard split.
  *
  * Each finished cell is checkpointed; `resume` reuses finished cells of the same run
- * (same study, user modules, seed, replications and version). `keep` also writes every
- * replication's results and/or item-level answers to their own Arrow files
- * (keptOutput.ts), as flat in memory and as deterministic as the summary.
+ * (same inputs — config, modules with their imports, data files — seed, replications and
+ * version) and discards stale ones. With an `outDir`, the directory is checked and locked
+ * before any work, and the results, kept files and run info are published together. `keep`
+ * also writes every replication's results and/or item-level answers to their own Arrow files
+ * (keptOutput.ts). `shard` computes one shard's blocks into a partial-result file
+ * (partialFile.ts) for `evalsim merge`; `targetMcse` runs batches until a precision is reached
+ * (targetMcse.ts); `chunkTimeout` and `workerMemoryMb` stop a stuck or runaway method, named.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +24,6 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
-import { resultsToArrow } from '../output/arrowResults.js';
 import type { KeptKind } from '../output/keptMetadata.js';
 import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
 import { type Publication, publishFiles } from '../output/publishFiles.js';
@@ -27,16 +31,30 @@ import type { ResultRow } from '../output/resultRow.js';
 import { machineDescription, RUN_INFO_DIR, runInfoText } from '../output/runInfo.js';
 import { acquireRunLock, runLockPath } from '../output/runLock.js';
 import { evalsimVersion } from '../output/version.js';
-import { formulaRows } from './cellAggregator.js';
+import { BLOCK_SIZE } from './blocks.js';
+import { CellFold } from './cellFold.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
-import { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './chunkExecutor.js';
+import {
+  type ChunkExecutor,
+  createStudyPool,
+  DEFAULT_WORKER_MEMORY_MB,
+  defaultWorkerCount,
+} from './chunkExecutor.js';
+import { blockStates } from './chunkOutput.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
-import { type InvalidIntervalReport, InvalidIntervals } from './invalidIntervals.js';
+import { formulaRows } from './formulaRows.js';
+import { type InvalidIntervalReport, invalidIntervalReports } from './invalidIntervals.js';
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
+import { methodCaps } from './methodCaps.js';
+import { type PartialPiece, partialFileName, writePartialFile } from './partialFile.js';
+import { resultsPublication } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
-import { simulateCells } from './simulateCells.js';
+import { shardPieces } from './shardPieces.js';
+import { type CellPiece, simulateCells } from './simulateCells.js';
 import { discardStaleCheckpoints } from './staleCheckpoints.js';
+import { defaultTargetCap, largestMcse } from './targetMcse.js';
+import { chunkCount, workersForWork } from './workerCount.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -45,7 +63,11 @@ export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
 
 /** Options of runStudy; an option given as undefined is the same as one left out. */
 export interface RunOptions {
-  /** Worker threads (default: available parallelism; 0 = in this thread). Ignored when `pool` is given. */
+  /**
+   * Worker threads (default: available parallelism; 0 = in this thread), never more than the run
+   * has chunks; with the default, a single-chunk run runs in this thread (workerCount.ts).
+   * Ignored when `pool` is given.
+   */
   readonly workers?: number | undefined;
   /** A pool to reuse across studies (createStudyPool); runStudy does not close it. */
   readonly pool?: ChunkExecutor | undefined;
@@ -60,7 +82,7 @@ export interface RunOptions {
   readonly outDir?: string | undefined;
   /** Reuse finished cells checkpointed by an earlier run of the same study, seed and replications. */
   readonly resume?: boolean | undefined;
-  /** Replications per work unit (default 250); results do not depend on it. */
+  /** Replications per work unit (default 250, rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
   readonly chunkSize?: number | undefined;
   /** Chunks dispatched but not yet consumed (default 4 per worker, at least 4). */
   readonly maxInFlight?: number | undefined;
@@ -77,6 +99,29 @@ export interface RunOptions {
   readonly onNotice?: ((message: string) => void) | undefined;
   /** Aborting stops dispatching; finished cells stay checkpointed; runStudy rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Compute only shard `index` of `count` (shard/planShards.ts: block-aligned, balanced by
+   * replications) and write its block partials to `<outDir>/<name>.shard-<i>-of-<N>.partial`
+   * (partialFile.ts) instead of the results; `evalsim merge` folds the shards' files into the
+   * same bytes as a whole run. Needs `outDir`; no `keep`, no checkpoints (a shard reruns whole).
+   */
+  readonly shard?: { readonly index: number; readonly count: number } | undefined;
+  /**
+   * Per-chunk time limit, seconds: a chunk still running then has its worker terminated and the
+   * run fails naming the method and replication it was in. Needs worker threads (a chunk in this
+   * thread cannot be interrupted): refused with workers 0; a run that would run in process by
+   * the worker-count rule gets one worker.
+   */
+  readonly chunkTimeout?: number | undefined;
+  /** Heap limit of each worker thread, MB (default 4096): a method past it fails named, alone. */
+  readonly workerMemoryMb?: number | undefined;
+  /**
+   * Run batches of `replications` per cell until every method × metric MCSE of the cell is at
+   * most this (targetMcse.ts); not with `shard` or `keep`.
+   */
+  readonly targetMcse?: number | undefined;
+  /** The cap of a targeted run, replications per cell (default min(MAX_REPLICATIONS, 100 × replications)). */
+  readonly maxReplications?: number | undefined;
 }
 
 export interface StudyRun {
@@ -93,14 +138,27 @@ export interface StudyRun {
   readonly wallTimeMs: number;
   /** Cells taken from checkpoints. */
   readonly resumedCells: number;
+  /** Checkpoint files of the same study written under another key (other inputs), discarded. */
+  readonly staleCheckpoints: number;
   /** Methods that gave invalid intervals (lower > upper, one NaN bound), counted as degenerate: per cell, with the first replication. Simulated cells only. */
   readonly invalidIntervals: readonly InvalidIntervalReport[];
+  /** With `targetMcse`: replications run per cell, the cap, and the cells stopped at it above the target. */
+  readonly target?:
+    | {
+        readonly mcse: number;
+        readonly cap: number;
+        readonly replications: readonly number[];
+        readonly capped: readonly number[];
+      }
+    | undefined;
   /** Files written: the results and run info (with `outDir`) and every kept file. */
   readonly files: {
     readonly arrow?: string;
     readonly runInfo?: string;
     readonly replications?: string;
     readonly answers?: string;
+    /** With `shard`: the partial-result file. */
+    readonly partial?: string;
   };
 }
 
@@ -127,26 +185,20 @@ function keepPaths(study: Study, options: RunOptions): KeepPaths {
   return paths;
 }
 
-/** The options runStudy checks before it touches the output directory. */
-function checkRunOptions(options: RunOptions): void {
-  positiveInteger('replications', options.replications);
-  positiveInteger('chunkSize', options.chunkSize);
-  if (
-    options.seed !== undefined &&
-    !(Number.isInteger(options.seed) && options.seed >= 0 && options.seed <= 4294967295)
-  ) {
-    throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
-  }
-}
-
 /** The names (relative to `outDir`) of the files and folders a run of `study` writes there: the probe's candidates. */
-function outputFileNames(study: Study, outDir: string, keep: KeepPaths): string[] {
+function outputFileNames(
+  study: Study,
+  outDir: string,
+  keep: KeepPaths,
+  shard: RunOptions['shard'],
+): string[] {
   const names = [
     `${study.name}.arrow`,
     join(RUN_INFO_DIR, `${study.name}.run.json`),
     join('.checkpoints', `${study.name}-0123456789abcdef`, `cell-${study.cells.length}.json`),
     runLockPath('', study.name),
   ];
+  if (shard) names.push(partialFileName(study.name, shard.index, shard.count));
   for (const path of Object.values(keep)) {
     const relative = path.startsWith(outDir) ? path.slice(outDir.length + 1) : undefined;
     if (relative) names.push(relative);
@@ -157,14 +209,15 @@ function outputFileNames(study: Study, outDir: string, keep: KeepPaths): string[
 /**
  * Runs `study` (see the module comment) and returns its rows with expectations attached.
  * With an `outDir`, the directory is checked and locked before any work
- * (prepareOutputDirectory, acquireRunLock); the lock is released however the run ends.
+ * (prepareOutputDirectory, acquireRunLock); the lock is released however the run ends. A
+ * shard writes only its partial file, so shards of one study may share a directory unlocked.
  */
 export async function runStudy(study: Study, options: RunOptions = {}): Promise<StudyRun> {
   checkRunOptions(options);
   const keep = keepPaths(study, options);
   if (options.outDir === undefined) return runInDirectory(study, options, keep);
-  // robust: the output directory is checked and locked before any work (issue 8 item 3)
-  prepareOutputDirectory(options.outDir, outputFileNames(study, options.outDir, keep));
+  prepareOutputDirectory(options.outDir, outputFileNames(study, options.outDir, keep, options.shard));
+  if (options.shard) return runInDirectory(study, options, keep);
   const lock = acquireRunLock(options.outDir, study.name);
   if (lock.notice !== undefined) options.onNotice?.(lock.notice);
   try {
@@ -174,9 +227,60 @@ export async function runStudy(study: Study, options: RunOptions = {}): Promise<
   }
 }
 
+/** The options runStudy checks before it touches the output directory. */
+function checkRunOptions(options: RunOptions): void {
+  positiveInteger('replications', options.replications);
+  positiveInteger('chunkSize', options.chunkSize);
+  if (
+    options.seed !== undefined &&
+    !(Number.isInteger(options.seed) && options.seed >= 0 && options.seed <= 4294967295)
+  ) {
+    throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
+  }
+  if (options.chunkTimeout !== undefined) {
+    if (!(Number.isFinite(options.chunkTimeout) && options.chunkTimeout > 0)) {
+      throw new ConfigError('chunkTimeout', options.chunkTimeout, 'a number of seconds > 0');
+    }
+    if (options.workers === 0 || options.pool?.workers === 0) {
+      throw new ConfigError(
+        'chunkTimeout',
+        options.chunkTimeout,
+        'worker threads: a chunk running in this thread (--workers 0) cannot be stopped; use --workers 1 or more',
+      );
+    }
+  }
+  positiveInteger('workerMemoryMb', options.workerMemoryMb);
+  positiveInteger('maxReplications', options.maxReplications);
+  const targetMcse = options.targetMcse;
+  if (targetMcse !== undefined) {
+    if (!(Number.isFinite(targetMcse) && targetMcse > 0)) {
+      throw new ConfigError('targetMcse', targetMcse, 'a number > 0');
+    }
+    if (options.shard)
+      throw new ConfigError(
+        'targetMcse',
+        targetMcse,
+        "nothing with --shard (a shard cannot see the other shards' precision)",
+      );
+    if ((options.keep ?? []).length > 0)
+      throw new ConfigError('targetMcse', targetMcse, 'nothing with --keep');
+  }
+  if (options.shard) {
+    if (options.outDir === undefined) throw new ConfigError('shard', 'an outDir for the partial-result file');
+    if ((options.keep ?? []).length > 0) {
+      throw new ConfigError(
+        'keep',
+        options.keep!.join(', '),
+        'nothing with --shard: per-replication output is not sharded; run the study whole to keep replications',
+      );
+    }
+  }
+}
+
 async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths): Promise<StudyRun> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
+  const { shard, targetMcse } = options;
   const simulation: SimulationStudy | undefined = study.kind === 'simulation' ? study : undefined;
   // The seed and replications a simulation runs with (overrides applied); none for formulas.
   const effective = simulation && {
@@ -186,19 +290,29 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const version = evalsimVersion();
-  const key = checkpointKey(study, effective?.seed, effective?.replications, version);
-  const store = options.outDir ? new CheckpointStore(options.outDir, study, key) : undefined;
-  // robust: checkpoints of other inputs (or seed, replications, version) are discarded and counted
-  const staleCheckpoints = options.outDir ? discardStaleCheckpoints(options.outDir, study.name, key) : 0;
+  const key = checkpointKey(
+    study,
+    effective?.seed,
+    effective?.replications,
+    version,
+    targetMcse,
+    options.maxReplications,
+  );
+  const store = options.outDir && !shard ? new CheckpointStore(options.outDir, study, key) : undefined;
+  // Checkpoints of other inputs (or seed, replications, version) are discarded and counted.
+  const staleCheckpoints =
+    store && options.outDir ? discardStaleCheckpoints(options.outDir, study.name, key) : 0;
   if (store && !options.resume) store.clear();
   const finished = store && options.resume ? store.load() : new Map<number, ResultRow[]>();
 
-  const caps =
-    simulation && effective
-      ? simulation.methods.map((m) =>
-          Math.min(m.replications ?? effective.replications, effective.replications),
-        )
-      : [];
+  const cap =
+    effective && targetMcse !== undefined
+      ? Math.max(effective.replications, options.maxReplications ?? defaultTargetCap(effective.replications))
+      : undefined;
+  // A targeted run's caps are the methods' own or the cap: batches continue each cell's sequence.
+  const caps = simulation && effective ? methodCaps(simulation, cap ?? effective.replications) : [];
+  const cellReplications = study.cells.map(() => effective?.replications ?? 0);
+  const capped: number[] = [];
   const keeping = simulation !== undefined && Object.keys(keep).length > 0;
   const spoolDir = !keeping
     ? undefined
@@ -212,65 +326,120 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   // A cell checkpointed without the spools asked for now is simulated again.
   if (kept) for (const cell of [...finished.keys()]) if (!kept.hasCell(cell)) finished.delete(cell);
   const resumedCells = finished.size;
-  if (options.resume) {
-    const discarded = staleCheckpoints === 1 ? '1 stale checkpoint' : `${staleCheckpoints} stale checkpoints`;
-    options.onNotice?.(
-      `reused ${resumedCells} of ${study.cells.length} cells${staleCheckpoints > 0 ? `; ${discarded} discarded (an input, the seed, the replications or the version changed)` : ''}`,
-    );
-  }
 
   const cellCount = study.cells.length;
   const perCell = effective?.replications ?? 0;
-  let cellsDone = finished.size;
-  let replicationsDone = finished.size * perCell;
+  let pieces: CellPiece[] =
+    simulation && effective
+      ? shard
+        ? shardPieces(simulation, effective.replications, shard.index, shard.count)
+        : study.cells
+            .map((cell) => ({ cell: cell.index, start: 0, end: effective.replications }))
+            .filter((piece) => !finished.has(piece.cell))
+      : [];
+  const shardPlan = pieces; // (a targeted run replaces `pieces` batch by batch; shards are never targeted)
+  let cellsDone = shard ? 0 : finished.size;
+  let replicationsDone = shard ? 0 : finished.size * perCell;
   let replicationsRun = 0;
+  let replicationsTotal = shard ? pieces.reduce((n, p) => n + p.end - p.start, 0) : cellCount * perCell;
   const report = () =>
     options.onProgress?.({
       study: study.name,
       cellsDone,
-      cellsTotal: cellCount,
+      cellsTotal: shard ? pieces.length : cellCount,
       replicationsDone,
-      replicationsTotal: cellCount * perCell,
+      replicationsTotal,
       replicationsRun,
       elapsedMs: performance.now() - started,
     });
   report();
 
   let workers = 0;
-  const invalid = simulation ? new InvalidIntervals(simulation) : undefined; // robust: issue 8 item 7
+  const folds = new Map<number, CellFold>();
+  const invalid: InvalidIntervalReport[] = [];
+  const shardBlocks = new Map<CellPiece, Float64Array[]>();
   try {
-    const pending = study.cells.map((cell) => cell.index).filter((cell) => !finished.has(cell));
-    if (simulation && effective && pending.length > 0) {
+    if (simulation && effective && pieces.length > 0) {
       shareStudy(simulation);
-      const executor = options.pool ?? createStudyPool({ workers: options.workers ?? defaultWorkerCount() });
+      const chunks = chunkCount(
+        pieces.map((p) => p.end - p.start),
+        Math.ceil(chunkSize / BLOCK_SIZE) * BLOCK_SIZE,
+      );
+      const executor =
+        options.pool ??
+        createStudyPool({
+          workers: workersForWork(
+            options.workers ?? defaultWorkerCount(),
+            chunks,
+            options.workers !== undefined || options.chunkTimeout !== undefined,
+            pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
+          ),
+          workerMemoryMb: options.workerMemoryMb,
+        });
       workers = executor.workers;
       try {
-        await simulateCells({
-          study: simulation,
-          executor,
-          pending,
-          seed: effective.seed,
-          replications: effective.replications,
-          caps,
-          chunkSize,
-          maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
-          keepAnswers: kept?.keepsAnswers ?? false,
-          signal: options.signal,
-          onChunk(cell, output, count) {
-            kept?.append(cell, output);
-            invalid?.add(cell, output.records, count);
-            replicationsDone += count;
-            replicationsRun += count;
-            report();
-          },
-          onCell(cell, rows) {
-            kept?.finishCell(cell);
-            finished.set(cell, rows);
-            store?.save(cell, rows);
-            cellsDone++;
-            report();
-          },
-        });
+        for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
+          await simulateCells({
+            study: simulation,
+            executor,
+            pieces,
+            seed: effective.seed,
+            caps,
+            chunkSize,
+            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
+            keepRecords: kept !== undefined,
+            keepAnswers: kept?.keepsAnswers ?? false,
+            signal: options.signal,
+            chunkTimeout: options.chunkTimeout,
+            workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
+            onChunk(piece, _start, count, chunk) {
+              if (chunk.kept) kept?.append(piece.cell, chunk.kept);
+              const states = blockStates(chunk.partials);
+              if (shard) {
+                // Copies: the chunk's buffer is dropped once consumed.
+                const blocks = shardBlocks.get(piece) ?? [];
+                for (const state of states) blocks.push(state.slice());
+                shardBlocks.set(piece, blocks);
+              } else {
+                let fold = folds.get(piece.cell);
+                if (!fold) {
+                  fold = new CellFold(simulation, piece.cell, caps);
+                  folds.set(piece.cell, fold);
+                }
+                for (const state of states) fold.fold(state);
+              }
+              replicationsDone += count;
+              replicationsRun += count;
+              report();
+            },
+            onPiece(piece) {
+              if (!shard && cap !== undefined && targetMcse !== undefined) {
+                const partRows = folds.get(piece.cell)!.rows();
+                cellReplications[piece.cell] = piece.end;
+                if (largestMcse(partRows) > targetMcse) {
+                  if (piece.end < cap) {
+                    const end = Math.min(cap, piece.end + effective.replications);
+                    next.push({ cell: piece.cell, start: piece.end, end });
+                    replicationsTotal += end - piece.end;
+                    return;
+                  }
+                  capped.push(piece.cell);
+                }
+              }
+              cellsDone++;
+              if (!shard) {
+                const fold = folds.get(piece.cell)!;
+                const rows = fold.rows();
+                invalid.push(...invalidIntervalReports(simulation, piece.cell, fold.invalidIntervals()));
+                folds.delete(piece.cell);
+                kept?.finishCell(piece.cell);
+                finished.set(piece.cell, rows);
+                store?.save(piece.cell, rows);
+              }
+              report();
+            },
+          });
+        }
       } finally {
         if (!options.pool) await executor.close();
       }
@@ -279,19 +448,60 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       report();
     }
 
+    const wallTimeMs = () => performance.now() - started;
+    const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
+    const target =
+      targetMcse !== undefined && cap !== undefined
+        ? { mcse: targetMcse, cap, replications: cellReplications, capped }
+        : undefined;
+    invalid.sort((a, b) => a.cell - b.cell || a.method.localeCompare(b.method));
+    const invalidIntervals = shard ? [] : invalid;
+    const base = {
+      study,
+      config,
+      ...effective,
+      workers,
+      chunkSize,
+      resumedCells,
+      staleCheckpoints,
+      invalidIntervals,
+      target,
+    };
+    if (shard && options.outDir) {
+      // A formula study's shards hold no pieces; the merge computes its formulas.
+      const parts: PartialPiece[] = shardPlan.map((piece) => ({
+        ...piece,
+        blocks: shardBlocks.get(piece) ?? [],
+      }));
+      files.partial = join(options.outDir, partialFileName(study.name, shard.index, shard.count));
+      writePartialFile(files.partial, {
+        study,
+        config,
+        seed: effective?.seed ?? 0,
+        replications: effective?.replications ?? 0,
+        blockSize: BLOCK_SIZE,
+        version,
+        shard,
+        pieces: parts,
+      });
+      return { ...base, rows: [], wallTimeMs: wallTimeMs(), files };
+    }
     const rows = attachExpectations(
       study,
       study.cells.flatMap((cell) => [...(finished.get(cell.index) ?? []), ...formulaRows(study, cell.index)]),
     );
-    const wallTimeMs = performance.now() - started;
-    const invalidIntervals = invalid?.report() ?? [];
-    const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
-    // robust: the results, kept files and run info are published together (issue 8 item 3)
+    // The results, kept files and run info are published together (output/publishFiles.ts).
     const publications: Publication[] = [];
     if (options.outDir) {
-      files.arrow = join(options.outDir, `${study.name}.arrow`);
-      const metadata = { gridKeys: study.gridKeys, config, version, ...effective, inputs: study.inputs };
-      publications.push({ path: files.arrow, bytes: resultsToArrow(rows, metadata) });
+      const results = resultsPublication(options.outDir, study, rows, {
+        config,
+        version,
+        ...effective,
+        targetMcse: target?.mcse,
+        maxReplications: target?.cap,
+      });
+      files.arrow = results.path;
+      publications.push(results);
     }
     for (const { kind, path, writer } of kept?.publications() ?? []) {
       files[kind] = path;
@@ -302,7 +512,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       const info = {
         study: study.name,
         startedAt,
-        wallTimeSeconds: Math.round(wallTimeMs) / 1000,
+        wallTimeSeconds: Math.round(wallTimeMs()) / 1000,
         workers,
         chunkSize,
         ...effective,
@@ -316,18 +526,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     }
     publishFiles(publications);
     store?.clear();
-    return {
-      study,
-      rows,
-      config,
-      ...effective,
-      workers,
-      chunkSize,
-      wallTimeMs,
-      resumedCells,
-      invalidIntervals,
-      files,
-    };
+    return { ...base, rows, wallTimeMs: wallTimeMs(), files };
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });

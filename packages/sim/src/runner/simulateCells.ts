@@ -1,55 +1,69 @@
 /**
- * Runs the pending cells' chunks on an executor and consumes each cell's chunks strictly
- * in replication order, buffering a chunk that arrives early; at most `maxInFlight` chunks
- * are dispatched and not yet consumed, so memory stays flat in the number of replications.
- * Every accumulator therefore sees the same sequence whatever the worker count or chunk
- * size, and the results are byte-identical.
+ * Runs pieces of cells (replications [start, end) of a cell, block-aligned) as chunks of whole
+ * blocks on an executor and consumes each piece's chunks strictly in replication order,
+ * buffering a chunk that arrives early; at most `maxInFlight` chunks are dispatched and not yet
+ * consumed, so memory stays flat in the number of replications. Every consumer therefore sees
+ * the same block sequence whatever the worker count or chunk size.
  */
 import type { SimulationStudy } from '../config/study.js';
-import type { ResultRow } from '../output/resultRow.js';
-import { CellAggregator } from './cellAggregator.js';
+import { BLOCK_SIZE } from './blocks.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
-import { type ChunkOutput, type ChunkShape, chunkOutputOf } from './chunkOutput.js';
+import { type ChunkResult, type ChunkShape, unpackChunk } from './chunkOutput.js';
 import type { ChunkTask } from './chunkTask.js';
+import { createPhase, isWorkerOutOfMemory, stoppedChunkError } from './stoppedChunk.js';
+
+/** Replications [start, end) of one cell; `start` a multiple of BLOCK_SIZE. */
+export interface CellPiece {
+  readonly cell: number;
+  readonly start: number;
+  readonly end: number;
+}
 
 export interface CellsRun {
   readonly study: SimulationStudy;
   readonly executor: ChunkExecutor;
-  /** Cells to simulate, in order. */
-  readonly pending: readonly number[];
+  /** Pieces to simulate, in order. */
+  readonly pieces: readonly CellPiece[];
   readonly seed: number;
-  readonly replications: number;
   /** Replications each method runs on, by method. */
   readonly caps: readonly number[];
+  /** Replications per chunk, rounded up to whole blocks. */
   readonly chunkSize: number;
   readonly maxInFlight: number;
-  /** Chunks also carry the item-level answers. */
+  /** Chunks also carry every replication's records / item-level answers. */
+  readonly keepRecords: boolean;
   readonly keepAnswers: boolean;
   readonly signal: AbortSignal | undefined;
-  /** Each consumed chunk of a cell, in replication order. */
-  readonly onChunk: (cell: number, output: ChunkOutput, count: number) => void;
-  /** A cell's rows, once all its replications are consumed. */
-  readonly onCell: (cell: number, rows: ResultRow[]) => void;
+  /** Per-chunk time limit in seconds (pool executors only: the worker is terminated). */
+  readonly chunkTimeout?: number | undefined;
+  /** The workers' heap limit, MB, for the out-of-memory message. */
+  readonly workerMemoryMb: number;
+  /** Each consumed chunk of a piece, in replication order, starting at replication `start`. */
+  readonly onChunk: (piece: CellPiece, start: number, count: number, chunk: ChunkResult) => void;
+  /** A piece, once all its chunks are consumed. */
+  readonly onPiece: (piece: CellPiece) => void;
 }
 
-interface CellState {
-  readonly aggregator: CellAggregator;
+interface PieceState {
+  next: number;
   readonly shape: ChunkShape;
   /** Chunks that arrived before their turn, by first replication. */
   readonly arrived: Map<number, [ArrayBuffer, number]>;
 }
 
 export function simulateCells(run: CellsRun): Promise<void> {
-  const { study, executor, replications, chunkSize } = run;
+  const { study, executor } = run;
+  const chunkSize = Math.ceil(run.chunkSize / BLOCK_SIZE) * BLOCK_SIZE;
+  const kept = run.keepRecords || run.keepAnswers;
   const tasks = (function* () {
-    for (const cell of run.pending) {
-      for (let start = 0; start < replications; start += chunkSize) {
-        yield { cell, start, count: Math.min(chunkSize, replications - start) };
+    for (const [index, piece] of run.pieces.entries()) {
+      for (let start = piece.start; start < piece.end; start += chunkSize) {
+        yield { index, start, count: Math.min(chunkSize, piece.end - start) };
       }
     }
   })();
-  const cells = new Map<number, CellState>();
+  const states = new Map<number, PieceState>();
   return new Promise<void>((resolve, reject) => {
     let outstanding = 0;
     let exhausted = false;
@@ -59,25 +73,21 @@ export function simulateCells(run: CellsRun): Promise<void> {
       settled = true;
       reject(error);
     };
-    const consume = (cell: number, start: number, buffer: ArrayBuffer, count: number) => {
-      const state = cells.get(cell)!;
+    const consume = (index: number, start: number, buffer: ArrayBuffer, count: number) => {
+      const piece = run.pieces[index];
+      const state = states.get(index)!;
       state.arrived.set(start, [buffer, count]);
-      for (
-        let next = state.arrived.get(state.aggregator.nextReplication);
-        next;
-        next = state.arrived.get(state.aggregator.nextReplication)
-      ) {
-        const at = state.aggregator.nextReplication;
+      for (let next = state.arrived.get(state.next); next; next = state.arrived.get(state.next)) {
+        const at = state.next;
         const [ready, readyCount] = next;
-        const output = chunkOutputOf(ready, state.shape, readyCount);
-        state.aggregator.add(output.records, at, readyCount);
         state.arrived.delete(at);
+        state.next += readyCount;
         outstanding--;
-        run.onChunk(cell, output, readyCount);
+        run.onChunk(piece, at, readyCount, unpackChunk(ready, state.shape, readyCount, kept));
       }
-      if (state.aggregator.complete) {
-        cells.delete(cell);
-        run.onCell(cell, state.aggregator.rows());
+      if (state.next >= piece.end) {
+        states.delete(index);
+        run.onPiece(piece);
       }
     };
     const pump = () => {
@@ -88,39 +98,54 @@ export function simulateCells(run: CellsRun): Promise<void> {
           exhausted = true;
           break;
         }
-        const { cell, start, count } = next.value;
-        if (!cells.has(cell)) {
-          cells.set(cell, {
-            aggregator: new CellAggregator(study, cell, run.caps, replications),
-            shape: cellShape(study, cell, run.keepAnswers),
+        const { index, start, count } = next.value;
+        const piece = run.pieces[index];
+        if (!states.has(index)) {
+          states.set(index, {
+            next: piece.start,
+            shape: cellShape(study, piece.cell, run.keepAnswers),
             arrived: new Map(),
           });
         }
+        const phase = createPhase();
         const task: ChunkTask = {
           studyKey: study.inputDigest, // robust: inputs hashed (issue 8 item 1)
           inputs: study.inputs,
           config: study.config,
           baseDir: study.baseDir,
-          cell,
+          cell: piece.cell,
           seed: run.seed,
           start,
           count,
           caps: run.caps,
+          keepRecords: run.keepRecords,
           keepAnswers: run.keepAnswers,
+          phase,
         };
         outstanding++;
-        executor.run(task).then(
+        const stop = new AbortController();
+        const timeout = run.chunkTimeout;
+        const timer = timeout === undefined ? undefined : setTimeout(() => stop.abort(), timeout * 1000);
+        executor.run(task, timeout === undefined ? undefined : stop.signal).then(
           (buffer) => {
+            clearTimeout(timer);
             if (settled) return;
             try {
-              consume(cell, start, buffer, count);
+              consume(index, start, buffer, count);
             } catch (error) {
               fail(error);
               return;
             }
             pump();
           },
-          (error) => fail(error),
+          (error) => {
+            clearTimeout(timer);
+            if (stop.signal.aborted && timeout !== undefined) {
+              fail(stoppedChunkError(study, task, phase, { kind: 'timeout', seconds: timeout }));
+            } else if (isWorkerOutOfMemory(error)) {
+              fail(stoppedChunkError(study, task, phase, { kind: 'memory', limitMb: run.workerMemoryMb }));
+            } else fail(error);
+          },
         );
       }
       if (outstanding === 0) {

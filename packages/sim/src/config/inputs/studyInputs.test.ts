@@ -77,6 +77,7 @@ describe('study inputs', () => {
       start: 0,
       count: 2,
       caps: [5],
+      keepRecords: false,
       keepAnswers: false,
     };
     await expect(executeChunk(task)).rejects.toThrow(
