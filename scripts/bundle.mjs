@@ -5,6 +5,7 @@
 // matters because every `evalsim run` starts a fresh pool (and the CLI itself: a calculator
 // answers in ~0.3 s instead of ~1.7 s). esbuild (a devDependency)
 // does only this; the packages' own dist/ stays plain tsc output.
+import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const banner =
@@ -25,9 +26,17 @@ await build({
   external: ['piscina'],
 });
 
-await build({
-  entryPoints: ['packages/cli/dist/main.js'],
-  outfile: 'packages/cli/dist/evalsim.mjs',
+// The CLI: split into chunks (dist/chunks/) so that each command's module, loaded by a dynamic
+// import in commands/index.ts, brings only its own dependencies: a calculator loads yargs and
+// core's functions, never Arrow, ajv, yaml, piscina or the runner.
+rmSync('packages/cli/dist/chunks', { recursive: true, force: true });
+const cliBuild = await build({
+  entryPoints: { evalsim: 'packages/cli/dist/main.js' },
+  outdir: 'packages/cli/dist',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
+  metafile: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -38,3 +47,5 @@ await build({
   // piscina as above; vega is large and only loaded by `reproduce` (dynamic import).
   external: ['piscina', 'vega', 'vega-lite'],
 });
+if (process.env.EVALSIM_METAFILE)
+  writeFileSync(process.env.EVALSIM_METAFILE, JSON.stringify(cliBuild.metafile));
