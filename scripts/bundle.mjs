@@ -8,6 +8,19 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// @stdlib's gamma quantile requires `debug` (with tty and util) for log lines it never prints
+// unless DEBUG is set: the bundles get a silent logger instead, so loading core costs no tty.
+const silentDebug = {
+  name: 'silent-debug',
+  setup(b) {
+    b.onResolve({ filter: /^debug$/ }, () => ({ path: 'debug', namespace: 'silent-debug' }));
+    b.onLoad({ filter: /.*/, namespace: 'silent-debug' }, () => ({
+      contents: 'module.exports = function debug() { return function log() {}; };',
+      loader: 'js',
+    }));
+  },
+};
+
 const banner =
   "import { createRequire as __evalsimCreateRequire } from 'node:module'; const require = __evalsimCreateRequire(import.meta.url);";
 
@@ -24,6 +37,7 @@ await build({
   // piscina's move() marks transferables with a module-level symbol: the worker must use the
   // same piscina module as the pool, so it stays external (resolved from packages/sim).
   external: ['piscina'],
+  plugins: [silentDebug],
 });
 
 // The CLI: split into chunks (dist/chunks/) so that each command's module, loaded by a dynamic
@@ -46,6 +60,7 @@ const cliBuild = await build({
   legalComments: 'none',
   // piscina as above; vega is large and only loaded by `reproduce` (dynamic import).
   external: ['piscina', 'vega', 'vega-lite'],
+  plugins: [silentDebug],
 });
 if (process.env.EVALSIM_METAFILE)
   writeFileSync(process.env.EVALSIM_METAFILE, JSON.stringify(cliBuild.metafile));

@@ -11,6 +11,11 @@ import { ConfigError } from '../base/errors.js';
 import type { StudyContext } from '../base/roles.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { loadItemPopulation } from '../population/loadItemPopulation.js';
+import {
+  populationFromShared,
+  type SharedPopulation,
+  sharePopulation,
+} from '../population/sharedPopulation.js';
 
 export interface PopulationFile {
   /** The path as written in the study. */
@@ -29,6 +34,7 @@ export const POPULATION_PARAM = {
 } as const;
 
 const cache = new Map<string, PopulationFile>();
+let parses = 0;
 
 /** The population file `file` (relative to the study), loaded once per process. */
 export function readPopulationFile(file: string, context: StudyContext): PopulationFile {
@@ -37,6 +43,7 @@ export function readPopulationFile(file: string, context: StudyContext): Populat
   if (!loaded) {
     let population: ItemPopulation;
     try {
+      parses++;
       population = loadItemPopulation(path);
     } catch (error) {
       throw new ConfigError('population', (error as Error).message);
@@ -46,4 +53,37 @@ export function readPopulationFile(file: string, context: StudyContext): Populat
     cache.set(path, loaded);
   }
   return loaded.file === file ? loaded : { ...loaded, file };
+}
+
+/** A loaded population file as plain, structured-cloneable data on shared buffers. */
+export interface SharedPopulationFile {
+  /** The absolute path (the cache key). */
+  readonly path: string;
+  readonly sha256: string;
+  readonly population: SharedPopulation;
+}
+
+/**
+ * Every population file loaded in this thread, moved onto shared buffers (the cache then
+ * holds the shared views, so the columns exist once), ready to send to workers.
+ */
+export function sharePopulationFiles(): SharedPopulationFile[] {
+  return [...cache].map(([path, loaded]) => {
+    const population = sharePopulation(loaded.population);
+    cache.set(path, { ...loaded, population: populationFromShared(population) });
+    return { path, sha256: loaded.sha256, population };
+  });
+}
+
+/** Seeds this thread's cache with files another thread loaded ({@link sharePopulationFiles}). */
+export function adoptPopulationFiles(files: readonly SharedPopulationFile[]): void {
+  for (const { path, sha256, population } of files) {
+    if (!cache.has(path))
+      cache.set(path, { file: path, sha256, population: populationFromShared(population) });
+  }
+}
+
+/** Population files parsed from disk by this thread so far (a test's probe that workers parse none). */
+export function populationParseCount(): number {
+  return parses;
 }
