@@ -45,19 +45,20 @@ function shared<T extends Float64Array | Int32Array | Uint8Array>(array: T): T {
 
 /** The population on shared buffers (one copy of each column; strings encoded once). */
 export function sharePopulation(population: ItemPopulation): SharedPopulation {
+  // Encode every id into one scratch buffer (UTF-8 takes ≤ 3 bytes per UTF-16 unit), without a
+  // per-id allocation, then copy the bytes used onto shared memory.
   const encoder = new TextEncoder();
   const ends = new Int32Array(new SharedArrayBuffer(4 * population.questionCount));
+  let units = 0;
+  for (const id of population.questions) units += id.length;
+  const scratch = new Uint8Array(3 * units);
   let bytes = 0;
-  const encoded = population.questions.map((id, i) => {
-    const utf8 = encoder.encode(id);
-    bytes += utf8.length;
+  population.questions.forEach((id, i) => {
+    bytes += encoder.encodeInto(id, scratch.subarray(bytes)).written;
     ends[i] = bytes;
-    return utf8;
   });
   const text = new Uint8Array(new SharedArrayBuffer(bytes));
-  encoded.forEach((utf8, i) => {
-    text.set(utf8, i === 0 ? 0 : ends[i - 1]);
-  });
+  text.set(scratch.subarray(0, bytes));
   return {
     source: population.source,
     questionCount: population.questionCount,
