@@ -151,9 +151,13 @@ function filesLoaded(...args: string[]): string[] {
     .map((url) => fileURLToPath(url));
 }
 
-test('a calculator and --version load neither Arrow, ajv, yaml, piscina nor the runner', () => {
+test('calculators and --version load neither Arrow, ajv, yaml, piscina nor the runner', () => {
   const heavy = /node_modules\/\.pnpm\/(apache-arrow|ajv|yaml|piscina)@|packages\/sim\/dist\/runner\//;
-  for (const args of [['interval', '-k', '8', '-n', '10'], ['--version']]) {
+  for (const args of [
+    ['interval', '-k', '8', '-n', '10'],
+    ['coverage', '-n', '20', '-p', '0.8'],
+    ['--version'],
+  ]) {
     const files = filesLoaded(...args);
     expect(files[0]).toBe(bundle);
     for (const file of files)
