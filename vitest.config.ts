@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, file = 'index.ts') =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@evalsim/core': src('core'),
-      '@evalsim/sim': src('sim'),
-    },
+    // An exact match for each entry: '@evalsim/sim/light' must not resolve to src/index.ts/light.
+    alias: [
+      { find: /^@evalsim\/core$/, replacement: src('core') },
+      { find: /^@evalsim\/sim$/, replacement: src('sim') },
+      { find: /^@evalsim\/sim\/light$/, replacement: src('sim', 'light.ts') },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'studies/**/*.test.ts', 'scripts/**/*.test.ts'],

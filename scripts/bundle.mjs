@@ -5,7 +5,21 @@
 // matters because every `evalsim run` starts a fresh pool (and the CLI itself: a calculator
 // answers in ~0.3 s instead of ~1.7 s). esbuild (a devDependency)
 // does only this; the packages' own dist/ stays plain tsc output.
+import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// @stdlib's gamma quantile requires `debug` (with tty and util) for log lines it never prints
+// unless DEBUG is set: the bundles get a silent logger instead, so loading core costs no tty.
+const silentDebug = {
+  name: 'silent-debug',
+  setup(b) {
+    b.onResolve({ filter: /^debug$/ }, () => ({ path: 'debug', namespace: 'silent-debug' }));
+    b.onLoad({ filter: /.*/, namespace: 'silent-debug' }, () => ({
+      contents: 'module.exports = function debug() { return function log() {}; };',
+      loader: 'js',
+    }));
+  },
+};
 
 const banner =
   "import { createRequire as __evalsimCreateRequire } from 'node:module'; const require = __evalsimCreateRequire(import.meta.url);";
@@ -23,11 +37,20 @@ await build({
   // piscina's move() marks transferables with a module-level symbol: the worker must use the
   // same piscina module as the pool, so it stays external (resolved from packages/sim).
   external: ['piscina'],
+  plugins: [silentDebug],
 });
 
-await build({
-  entryPoints: ['packages/cli/dist/main.js'],
-  outfile: 'packages/cli/dist/evalsim.mjs',
+// The CLI: split into chunks (dist/chunks/) so that each command's module, loaded by a dynamic
+// import in commands/index.ts, brings only its own dependencies: a calculator loads yargs and
+// core's functions, never Arrow, ajv, yaml, piscina or the runner.
+rmSync('packages/cli/dist/chunks', { recursive: true, force: true });
+const cliBuild = await build({
+  entryPoints: { evalsim: 'packages/cli/dist/main.js' },
+  outdir: 'packages/cli/dist',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
+  metafile: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,4 +60,7 @@ await build({
   legalComments: 'none',
   // piscina as above; vega is large and only loaded by `reproduce` (dynamic import).
   external: ['piscina', 'vega', 'vega-lite'],
+  plugins: [silentDebug],
 });
+if (process.env.EVALSIM_METAFILE)
+  writeFileSync(process.env.EVALSIM_METAFILE, JSON.stringify(cliBuild.metafile));

@@ -30,7 +30,8 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // the study file: loader and one resolver per role
     ['config'],
     ['runner'],
-    ['index.ts'],
+    // the public face, and its light second entry for the CLI's fast path (light.ts)
+    ['index.ts', 'light.ts'],
   ],
   cli: [
     ['io.ts'],

@@ -122,3 +122,48 @@ test('npm run -s evalsim -- … --json prints only the JSON document', () => {
   );
   expect(JSON.parse(out)[0].method).toBe('wald');
 });
+
+/** The bundle files a command loads, recorded by a module-loading hook in the child process. */
+function filesLoaded(...args: string[]): string[] {
+  const log = join(tmp, `loaded-${args[0]}.txt`);
+  const hooks = join(tmp, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    "import { appendFileSync } from 'node:fs';\n" +
+      'export async function load(url, context, next) {\n' +
+      `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');\n` +
+      '  return next(url, context);\n}\n',
+  );
+  const register = join(tmp, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
+  );
+  writeFileSync(log, '');
+  const result = spawnSync(process.execPath, ['--import', register, bundle, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  expect(result.status).toBe(0);
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((url) => url.includes('/packages/cli/dist/'))
+    .map((url) => fileURLToPath(url));
+}
+
+test('calculators and --version load neither Arrow, ajv, yaml, piscina nor the runner', () => {
+  const heavy = /node_modules\/\.pnpm\/(apache-arrow|ajv|yaml|piscina)@|packages\/sim\/dist\/runner\//;
+  for (const args of [
+    ['interval', '-k', '8', '-n', '10'],
+    ['coverage', '-n', '20', '-p', '0.8'],
+    ['--version'],
+  ]) {
+    const files = filesLoaded(...args);
+    expect(files[0]).toBe(bundle);
+    for (const file of files)
+      expect(heavy.test(readFileSync(file, 'utf8')), `${args[0]}: ${file}`).toBe(false);
+  }
+  // The check can fail: `validate` does load them.
+  const validate = filesLoaded('validate', join(root, 'studies/sample-size.json'));
+  expect(validate.some((file) => heavy.test(readFileSync(file, 'utf8')))).toBe(true);
+});

@@ -3,11 +3,12 @@
  * arguments, runs the command and resolves to its exit code and output, never calling
  * process.exit. Output is captured and returned, unless `stdout`/`stderr` sinks are given
  * (the bin, main.ts, passes the process's own streams so long runs print as they go).
- * Each subcommand lives in commands/<name>.ts and is registered in commands/index.ts.
+ * Each subcommand lives in commands/<name>.ts and is registered in commands/index.ts; only the
+ * command named first on the line is loaded (every command for `--help` and anything else).
  */
-import { evalsimVersion } from '@evalsim/sim';
+import { evalsimVersion } from '@evalsim/sim/light';
 import yargs from 'yargs';
-import { commands } from './commands/index.js';
+import { commandNames, loadCommands } from './commands/index.js';
 import { nonFiniteNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
@@ -36,8 +37,30 @@ class UsageError extends Error {}
 /** Width of `--help`: 100 columns, or a narrower terminal's width. */
 const HELP_WIDTH = 100;
 
-/** The first word of every command (`run <study>` → run). */
-const commandNames = commands.map((command) => String(command.command).split(' ')[0]);
+/**
+ * The commands to register: only the one named by the first word (`evalsim interval -k 8 …`),
+ * none for a lone `--version`, every command otherwise (`--help`, usage mistakes).
+ */
+function commandsWanted(argv: readonly string[]): readonly string[] | undefined {
+  if (argv.length === 1 && argv[0] === '--version') return [];
+  return argv.length > 0 && commandNames.includes(argv[0]) ? [argv[0]] : undefined;
+}
+
+/** yargs' internal usage object (yargs 18), which @types/yargs does not describe. */
+interface YargsInternals {
+  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+}
+
+/**
+ * yargs renders the running command's whole help text after every handler (`cacheHelpMessage`),
+ * in case a failure follows and wants to print it; our `.fail` never prints it, `--help` renders
+ * its own, and that rendering (string widths through a large emoji regex) was a third of a
+ * calculator's run. Skip it; `--help` and usage errors are unchanged (help.test.ts).
+ */
+function skipHelpRendering(cli: unknown): void {
+  const usage = (cli as YargsInternals).getInternalMethods().getUsageInstance();
+  usage.cacheHelpMessage = () => {};
+}
 
 export async function runCli(argv: readonly string[], context: CliContext): Promise<CliResult> {
   const stdout = captureSink();
@@ -67,9 +90,10 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       const flags = Object.keys((usage as unknown as { getDescriptions(): object }).getDescriptions());
       throw new UsageError(usageMessage(message, flags, argv));
     });
-  for (const command of commands) cli.command(command);
+  skipHelpRendering(cli);
   let exitCode = 0;
   try {
+    for (const command of await loadCommands(commandsWanted(argv))) cli.command(command);
     const unknown = unknownCommand(argv, commandNames);
     if (unknown) throw new UsageError(unknown);
     await cli

@@ -14,7 +14,7 @@ import {
   PAIRED_INTERVALS,
   type PairedCellProbabilities,
   pairedCellProbabilities,
-} from '@evalsim/sim';
+} from '@evalsim/sim/light';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';

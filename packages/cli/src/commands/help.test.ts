@@ -7,10 +7,27 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
 import { captureSink } from '../io.js';
-import { commands } from './index.js';
+import { commandNames, loadCommands } from './index.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const names = commands.map((command) => String(command.command).split(' ')[0]);
+const names = commandNames;
+
+describe('the lazy command registry', () => {
+  it('names each command by its module’s first word, in listing order', async () => {
+    const loaded = await loadCommands();
+    expect(loaded.map((command) => String(command.command).split(' ')[0])).toEqual([...names]);
+    const one = await loadCommands(['interval']);
+    expect(one.map((command) => String(command.command).split(' ')[0])).toEqual(['interval']);
+  });
+
+  it('`evalsim --help` still lists every command; a lone --version prints the version', async () => {
+    const listing = await runCli(['--help'], { cwd: root, env: {} });
+    for (const name of names) expect(listing.stdout).toContain(`evalsim ${name}`);
+    const version = await runCli(['--version'], { cwd: root, env: {} });
+    expect(version.exitCode).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
 
 async function help(name: string): Promise<string> {
   const result = await runCli([name, '--help'], { cwd: root, env: {} });

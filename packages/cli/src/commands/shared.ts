@@ -1,6 +1,6 @@
 /** Options and helpers shared by the commands. */
 import { isAbsolute, relative } from 'node:path';
-import { didYouMean } from '@evalsim/sim';
+import { didYouMean } from '@evalsim/sim/light';
 import type { Argv } from 'yargs';
 import type { CliIo } from '../io.js';
 

@@ -5,7 +5,7 @@
  * given something that is not a finite number (`--workers two`) is refused instead of
  * becoming NaN. yargs finds the mistakes; this file words them.
  */
-import { closestName } from '@evalsim/sim';
+import { closestName } from '@evalsim/sim/light';
 
 /** Flags renamed for consistency: an old name is answered with the new one. */
 const RENAMED_FLAGS: Readonly<Record<string, string>> = { dir: 'studies', 'studies-dir': 'studies' };

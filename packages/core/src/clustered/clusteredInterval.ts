@@ -8,6 +8,7 @@
  */
 import { normalCritical } from '../distributions/normal.js';
 import { tCritical } from '../distributions/studentT.js';
+import type { TCriticalOf } from '../distributions/tCriticalMemo.js';
 import { assertLevel, InputError } from '../validate.js';
 import {
   assertClusteredEstimator,
@@ -29,6 +30,8 @@ export interface ClusteredIntervalOptions {
   estimator?: ClusteredEstimator;
   /** Default `'t'` (K − 1 df for miller/cr1, the CR2 df for cr2). */
   critical?: ClusteredCritical;
+  /** The t critical value t_{ν, 1−α/2}: default {@link tCritical}; a simulation passes a memo (createTCriticalMemo: same bits). */
+  tCriticalOf?: TCriticalOf;
 }
 
 /** A clustered interval; mutable so a simulation can reuse one object as `out`. */
@@ -90,7 +93,7 @@ export function clusteredIntervalFromTotals(
   const se = Math.sqrt(clusteredVarianceFromTotals(t, estimator));
   let df = Number.POSITIVE_INFINITY;
   if (critical === 't') df = estimator === 'cr2' ? cr2DegreesOfFreedom(t) : t.count - 1;
-  const c = critical === 'z' ? normalCritical(level) : tCritical(level, df);
+  const c = critical === 'z' ? normalCritical(level) : (options.tCriticalOf ?? tCritical)(level, df);
   out.estimate = mean;
   out.lower = mean - c * se;
   out.upper = mean + c * se;

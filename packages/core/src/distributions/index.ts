@@ -4,3 +4,4 @@ export { chiSquareSf } from './chiSquare.js';
 export { logBeta, logGamma } from './logGamma.js';
 export { normalCdf, normalCritical, normalPdf, normalQuantile, normalSf } from './normal.js';
 export { tCdf, tCritical, tQuantile, tSf } from './studentT.js';
+export { createTCriticalMemo, type TCriticalOf } from './tCriticalMemo.js';

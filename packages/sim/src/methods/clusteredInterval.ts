@@ -14,6 +14,7 @@ import {
   clusteredIntervalFromTotals,
   createClusteredInterval,
   createCr1Bounds,
+  createTCriticalMemo,
 } from '@evalsim/core';
 import {
   createClusterTotalsView,
@@ -51,7 +52,13 @@ export const clusteredInterval = defineMethod({
   accepts: ['clusteredScores'],
   options: CLUSTERED_SE_OPTIONS,
   create({ estimator, critical }, { level }) {
-    const settings: ClusteredIntervalOptions = { level, estimator, critical };
+    // CR2's df depends only on the cluster sizes: its t quantile is memoised (same bits).
+    const settings: ClusteredIntervalOptions = {
+      level,
+      estimator,
+      critical,
+      tCriticalOf: createTCriticalMemo(),
+    };
     const view = createClusterTotalsView();
     const interval = createClusteredInterval();
     const cr1 = estimator === 'cr1' ? createCr1Bounds(level, critical) : null;

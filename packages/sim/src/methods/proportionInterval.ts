@@ -5,7 +5,8 @@
  * k = Σ scores and n = items (clusters ignored). One factory builds every
  * method, registered under core's interval name (e.g. `wilson`, as `evalsim interval
  * --method wilson`); Beta posterior takes the
- * prior's shapes as options `a`, `b`.
+ * prior's shapes as options `a`, `b`. Clopper–Pearson, Jeffreys and Beta posterior bounds are
+ * memoised by (n, k) for n ≤ 200 (cachedProportionBounds.ts: the same bits as the direct call).
  * Degenerate: a zero-width interval (e.g. Wald at k = 0 or k = n) — counted, still scored.
  * Interval methods: p-values NaN.
  */
@@ -21,6 +22,10 @@ import type { ClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, type MethodResult } from '../base/methodResult.js';
 import type { Analyser, MethodDefinition } from '../base/roles.js';
+import { cachedProportionBounds } from './cachedProportionBounds.js';
+
+/** The intervals whose bounds are beta quantiles: memoised by (n, k) (cachedProportionBounds.ts, same bits). */
+const MEMOISED: ReadonlySet<ProportionIntervalMethod> = new Set(['clopperPearson', 'jeffreys']);
 
 const DESCRIPTIONS: Record<ProportionIntervalMethod, string> = {
   wald: 'Wald p̂ ± z·√(p̂(1−p̂)/n) on all items (clusters ignored); not clipped.',
@@ -62,7 +67,10 @@ function proportionIntervalMethod(
     kind: 'interval',
     accepts: ['clusteredScores'],
     options: {},
-    create: (_options, { level }) => proportionAnalyser(proportionBoundsFor(name, level)),
+    create: (_options, { level }) => {
+      const fill = proportionBoundsFor(name, level);
+      return proportionAnalyser(MEMOISED.has(name) ? cachedProportionBounds(fill) : fill);
+    },
   });
 }
 
@@ -84,6 +92,8 @@ export const betaPosteriorInterval = defineMethod({
   },
   create({ a, b }, { level }) {
     const tail = tailProbability(level);
-    return proportionAnalyser((k, n, out) => betaPosteriorBounds(k, n, tail, a, b, out));
+    return proportionAnalyser(
+      cachedProportionBounds((k, n, out) => betaPosteriorBounds(k, n, tail, a, b, out)),
+    );
   },
 });

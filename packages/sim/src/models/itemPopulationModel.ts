@@ -19,6 +19,12 @@
  * Drawn questions are grouped by their cluster, in order of first draw; a cluster drawn twice
  * with replacement counts as two clusters.
  *
+ * Two systems with replacement, `n` questions and binary answers ('recorded', 'first'): a drawn
+ * question's cluster and 0/1 scores come from one inversion of a (cluster, outcome) table
+ * (itemOutcomeTable.ts, which shows the joint law is the same as the index + Bernoulli draws);
+ * the 'independent' design then needs only each system's total, Binomial(n, mean_i p_i), since
+ * its pooled slot keeps nothing else. Both are exact shortcuts, not approximations.
+ *
  * truth = the mean over the population's questions of the expected score: mean_i c_i/k_i
  * ('recorded', 'rate'; = Σc/Σk, the share of all recorded answers right, when every k_i is
  * equal — 80.1% for the MMLU stand-in's haiku_off) or mean_i first_i ('first'). Paired:
@@ -38,6 +44,8 @@ import type { RandomStream } from '../base/randomStream.js';
 import type { DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
 import { type ItemPopulation, populationMeanRate, type SystemResults } from '../population/itemPopulation.js';
+import type { DiscreteTable } from '../samplers/discreteTable.js';
+import { itemOutcomeTable } from './itemOutcomeTable.js';
 import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 
 export const ITEM_ANSWER_MODES = ['recorded', 'rate', 'first'] as const;
@@ -202,6 +210,18 @@ interface DrawScratch {
   readonly slotOf: Int32Array;
   /** Population cluster of each slot. */
   readonly clusterOfSlot: Int32Array;
+  /** The (cluster, outcome) table when the shortcut applies (see the file comment), else null. */
+  readonly outcomes: DiscreteTable | null;
+}
+
+/**
+ * True when a drawn question's cluster and scores can come from the (cluster, outcome) table:
+ * two systems, with replacement, `n` questions, binary answers. (One system keeps its direct
+ * draws: they are one index and one Bernoulli per question, cheap at its studies' sizes, and
+ * its studies' streams stay as published.)
+ */
+function usesOutcomeTable(params: ItemPopulationParams): boolean {
+  return params.scoresB !== null && params.replace && params.unit === 'questions' && params.answer !== 'rate';
 }
 
 function allocateScratch(params: ItemPopulationParams): DrawScratch {
@@ -214,7 +234,57 @@ function allocateScratch(params: ItemPopulationParams): DrawScratch {
     swaps: new Int32Array(params.draws),
     slotOf: new Int32Array(params.population.clusterNames.length).fill(-1),
     clusterOfSlot: new Int32Array(slotCount(params)),
+    outcomes: usesOutcomeTable(params)
+      ? itemOutcomeTable(
+          params.population.clusterIndex,
+          params.population.clusterNames.length,
+          params.scoresA,
+          params.scoresB as Float64Array,
+        )
+      : null,
   };
+}
+
+/**
+ * The shortcut draw of `params.draws` questions of two systems (see the file comment): one table
+ * inversion per question gives its cluster c and outcome o = 2·y_A + y_B (entry 4c + o); slots
+ * are numbered in order of first draw as in {@link drawQuestions}. Fills `counts[4·slot + o]`,
+ * the number of the slot's questions with outcome o; returns the number of slots. Allocation-free.
+ */
+function drawOutcomes(
+  params: ItemPopulationParams,
+  rng: RandomStream,
+  scratch: DrawScratch,
+  counts: Int32Array,
+): number {
+  const { slotOf, clusterOfSlot } = scratch;
+  const { cdf, guide, guideSize } = scratch.outcomes as DiscreteTable;
+  let used = 0;
+  for (let t = 0; t < params.draws; t++) {
+    // DiscreteTable.quantile, inlined: min{ i : cdf[i] > u } from the guide's start.
+    const u = rng.uniform();
+    let entry = guide[Math.floor(u * guideSize)];
+    while (entry > 0 && cdf[entry - 1] > u) entry--;
+    while (cdf[entry] <= u) entry++;
+    const cluster = entry >> 2;
+    let slot = slotOf[cluster];
+    if (slot < 0) {
+      slot = used++;
+      slotOf[cluster] = slot;
+      clusterOfSlot[slot] = cluster;
+      counts.fill(0, 4 * slot, 4 * slot + 4);
+    }
+    counts[4 * slot + (entry & 3)]++;
+  }
+  for (let s = 0; s < used; s++) slotOf[clusterOfSlot[s]] = -1;
+  return used;
+}
+
+/** Σ_i p_i / N: the probability that one question drawn uniformly scores 1. */
+function meanProbability(scores: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < scores.length; i++) sum += scores[i];
+  return sum / scores.length;
 }
 
 /** Largest number of clusters one replication can hold. */
@@ -349,6 +419,11 @@ interface PairedItemScores extends PairedClusteredScores {
   readonly setPass: (pass: 0 | 1 | 2) => void;
   readonly startSlot: (slot: number) => void;
   readonly visit: (slot: number, question: number) => void;
+  /** counts[4·slot + 2·y_A + y_B]: the slot's questions of each outcome (the outcome-table path). */
+  readonly outcomeCounts: Int32Array;
+  /** P(score 1) of one uniformly drawn question, per system (the independent design's shortcut). */
+  readonly meanA: number;
+  readonly meanB: number;
   rng: RandomStream | null;
 }
 
@@ -402,6 +477,9 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
       sumSquaresB[slot] += yb * yb;
       sumProducts[slot] += ya * yb;
     },
+    outcomeCounts: new Int32Array(4 * slots),
+    meanA: meanProbability(a),
+    meanB: meanProbability(b),
   };
   return data;
 }
@@ -409,6 +487,23 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
 function generatePaired(params: ItemPopulationParams, rng: RandomStream, data: PairedClusteredScores): void {
   const d = data as PairedItemScores;
   d.rng = rng;
+  if (params.design === 'independent' && d.scratch.outcomes) {
+    // The pooled slot keeps only n and each system's total: n independent draws of a uniform
+    // question then its 0/1 score make the total Binomial(n, mean_i p_i), exactly.
+    const n = params.draws;
+    const totalA = rng.binomial(n, d.meanA);
+    const totalB = rng.binomial(n, d.meanB);
+    d.sizes[0] = n;
+    d.totalsA[0] = totalA;
+    d.totalsB[0] = totalB;
+    d.sumSquaresA[0] = totalA;
+    d.sumSquaresB[0] = totalB;
+    d.sumProducts[0] = Number.NaN;
+    d.clusterCount = 1;
+    d.itemCount = n;
+    d.rng = null;
+    return;
+  }
   if (params.design === 'independent') {
     for (const array of [d.sizes, d.totalsA, d.totalsB, d.sumSquaresA, d.sumSquaresB]) array[0] = 0;
     d.setPass(1);
@@ -422,7 +517,22 @@ function generatePaired(params: ItemPopulationParams, rng: RandomStream, data: P
     d.rng = null;
     return;
   }
-  d.clusterCount = drawQuestions(params, rng, d.scratch, d.startSlot, d.visit);
+  if (d.scratch.outcomes) {
+    const used = drawOutcomes(params, rng, d.scratch, d.outcomeCounts);
+    const counts = d.outcomeCounts;
+    for (let s = 0; s < used; s++) {
+      const onlyB = counts[4 * s + 1];
+      const onlyA = counts[4 * s + 2];
+      const both = counts[4 * s + 3];
+      d.sizes[s] = counts[4 * s] + onlyB + onlyA + both;
+      d.totalsA[s] = onlyA + both;
+      d.totalsB[s] = onlyB + both;
+      d.sumSquaresA[s] = onlyA + both;
+      d.sumSquaresB[s] = onlyB + both;
+      d.sumProducts[s] = both;
+    }
+    d.clusterCount = used;
+  } else d.clusterCount = drawQuestions(params, rng, d.scratch, d.startSlot, d.visit);
   let items = 0;
   for (let s = 0; s < d.clusterCount; s++) items += d.sizes[s];
   d.itemCount = items;

@@ -11,6 +11,11 @@ import { ConfigError } from '../base/errors.js';
 import type { StudyContext } from '../base/roles.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { loadItemPopulation } from '../population/loadItemPopulation.js';
+import {
+  populationFromShared,
+  type SharedPopulation,
+  sharePopulation,
+} from '../population/sharedPopulation.js';
 
 export interface PopulationFile {
   /** The path as written in the study. */
@@ -25,6 +30,8 @@ export interface PopulationFile {
 interface CachedFile extends PopulationFile {
   /** statKey when the hash was last checked. */
   readonly key: string | undefined;
+  /** This file on shared buffers, once shared (sharePopulationFiles). */
+  readonly shared?: SharedPopulationFile;
 }
 
 /** The `population` parameter as a string spec (shared by the population models). */
@@ -36,6 +43,7 @@ export const POPULATION_PARAM = {
 } as const;
 
 const cache = new Map<string, CachedFile>();
+let parses = 0;
 
 /** What identifies a version of a file without reading it: size, inode, modification and change times. */
 function statKey(path: string): string | undefined {
@@ -69,6 +77,7 @@ export function readPopulationFile(file: string, context: StudyContext): Populat
     if (!loaded || loaded.sha256 !== sha256) {
       let population: ItemPopulation;
       try {
+        parses++;
         population = loadItemPopulation(path);
       } catch (error) {
         throw new ConfigError('population', (error as Error).message);
@@ -80,4 +89,47 @@ export function readPopulationFile(file: string, context: StudyContext): Populat
     cache.set(path, loaded);
   }
   return loaded.file === file ? loaded : { ...loaded, file };
+}
+
+/** A loaded population file as plain, structured-cloneable data on shared buffers. */
+export interface SharedPopulationFile {
+  /** The absolute path (the cache key). */
+  readonly path: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  /** The file's size, inode and times when the main thread hashed it (a later edit re-reads it). */
+  readonly key: string | undefined;
+  readonly population: SharedPopulation;
+}
+
+/**
+ * Every population file loaded in this thread, moved onto shared buffers (the cache then
+ * holds the shared views, so the columns exist once), ready to send to workers. A file already
+ * shared is not copied again.
+ */
+export function sharePopulationFiles(): SharedPopulationFile[] {
+  return [...cache].map(([path, loaded]) => {
+    if (loaded.shared && loaded.shared.sha256 === loaded.sha256) return loaded.shared;
+    const population = sharePopulation(loaded.population);
+    const shared = { path, sha256: loaded.sha256, bytes: loaded.bytes, key: loaded.key, population };
+    cache.set(path, { ...loaded, population: populationFromShared(population), shared });
+    return shared;
+  });
+}
+
+/**
+ * Seeds this thread's cache with files another thread loaded ({@link sharePopulationFiles}).
+ * The main thread's stat key comes along: a file edited since is hashed and parsed again on
+ * its first read here, and the worker's input check (verifyStudyInputs) names it.
+ */
+export function adoptPopulationFiles(files: readonly SharedPopulationFile[]): void {
+  for (const { path, sha256, bytes, key, population } of files) {
+    if (!cache.has(path))
+      cache.set(path, { file: path, sha256, bytes, key, population: populationFromShared(population) });
+  }
+}
+
+/** Population files parsed from disk by this thread so far (a test's probe that workers parse none). */
+export function populationParseCount(): number {
+  return parses;
 }

@@ -13,3 +13,9 @@ export { loadItemPopulation } from './loadItemPopulation.js';
 export { parseCsv } from './parseCsv.js';
 export { PopulationFileError } from './populationFileError.js';
 export { readArrowTable } from './readArrowTable.js';
+export {
+  populationFromShared,
+  type SharedPopulation,
+  type SharedSystemResults,
+  sharePopulation,
+} from './sharedPopulation.js';

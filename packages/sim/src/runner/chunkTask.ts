@@ -1,5 +1,6 @@
 import type { StudyInput } from '../config/inputs/studyInputs.js';
 import type { StudyConfig } from '../config/studyConfig.js';
+import type { SharedPopulationFile } from '../models/populationFile.js';
 
 /**
  * One unit of work: replications [start, start + count) of one grid cell, whole blocks
@@ -24,6 +25,11 @@ export interface ChunkTask {
   readonly keepRecords: boolean;
   /** Also return every item-level answer (`keep: ['answers']`; the model must keep answers). */
   readonly keepAnswers: boolean;
+  /**
+   * The population files the main thread parsed, on SharedArrayBuffers (models/populationFile.ts):
+   * a worker adopts them instead of parsing the files again, so a large population costs memory once.
+   */
+  readonly populations?: readonly SharedPopulationFile[] | undefined;
   /** Where the chunk is, on a SharedArrayBuffer the main thread reads if the worker is stopped (cellSimulator.ts). */
   readonly phase?: Int32Array | undefined;
 }

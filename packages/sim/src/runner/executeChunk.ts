@@ -12,6 +12,7 @@ import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
 import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
+import { adoptPopulationFiles } from '../models/populationFile.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { CellPartial } from './cellPartial.js';
 import { CellSimulator } from './cellSimulator.js';
@@ -83,6 +84,7 @@ function cellWork(study: SimulationStudy, task: ChunkTask): CellWork {
  * returns the packed partials (and kept records/answers) (chunkOutput.ts layout).
  */
 export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
+  if (task.populations) adoptPopulationFiles(task.populations);
   const study = await studyOf(task);
   const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}/${task.caps.join(',')}`;
   let work = cells.get(key);

@@ -24,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
+import { sharePopulationFiles } from '../models/populationFile.js';
 import type { KeptKind } from '../output/keptMetadata.js';
 import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
 import { type Publication, publishFiles } from '../output/publishFiles.js';
@@ -377,6 +378,8 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           workerMemoryMb: options.workerMemoryMb,
         });
       workers = executor.workers;
+      // Populations parsed here go to the workers on shared memory (a large one costs memory once).
+      const populations = workers > 0 ? sharePopulationFiles() : undefined;
       try {
         for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
           await simulateCells({
@@ -392,6 +395,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             signal: options.signal,
             chunkTimeout: options.chunkTimeout,
             workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
+            populations,
             onChunk(piece, _start, count, chunk) {
               if (chunk.kept) kept?.append(piece.cell, chunk.kept);
               const states = blockStates(chunk.partials);

@@ -5,7 +5,9 @@
  * consumed, so memory stays flat in the number of replications. Every consumer therefore sees
  * the same block sequence whatever the worker count or chunk size.
  */
+
 import type { SimulationStudy } from '../config/study.js';
+import type { SharedPopulationFile } from '../models/populationFile.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
@@ -39,6 +41,8 @@ export interface CellsRun {
   readonly chunkTimeout?: number | undefined;
   /** The workers' heap limit, MB, for the out-of-memory message. */
   readonly workerMemoryMb: number;
+  /** Population files shared with the workers (chunkTask.ts); omitted in process. */
+  readonly populations?: readonly SharedPopulationFile[] | undefined;
   /** Each consumed chunk of a piece, in replication order, starting at replication `start`. */
   readonly onChunk: (piece: CellPiece, start: number, count: number, chunk: ChunkResult) => void;
   /** A piece, once all its chunks are consumed. */
@@ -121,6 +125,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
           keepRecords: run.keepRecords,
           keepAnswers: run.keepAnswers,
           phase,
+          ...(run.populations && run.populations.length > 0 ? { populations: run.populations } : {}),
         };
         outstanding++;
         const stop = new AbortController();
