@@ -35,7 +35,8 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
   cli: [
     ['io.ts'],
     ['format'],
-    ['report', 'reproduce', 'reference', 'show'],
+    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`
+    ['report', 'reproduce', 'reference', 'show', 'analyze'],
     ['commands'],
     ['cli.ts'],
     ['main.ts'],

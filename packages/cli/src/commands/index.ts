@@ -1,6 +1,7 @@
 /** Registry of evalsim subcommands (one module each). */
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
+import { analyzeCommand } from './analyze.js';
 import { formulasCommand, methodsCommand, metricsCommand, modelsCommand } from './blocks.js';
 import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
@@ -30,7 +31,7 @@ modules.push(runCommand, showCommand, validateCommand, listCommand, reproduceCom
 modules.push(leaderboardCommand);
 modules.push(slurmCommand);
 modules.push(modelsCommand, methodsCommand, metricsCommand, formulasCommand);
-modules.push(importCommand);
+modules.push(importCommand, analyzeCommand);
 
 /** Every command, its examples printed one per line (examples.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.

@@ -41,6 +41,8 @@ export interface EvalAnalysis {
   readonly unclusteredQuestions: number;
   readonly epochs: number;
   readonly binary: boolean;
+  /** Smallest and largest score present (reports show [0, 1] scores as percentage points). */
+  readonly scoreRange: readonly [number, number];
   readonly options: ResolvedAnalyzeOptions & { readonly pairedInterval: PairedIntervalChoice };
   /** What the continuous and the 0/1 methods used. */
   readonly basis: { readonly scores: string; readonly answers: string };
@@ -152,6 +154,12 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     );
   }
   const answerEpoch = resolved.epoch ?? 1;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const x of matrix.scores) {
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
   return {
     task: matrix.task,
     metric: matrix.metric,
@@ -160,6 +168,7 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     unclusteredQuestions: layout.singletons,
     epochs: matrix.epochs,
     binary: matrix.binary,
+    scoreRange: [lo, hi],
     options: { ...resolved, pairedInterval: headline },
     basis: {
       scores:
