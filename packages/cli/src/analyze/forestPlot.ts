@@ -15,7 +15,7 @@ const LABEL = 230;
 const PLOT = 420;
 const RIGHT = 190;
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -54,15 +54,15 @@ export function forestPlot(a: EvalAnalysis): string {
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="12" y="20" font-size="14" font-weight="bold">${escape(`Paired differences (${a.task}, ${a.metric}): first \u2212 second, ${u.unit}`)}</text>`,
-    `<text x="12" y="38" fill="#444">${escape(`black: ${pct}% CI, ${intervalLabel(a.options.pairedInterval)}; grey (below): unpaired CI; ${a.questions} questions${a.clusters ? `, ${a.clusters} clusters` : ''}`)}</text>`,
+    `<text x="12" y="20" font-size="14" font-weight="bold">${escapeXml(`Paired differences (${a.task}, ${a.metric}): first \u2212 second, ${u.unit}`)}</text>`,
+    `<text x="12" y="38" fill="#444">${escapeXml(`black: ${pct}% CI, ${intervalLabel(a.options.pairedInterval)}; grey (below): unpaired CI; ${a.questions} questions${a.clusters ? `, ${a.clusters} clusters` : ''}`)}</text>`,
   );
   const bottom = TOP + ROW * pairs.length;
   for (const t of ticks(lo, hi)) {
     const tx = xs(t).toFixed(1);
     out.push(
       `<line x1="${tx}" y1="${TOP - 6}" x2="${tx}" y2="${bottom}" stroke="#eee"/>`,
-      `<text x="${tx}" y="${bottom + 16}" text-anchor="middle" fill="#444">${escape(String(t))}</text>`,
+      `<text x="${tx}" y="${bottom + 16}" text-anchor="middle" fill="#444">${escapeXml(String(t))}</text>`,
     );
   }
   const zero = xs(0).toFixed(1);
@@ -70,22 +70,22 @@ export function forestPlot(a: EvalAnalysis): string {
     `<line x1="${zero}" y1="${TOP - 6}" x2="${zero}" y2="${bottom}" stroke="#888" stroke-dasharray="4 3"/>`,
   );
   out.push(
-    `<text x="${LABEL + PLOT / 2}" y="${bottom + 34}" text-anchor="middle" fill="#444">${escape(`difference (${u.unit})`)}</text>`,
+    `<text x="${LABEL + PLOT / 2}" y="${bottom + 34}" text-anchor="middle" fill="#444">${escapeXml(`difference (${u.unit})`)}</text>`,
   );
   pairs.forEach((p, i) => {
     const y = TOP + ROW * i + ROW / 2;
     const colour = p.separated ? '#b2182b' : 'black';
     out.push(
-      `<text x="${LABEL - 10}" y="${y + 4}" text-anchor="end">${escape(pairLabel(p))}</text>`,
+      `<text x="${LABEL - 10}" y="${y + 4}" text-anchor="end">${escapeXml(pairLabel(p))}</text>`,
       `<line x1="${x(p.unpaired.lower).toFixed(1)}" y1="${y + 7}" x2="${x(p.unpaired.upper).toFixed(1)}" y2="${y + 7}" stroke="#bbb" stroke-width="2"/>`,
       `<line x1="${x(p.interval.lower).toFixed(1)}" y1="${y}" x2="${x(p.interval.upper).toFixed(1)}" y2="${y}" stroke="${colour}" stroke-width="3"/>`,
       `<circle cx="${x(p.difference).toFixed(1)}" cy="${y}" r="4" fill="${colour}"/>`,
-      `<text x="${LABEL + PLOT + 10}" y="${y + 4}">${escape(`${u.signed(p.difference)} ${u.range(p.interval.lower, p.interval.upper)}`)}</text>`,
+      `<text x="${LABEL + PLOT + 10}" y="${y + 4}">${escapeXml(`${u.signed(p.difference)} ${u.range(p.interval.lower, p.interval.upper)}`)}</text>`,
     );
   });
   if (pairs.some((p) => p.separated)) {
     out.push(
-      `<text x="12" y="${height - 8}" fill="#b2182b">${escape('red: separated after Holm\u2019s correction across all pairs')}</text>`,
+      `<text x="12" y="${height - 8}" fill="#b2182b">${escapeXml('red: separated after Holm\u2019s correction across all pairs')}</text>`,
     );
   }
   out.push('</svg>');
