@@ -93,7 +93,9 @@ export function analysisTables(a: EvalAnalysis): TitledTable[] {
       rows: a.pairs.map((p) => ({
         pair: pairLabel(p),
         difference: u.signed(p.difference),
-        [`${pct}% CI`]: u.range(p.interval.lower, p.interval.upper),
+        [`${pct}% CI`]:
+          u.range(p.interval.lower, p.interval.upper) +
+          (p.interval.method === a.options.pairedInterval ? '' : ` (${p.interval.method})`),
         ...(a.clusters > 0 ? { paired: u.range(p.pairedZ.lower, p.pairedZ.upper) } : {}),
         unpaired: u.range(p.unpaired.lower, p.unpaired.upper),
         '\u03c1': round(p.correlation, 2),

@@ -187,3 +187,48 @@ describe('bad input and graded scores', () => {
     expect(p.test).toEqual({ method: 'clustered', pValue: p.clustered!.cr1.pValue });
   });
 });
+
+describe('a clustered SE of 0 is no information, not certainty', () => {
+  it('two clusters with equal mean differences: clustered skipped with a reason, the paired z and its test used', () => {
+    // Per cluster: 3 questions, one only A right, one only B right ... plus one only B right: d̄ equal in both.
+    const m = matrixFromCounts(0, 2, 4, 0, ['A', 'B'], Int32Array.from([0, 1, 0, 0, 1, 1]));
+    const a = analyzeEval(m);
+    const p = a.pairs[0];
+    expect(p.clustered).toBeNull();
+    expect(p.interval.method).toBe('pairedZ');
+    expect(p.test.method).toBe('mcnemar');
+    expect(p.skipped[0].reason).toMatch(/^the clustered SE is 0 although the differences vary/);
+    expect(a.systems[0].clustered).toBeNull();
+  });
+});
+
+describe('the fused per-pair pass', () => {
+  it('ρ equals core scoreCorrelation and the paired SE equals core pairedDifference (MMLU stand-in, epoch means)', async () => {
+    const { scoreCorrelation, pairedDifference } = await import('@evalsim/core');
+    const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
+    const matrix = evalMatrix(importEval([csv]).table);
+    const a = analyzeEval(matrix);
+    const Q = matrix.questions.length;
+    const E = matrix.epochs;
+    const means = matrix.systems.map((_, s) =>
+      Float64Array.from({ length: Q }, (_, q) => {
+        let sum = 0;
+        let k = 0;
+        for (let e = 0; e < E; e++) {
+          const x = matrix.scores[(s * Q + q) * E + e];
+          if (!Number.isNaN(x)) {
+            sum += x;
+            k++;
+          }
+        }
+        return sum / k;
+      }),
+    );
+    for (const p of a.pairs) {
+      const x = means[matrix.systems.indexOf(p.first)];
+      const y = means[matrix.systems.indexOf(p.second)];
+      expect(rel(p.correlation!, scoreCorrelation(x, y))).toBeLessThan(1e-12);
+      expect(rel(p.pairedZ.se, pairedDifference(x, y).se)).toBeLessThan(1e-12);
+    }
+  });
+});

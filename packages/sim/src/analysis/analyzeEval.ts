@@ -156,7 +156,9 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
   const answerEpoch = resolved.epoch ?? 1;
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const x of matrix.scores) {
+  const all = matrix.scores;
+  for (let i = 0; i < all.length; i++) {
+    const x = all[i];
     if (x < lo) lo = x;
     if (x > hi) hi = x;
   }

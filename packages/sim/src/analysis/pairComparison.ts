@@ -31,7 +31,6 @@ import {
   millerPairedSampleSize,
   pairedBoundsFor,
   powerZSum,
-  scoreCorrelation,
 } from '@evalsim/core';
 import {
   PAIRED_INTERVAL_NAMES,
@@ -39,7 +38,7 @@ import {
   type PairedIntervalName,
 } from '../base/pairedIntervalNames.js';
 import type { PairedIntervalChoice, PairTestChoice, ResolvedAnalyzeOptions } from './analysisOptions.js';
-import { type ClusterLayout, type ClusterSums, fillClusterSums } from './clusterLayout.js';
+import type { ClusterLayout, ClusterSums } from './clusterLayout.js';
 import type { QuestionScores } from './questionScores.js';
 import type { SkippedMethod, SystemSummary } from './systemSummary.js';
 
@@ -133,11 +132,39 @@ export function pairComparison(
   const y = b.scores;
   const Q = x.length;
   const skipped: SkippedMethod[] = [];
+  // One pass for d̄, one fused pass for Σ(d − d̄)², Σ(x − x̄)(y − ȳ), the cluster sums of d
+  // and the 2×2 table (no allocation).
   let sum = 0;
   for (let q = 0; q < Q; q++) sum += x[q] - y[q];
   const mean = sum / Q;
+  const ax = a.answers;
+  const bx = b.answers;
+  const ids = layout.ids;
+  sums.sizes.fill(0);
+  sums.totals.fill(0);
+  sums.sumSquares.fill(0);
   let ss = 0;
-  for (let q = 0; q < Q; q++) ss += (x[q] - y[q] - mean) ** 2;
+  let sxy = 0;
+  let n11 = 0;
+  let n10 = 0;
+  let n01 = 0;
+  for (let q = 0; q < Q; q++) {
+    const d = x[q] - y[q];
+    const r = d - mean;
+    ss += r * r;
+    sxy += (x[q] - a.mean) * (y[q] - b.mean);
+    const g = ids[q];
+    sums.sizes[g] += 1;
+    sums.totals[g] += d;
+    sums.sumSquares[g] += d * d;
+    if (ax !== null && bx !== null) {
+      const u = ax[q];
+      const v = bx[q];
+      if (u && v) n11++;
+      else if (u) n10++;
+      else if (v) n01++;
+    }
+  }
   const variance = ss / (Q - 1);
   const pairedSe = Math.sqrt(variance / Q);
   const pairedZ = result(mean, pairedSe, level, Number.POSITIVE_INFINITY);
@@ -145,14 +172,20 @@ export function pairComparison(
 
   let clustered: PairComparison['clustered'] = null;
   if (layout.clustered) {
-    fillClusterSums(layout, x, y, sums);
     const out = createClusteredInterval();
     clusteredIntervalFromTotals(sums, { level, estimator: 'cr1' }, out);
     const cr1 = result(mean, out.standardError, level, out.degreesOfFreedom);
     clusteredIntervalFromTotals(sums, { level, estimator: 'cr2' }, out);
     const cr2 = result(mean, out.standardError, level, out.degreesOfFreedom);
     const miller = result(mean, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
-    clustered = { cr1, cr2, miller };
+    if (cr1.se <= 1e-12 * pairedSe) {
+      // Every cluster's total of d − d̄ is 0 (e.g. two clusters with equal means): the
+      // clustered SE is 0 although the differences vary — no information, not certainty.
+      skipped.push({
+        method: 'clustered (cr1, cr2, miller)',
+        reason: `the clustered SE is 0 although the differences vary (every cluster's residual total is 0; K = ${layout.count}); the unclustered paired interval and test are used`,
+      });
+    } else clustered = { cr1, cr2, miller };
   }
 
   // Unpaired: population variances, (Q − 1)/Q · naive SE².
@@ -160,12 +193,11 @@ export function pairComparison(
   const unpairedSe = Math.sqrt((summaryA.naive.se ** 2 + summaryB.naive.se ** 2) * shrink);
   const unpaired = result(summaryA.score - summaryB.score, unpairedSe, level, Number.POSITIVE_INFINITY);
 
+  // Pearson r (core scoreCorrelation's formula, from the fused sums; tested equal).
   let correlation: number | null = null;
-  try {
-    correlation = scoreCorrelation(x, y);
-  } catch {
-    skipped.push({ method: 'correlation', reason: 'one system scores every question alike' });
-  }
+  if (a.sumSquares > 0 && b.sumSquares > 0) {
+    correlation = Math.max(-1, Math.min(1, sxy / Math.sqrt(a.sumSquares * b.sumSquares)));
+  } else skipped.push({ method: 'correlation', reason: 'one system scores every question alike' });
 
   let mcnemar: McnemarSummary | null = null;
   let pairedIntervals: PairComparison['pairedIntervals'] = null;
@@ -175,16 +207,6 @@ export function pairComparison(
       reason: a.answersMissing ?? b.answersMissing ?? 'no 0/1 answers',
     });
   } else {
-    let n11 = 0;
-    let n10 = 0;
-    let n01 = 0;
-    for (let q = 0; q < Q; q++) {
-      const u = a.answers[q];
-      const v = b.answers[q];
-      if (u && v) n11++;
-      else if (u) n10++;
-      else if (v) n01++;
-    }
     const n00 = Q - n11 - n10 - n01;
     const none = n10 + n01 === 0;
     const cc = none ? null : mcnemarChiSquare(n10, n01, true);
@@ -210,8 +232,11 @@ export function pairComparison(
     >;
   }
 
-  const interval = headlineInterval(headline, { pairedZ, pairedT, clustered, pairedIntervals });
-  const test = pairTest(options.test, headline, { pairedT, clustered, mcnemar });
+  // A clustered choice without a usable clustered SE (see above) falls back to the paired z.
+  const method = headline.startsWith('clustered') && clustered === null ? 'pairedZ' : headline;
+  const interval = headlineInterval(method, { pairedZ, pairedT, clustered, pairedIntervals });
+  const testChoice = options.test === 'clustered' && clustered === null ? 'pairedT' : options.test;
+  const test = pairTest(testChoice, headline, { pairedT, clustered, mcnemar });
 
   let power: PairPower | null = null;
   if (variance > 0) {
@@ -239,7 +264,7 @@ export function pairComparison(
     firstScore: summaryA.score,
     secondScore: summaryB.score,
     difference: mean,
-    interval: { method: headline, ...interval },
+    interval: { method, ...interval },
     pairedZ,
     pairedT,
     clustered,

@@ -24,6 +24,9 @@ export interface QuestionScores {
   readonly asks: Int32Array;
   readonly minEpochs: number;
   readonly maxEpochs: number;
+  /** Mean of `scores` and Σ(score − mean)², for the pairs' correlations. */
+  readonly mean: number;
+  readonly sumSquares: number;
 }
 
 /** Per-question scores of system index `s` (see module doc). */
@@ -73,7 +76,14 @@ export function questionScores(matrix: EvalMatrix, s: number, epoch: number | un
       } else answers[q] = chosen;
     }
   }
+  let total = 0;
+  for (let q = 0; q < Q; q++) total += scores[q];
+  const mean = total / Q;
+  let sumSquares = 0;
+  for (let q = 0; q < Q; q++) sumSquares += (scores[q] - mean) * (scores[q] - mean);
   return {
+    mean,
+    sumSquares,
     system,
     binary: matrix.binary,
     scores,

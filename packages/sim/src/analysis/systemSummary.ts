@@ -160,23 +160,30 @@ export function systemSummary(
       df: out.degreesOfFreedom,
     };
     const miller = interval(score, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
-    let icc: number | null = null;
-    if (Q > layout.count && ss > 0) icc = iccAnovaFromTotals(sums);
-    else
+    if (cr1.se <= 1e-12 * naive.se) {
       skipped.push({
-        method: 'icc',
-        reason: ss > 0 ? 'every cluster holds one question' : 'every question has the same score',
+        method: 'clustered (cr1, cr2, ICC)',
+        reason: `the clustered SE is 0 although the scores vary (every cluster's residual total is 0; K = ${layout.count})`,
       });
-    const designEffect = naiveVariance > 0 ? cr1.se ** 2 / naiveVariance : null;
-    clustered = {
-      clusters: layout.count,
-      cr1,
-      cr2,
-      miller,
-      icc,
-      designEffect,
-      effectiveQuestions: designEffect !== null && designEffect > 0 ? Q / designEffect : null,
-    };
+    } else {
+      let icc: number | null = null;
+      if (Q > layout.count && ss > 0) icc = iccAnovaFromTotals(sums);
+      else
+        skipped.push({
+          method: 'icc',
+          reason: ss > 0 ? 'every cluster holds one question' : 'every question has the same score',
+        });
+      const designEffect = naiveVariance > 0 ? cr1.se ** 2 / naiveVariance : null;
+      clustered = {
+        clusters: layout.count,
+        cr1,
+        cr2,
+        miller,
+        icc,
+        designEffect,
+        effectiveQuestions: designEffect !== null && designEffect > 0 ? Q / designEffect : null,
+      };
+    }
   }
 
   let varianceSplit: VarianceSplit | null = null;
