@@ -36,7 +36,11 @@ export function powerSentence(a: EvalAnalysis): string | null {
     `With the median measured paired variance over the ${a.pairs.length} pair${a.pairs.length === 1 ? '' : 's'} ` +
     `(s_d\u00b2 = ${Number(a.power.variance.toPrecision(3))}), this eval's ${a.questions} questions detect a true paired difference ` +
     `of ${u.value(a.power.mde)} ${u.unit} with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${Number(a.options.alpha.toPrecision(3))} ` +
-    `(ignoring clusters and the correction for many pairs). Questions needed per gap \u2014 ${need}.`
+    `(ignoring clusters)` +
+    (a.pairs.length > 1
+      ? `; at Holm\u2019s first threshold \u03b1/${a.pairs.length} it detects ${u.value(a.power.mdeCorrected)} ${u.unit}`
+      : '') +
+    `. Questions needed per gap \u2014 ${need}.`
   );
 }
 

@@ -71,9 +71,11 @@ export function comparisonParagraph(analysis: EvalAnalysis, p: AdjustedPair): st
       smaller !== undefined
         ? ` Resolving ${u.value(smaller.gap)} ${unit} would take about ${(smaller.clusteredQuestions ?? smaller.questions).toLocaleString('en-US')} questions.`
         : '';
-    parts.push(
-      `We could not detect a difference${could ? `;${could}` : ''}.${need} ${trailer} is not shown to be worse, and ${leader} may be modestly better; the eval did not establish it.`,
-    );
+    const alike =
+      p.difference === 0
+        ? ''
+        : ` ${trailer} is not shown to be worse, and ${leader} may be modestly better; the eval did not establish it.`;
+    parts.push(`We could not detect a difference${could ? `;${could}` : ''}.${need}${alike}`);
   }
   return parts.join(' ');
 }

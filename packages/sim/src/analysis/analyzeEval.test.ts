@@ -232,3 +232,30 @@ describe('the fused per-pair pass', () => {
     }
   });
 });
+
+describe('epochs and power across pairs', () => {
+  it('graded scores with 2 epochs get the variance split: Var(x) and E[σ²] from the answers', () => {
+    // 3 questions × 2 epochs, one system pair; system A's answers (0.5, 1), (0, 0), (1, 0.5).
+    const Q = 3;
+    const scores = Float64Array.from([0.5, 1, 0, 0, 1, 0.5, 1, 1, 0, 0.5, 1, 1]);
+    const m: EvalMatrix = {
+      ...matrixFromCounts(1, 1, 1, 0),
+      questions: ['q1', 'q2', 'q3'],
+      epochs: 2,
+      scores,
+      epochCounts: new Int32Array(2 * Q).fill(2),
+      binary: false,
+    };
+    const v = analyzeEval(m).systems[0].varianceSplit!;
+    // means 0.75, 0, 0.75: S² = 0.1875; s²_i = 0.125, 0, 0.125: E[σ²] = 1/12; Var(x) = 0.1875 − (1/12)/2.
+    expect(rel(v.within, 1 / 12)).toBeLessThan(1e-12);
+    expect(rel(v.between, 0.1875 - 1 / 24)).toBeLessThan(1e-12);
+  });
+  it("the eval-level MDE at Holm's first threshold is the MDE × multiplicityMdeFactor(m) (seed 000 Step 5)", async () => {
+    const { multiplicityMdeFactor } = await import('@evalsim/core');
+    const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
+    const a = analyzeEval(evalMatrix(importEval([csv]).table));
+    expect(rel(a.power!.mdeCorrected / a.power!.mde, multiplicityMdeFactor(3))).toBeLessThan(1e-12);
+    expect(multiplicityMdeFactor(190).toFixed(2)).toBe('1.60');
+  });
+});

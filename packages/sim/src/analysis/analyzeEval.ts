@@ -11,7 +11,13 @@
  * Benjamini–Hochberg (false discovery rate); the leaderboard's tie groups use Holm.
  * The eval-level power summary takes the median measured paired variance over the pairs.
  */
-import { benjaminiHochberg, holm, millerPairedMde, millerPairedSampleSize } from '@evalsim/core';
+import {
+  benjaminiHochberg,
+  holm,
+  millerPairedMde,
+  millerPairedSampleSize,
+  multiplicityMdeFactor,
+} from '@evalsim/core';
 import type { EvalMatrix } from '../evals/evalMatrix.js';
 import {
   type AnalyzeOptions,
@@ -53,6 +59,8 @@ export interface EvalAnalysis {
   readonly power: {
     readonly variance: number;
     readonly mde: number;
+    /** The MDE at Holm's first threshold α/m over the m pairs (Bonferroni-type factor; seed 000 Step 5). */
+    readonly mdeCorrected: number;
     readonly questionsFor: readonly { readonly gap: number; readonly questions: number }[];
   } | null;
   readonly warnings: readonly string[];
@@ -140,6 +148,9 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     power = {
       variance,
       mde: millerPairedMde({ ...params, n: Q }),
+      mdeCorrected:
+        millerPairedMde({ ...params, n: Q }) *
+        multiplicityMdeFactor(pairs.length, { alpha: resolved.alpha, power: resolved.power }),
       questionsFor: resolved.gaps.map((gap) => ({
         gap,
         questions: millerPairedSampleSize({ ...params, delta: gap }).items,

@@ -7,8 +7,8 @@
  * - `answers[q]`: the 0/1 answer at `answerEpoch` for the methods defined on one binary
  *   answer per question, or `null` with `answersMissing` saying why (graded scores, or a
  *   question without that epoch);
- * - `correct[q]`, `asks[q]`: Σ scores and the number of epochs present, the input of the
- *   variance split (core `varianceComponents`).
+ * - `correct[q]`, `correctSquares[q]`, `asks[q]`: Σ scores, Σ scores² and the number of
+ *   epochs present, the input of the variance split (core `gradedVarianceComponents`).
  */
 import type { EvalMatrix } from '../evals/evalMatrix.js';
 
@@ -21,6 +21,8 @@ export interface QuestionScores {
   readonly answers: Uint8Array | null;
   readonly answersMissing: string | null;
   readonly correct: Float64Array;
+  /** Σ score² over the present epochs, per question (the graded variance split). */
+  readonly correctSquares: Float64Array;
   readonly asks: Int32Array;
   readonly minEpochs: number;
   readonly maxEpochs: number;
@@ -36,6 +38,7 @@ export function questionScores(matrix: EvalMatrix, s: number, epoch: number | un
   const system = matrix.systems[s];
   const scores = new Float64Array(Q);
   const correct = new Float64Array(Q);
+  const correctSquares = new Float64Array(Q);
   const asks = new Int32Array(Q);
   const answerEpoch = epoch ?? 1;
   let answers: Uint8Array | null = matrix.binary ? new Uint8Array(Q) : null;
@@ -47,15 +50,18 @@ export function questionScores(matrix: EvalMatrix, s: number, epoch: number | un
   for (let q = 0; q < Q; q++) {
     const base = (s * Q + q) * E;
     let sum = 0;
+    let sum2 = 0;
     let k = 0;
     for (let e = 0; e < E; e++) {
       const x = matrix.scores[base + e];
       if (!Number.isNaN(x)) {
         sum += x;
+        sum2 += x * x;
         k++;
       }
     }
     correct[q] = sum;
+    correctSquares[q] = sum2;
     asks[q] = k;
     if (k < minEpochs) minEpochs = k;
     if (k > maxEpochs) maxEpochs = k;
@@ -91,6 +97,7 @@ export function questionScores(matrix: EvalMatrix, s: number, epoch: number | un
     answers,
     answersMissing,
     correct,
+    correctSquares,
     asks,
     minEpochs,
     maxEpochs,

@@ -8,7 +8,7 @@
  *   Satterthwaite df, Miller's eq. 4 SE; the one-way ANOVA ICC of the per-question scores;
  *   design effect DEFF = Var_CR1 / Var_naive (the measured variance ratio of seed 000) and
  *   effective n = Q / DEFF;
- * - several epochs (0/1 answers): Miller's variance split (core `varianceComponents`:
+ * - several epochs: Miller's variance split (core `gradedVarianceComponents`, any scores:
  *   Var(x) between questions, E[σ²] within) and SE = √((Var(x) + E[σ²]/K)/Q) at the
  *   projected K's (core `meanStandardError`) — what more epochs would buy.
  *
@@ -19,10 +19,10 @@ import {
   clusteredIntervalFromTotals,
   createClusteredInterval,
   differenceTest,
+  gradedVarianceComponents,
   iccAnovaFromTotals,
   meanStandardError,
   millerClusteredVariance,
-  varianceComponents,
   wilsonInterval,
 } from '@evalsim/core';
 import type { ResolvedAnalyzeOptions } from './analysisOptions.js';
@@ -190,12 +190,10 @@ export function systemSummary(
   if (x.minEpochs < 2) {
     if (x.maxEpochs >= 2)
       skipped.push({ method: 'varianceSplit', reason: `some questions have one epoch only (${x.system})` });
-  } else if (!x.binary) {
-    skipped.push({ method: 'varianceSplit', reason: 'needs 0/1 answers (graded scores)' });
   } else if (Q < 2) {
     skipped.push({ method: 'varianceSplit', reason: 'needs at least 2 questions' });
   } else {
-    const v = varianceComponents(x.correct, x.asks);
+    const v = gradedVarianceComponents(x.correct, x.correctSquares, x.asks);
     varianceSplit = {
       varianceOfMeans: v.varianceOfMeans,
       between: v.betweenVariance,
