@@ -105,6 +105,15 @@ describe('evalsim analyze', () => {
     expect(svg.match(/<circle /g)).toHaveLength(2);
   });
 
+  it('the canonical Arrow file of evalsim import gives the same document as the raw logs', async () => {
+    const arrow = join(tmp, 'mmlu.arrow');
+    expect((await evalsim('import', mmlu, '--out', arrow)).code).toBe(0);
+    const fromArrow = JSON.parse((await evalsim('analyze', arrow, '--json')).stdout);
+    const fromCsv = JSON.parse((await evalsim('analyze', mmlu, '--json')).stdout);
+    expect(fromArrow.inputs).toEqual([arrow]);
+    expect({ ...fromArrow, inputs: null }).toEqual({ ...fromCsv, inputs: null });
+  });
+
   it('graded scores: 0/1-only methods are skipped with a stated reason, refused when asked for', async () => {
     const path = seed002(true);
     const run = await evalsim('analyze', path);
