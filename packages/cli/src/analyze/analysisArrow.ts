@@ -105,7 +105,17 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
       paired_variance: n(p.power?.variance),
       mde: n(p.power?.mde),
       mde_clustered: n(p.power?.mdeClustered),
+      gap_all_answers: n(p.epochPower?.gap),
+      omega2: n(p.epochPower?.omega2),
+      sigma2_first: n(p.epochPower?.sigmaFirst2),
+      sigma2_second: n(p.epochPower?.sigmaSecond2),
     };
+    for (const k of [...a.options.projectEpochs, Number.POSITIVE_INFINITY]) {
+      const b = p.epochPower?.byEpochs.find((x) => x.epochs === k);
+      const name = k === Number.POSITIVE_INFINITY ? 'unlimited' : String(k);
+      row[`mde_epochs_${name}`] = b ? b.mde : null;
+      row[`questions_for_gap_epochs_${name}`] = b ? b.questionsForGap : null;
+    }
     for (const name of Object.keys(p.pairedIntervals ?? {})) {
       const b = p.pairedIntervals?.[name as keyof typeof p.pairedIntervals];
       row[`${name}_lower`] = b ? b.lower : null;

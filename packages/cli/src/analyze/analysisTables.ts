@@ -139,6 +139,33 @@ export function analysisTables(a: EvalAnalysis): TitledTable[] {
       }),
     });
   }
+  if (a.pairs.some((p) => p.epochPower)) {
+    tables.push({
+      title: 'Epochs for pairs (Miller 2024 eq. 9 with K answers per question from each system)',
+      note: `gap: over all answers; \u03c9\u00b2: variance of the true per-question differences; \u03c3\u00b2\u2081, \u03c3\u00b2\u2082: within-question variance of first, second; per K: MDE on these ${a.questions} questions \u00b7 questions the gap needs`,
+      rows: a.pairs.map((p) => {
+        const e = p.epochPower;
+        const row: Record<string, string | number> = {
+          pair: pairLabel(p),
+          gap: e ? u.signed(e.gap) : '',
+          '\u03c9\u00b2': e ? round(e.omega2) : '',
+          '\u03c3\u00b2\u2081': e ? round(e.sigmaFirst2) : '',
+          '\u03c3\u00b2\u2082': e ? round(e.sigmaSecond2) : '',
+        };
+        // The fewest and most projected epochs and unlimited (every K is in the JSON and Arrow).
+        const ks = a.options.projectEpochs;
+        for (const k of [Math.min(...ks), Math.max(...ks), Number.POSITIVE_INFINITY].filter(
+          (x, i, all) => all.indexOf(x) === i,
+        )) {
+          const b = e?.byEpochs.find((x) => x.epochs === k);
+          row[`K=${k === Number.POSITIVE_INFINITY ? '\u221e' : k}`] = b
+            ? `${u.value(b.mde)} \u00b7 ${b.questionsForGap ?? '\u2014'}`
+            : '';
+        }
+        return row;
+      }),
+    });
+  }
   tables.push({
     title: 'Leaderboard',
     note: `tie groups: systems sharing a letter are not separated by the Holm-corrected ${testLabel(a.pairs[0]?.test.method ?? 'pairedT')} at \u03b1 = ${round(a.options.alpha)} (compact letter display); rank range: the ranks each system could hold`,

@@ -105,6 +105,13 @@ describe('evalsim analyze', () => {
     expect(svg.match(/<circle /g)).toHaveLength(2);
   });
 
+  it('every terminal line fits 100 columns, epochs tables included (MMLU stand-in, epoch means)', async () => {
+    const run = await evalsim('analyze', mmlu);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Epochs for pairs');
+    for (const line of run.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+  });
+
   it('the canonical Arrow file of evalsim import gives the same document as the raw logs', async () => {
     const arrow = join(tmp, 'mmlu.arrow');
     expect((await evalsim('import', mmlu, '--out', arrow)).code).toBe(0);

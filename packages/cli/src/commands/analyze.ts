@@ -65,7 +65,7 @@ export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Re
     powerSummary: powerSentence(a),
     skipped: skippedLines(a),
     notes: [
-      'df null means a normal critical value (JSON has no Infinity)',
+      'df null means a normal critical value and epochs null means unlimited answers (JSON has no Infinity)',
       'differences are first − second; scores and differences are on the metric scale (0–1 for accuracy)',
     ],
   };

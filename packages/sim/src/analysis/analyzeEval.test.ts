@@ -259,3 +259,26 @@ describe('epochs and power across pairs', () => {
     expect(multiplicityMdeFactor(190).toFixed(2)).toBe('1.60');
   });
 });
+
+describe("seed 000 Step 4: Miller's paired sample size with epochs, Haiku-low vs Sonnet-off", () => {
+  it('δ = 3.0 points over all answers, ω² = 0.116, σ² = 0.013 and 0.004; n ≈ 1,165 / 1,041 / 1,010 at K = 1 / 5 / ∞', () => {
+    const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
+    const a = analyzeEval(evalMatrix(importEval([csv]).table));
+    const p = a.pairs.find((r) => r.first === 'sonnet_off' && r.second === 'haiku_low')!;
+    const e = p.epochPower!;
+    expect(pts(e.gap)).toBe('-3.0');
+    expect(e.omega2.toFixed(3)).toBe('0.116');
+    expect([e.sigmaFirst2.toFixed(3), e.sigmaSecond2.toFixed(3)]).toEqual(['0.004', '0.013']);
+    // numpy on the same answers (ddof = 1 throughout): n = 1166.58, 1042.35, 1011.29. The seed's
+    // "≈ 1,165 / 1,041 / 1,010" are 0.1–0.2% lower (it printed rounded intermediate values).
+    const n = (K: number) => e.byEpochs.find((b) => b.epochs === K)!.questionsForGap;
+    expect([n(1), n(5), n(Number.POSITIVE_INFINITY)]).toEqual([1167, 1043, 1012]);
+    for (const [got, seed] of [
+      [n(1)!, 1165],
+      [n(5)!, 1041],
+      [n(Number.POSITIVE_INFINITY)!, 1010],
+    ]) {
+      expect(Math.abs(got - seed) / seed).toBeLessThan(0.003);
+    }
+  });
+});

@@ -82,6 +82,30 @@ export interface PairPower {
   }[];
 }
 
+/**
+ * Miller's paired power with epochs (eqs. 9–10, seed 000 Step 4), from the epoch means
+ * whatever `epoch` says: d̄_i = m_first,i − m_second,i, σ² = each system's E[σ²] and
+ * ω² = S²(d̄_i) − (1/n)Σ s²_first,i/K_first,i − (1/n)Σ s²_second,i/K_second,i (method of
+ * moments, truncated at 0 and flagged). For K answers per question from each system:
+ * V_K = ω² + σ²_first/K + σ²_second/K, the MDE on these questions and the questions the
+ * observed gap over all answers would need.
+ */
+export interface EpochPower {
+  /** Mean of d̄_i: the gap over all answers. */
+  readonly gap: number;
+  readonly omega2: number;
+  readonly omega2Truncated: boolean;
+  readonly sigmaFirst2: number;
+  readonly sigmaSecond2: number;
+  readonly byEpochs: readonly {
+    /** Answers per question from each system (Infinity: unlimited). */
+    readonly epochs: number;
+    readonly mde: number;
+    /** Questions the observed gap needs; null when the gap is 0. */
+    readonly questionsForGap: number | null;
+  }[];
+}
+
 export interface PairComparison {
   readonly first: string;
   readonly second: string;
@@ -108,6 +132,8 @@ export interface PairComparison {
   /** The test behind the corrections and its raw p-value. */
   readonly test: { readonly method: Exclude<PairTestChoice, 'auto'>; readonly pValue: number };
   readonly power: PairPower | null;
+  /** Null unless both systems answered every question at least twice (see {@link EpochPower}). */
+  readonly epochPower: EpochPower | null;
   readonly skipped: readonly SkippedMethod[];
 }
 
@@ -258,6 +284,51 @@ export function pairComparison(
     };
   } else skipped.push({ method: 'power', reason: 'the two systems score every question alike (s_d = 0)' });
 
+  let epochPower: EpochPower | null = null;
+  const vA = summaryA.varianceSplit;
+  const vB = summaryB.varianceSplit;
+  if (vA && vB) {
+    let gapSum = 0;
+    for (let q = 0; q < Q; q++) gapSum += a.correct[q] / a.asks[q] - b.correct[q] / b.asks[q];
+    const gap = gapSum / Q;
+    let gapSs = 0;
+    for (let q = 0; q < Q; q++) {
+      const r = a.correct[q] / a.asks[q] - b.correct[q] / b.asks[q] - gap;
+      gapSs += r * r;
+    }
+    const unbiased = gapSs / (Q - 1) - vA.withinOverEpochs - vB.withinOverEpochs;
+    const omega2 = Math.max(0, unbiased);
+    const params = {
+      omega2,
+      sigmaA2: vA.within,
+      sigmaB2: vB.within,
+      alpha: options.alpha,
+      power: options.power,
+    };
+    if (omega2 + vA.within + vB.within > 0) {
+      epochPower = {
+        gap,
+        omega2,
+        omega2Truncated: unbiased < 0,
+        sigmaFirst2: vA.within,
+        sigmaSecond2: vB.within,
+        byEpochs: [...options.projectEpochs, Number.POSITIVE_INFINITY]
+          .filter((K) => K !== Number.POSITIVE_INFINITY || omega2 > 0)
+          .map((K) => ({
+            epochs: K,
+            mde: millerPairedMde({ ...params, kA: K, kB: K, n: Q }),
+            questionsForGap:
+              gap === 0 ? null : millerPairedSampleSize({ ...params, kA: K, kB: K, delta: gap }).items,
+          })),
+      };
+    }
+  } else if (a.maxEpochs >= 2 || b.maxEpochs >= 2) {
+    skipped.push({
+      method: 'epochPower',
+      reason: 'needs every question answered at least twice by both systems',
+    });
+  }
+
   return {
     first: a.system,
     second: b.system,
@@ -274,6 +345,7 @@ export function pairComparison(
     pairedIntervals,
     test,
     power,
+    epochPower,
     skipped,
   };
 }

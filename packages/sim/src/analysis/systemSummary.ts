@@ -62,6 +62,8 @@ export interface VarianceSplit {
   /** Var(x), truncated at 0. */
   readonly between: number;
   readonly betweenTruncated: boolean;
+  /** (1/n) Σ s²_i / K_i: the sampling variance the per-question means still carry. */
+  readonly withinOverEpochs: number;
   /** E[σ²]. */
   readonly within: number;
   readonly samplingShare: number;
@@ -198,6 +200,7 @@ export function systemSummary(
       varianceOfMeans: v.varianceOfMeans,
       between: v.betweenVariance,
       betweenTruncated: v.betweenTruncated,
+      withinOverEpochs: v.varianceOfMeans - v.betweenVarianceUnbiased,
       within: v.withinVariance,
       samplingShare: v.samplingShare,
       seByEpochs: options.projectEpochs.map((K) => ({
