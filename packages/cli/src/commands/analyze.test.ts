@@ -127,6 +127,10 @@ describe('evalsim analyze', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('note: mcnemar, paired 2×2 intervals: skipped (the scores are graded');
     expect(run.stderr).toContain('note: wilson, clopperPearson: skipped (the scores are graded');
+    const tango = await evalsim('analyze', mmlu, '--paired-interval', 'tango');
+    expect(tango.stderr).toContain(
+      'warning: --paired-interval tango is computed on the 0/1 answers of epoch 1',
+    );
     const bad = await evalsim('analyze', path, '--paired-interval', 'tango');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(

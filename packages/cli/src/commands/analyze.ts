@@ -211,7 +211,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
     }
     if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     else printAnalysis(io, analysis, args.paragraphs);
-    for (const w of importWarnings) io.stderr.write(`warning: ${w}\n`);
+    for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
     if (outDir !== undefined)
       io.stderr.write(
         `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}\n`,

@@ -135,6 +135,11 @@ describe("seed 000's Step 3 on the MMLU stand-in (first answers)", () => {
     expect([pts(d.interval.lower), pts(d.interval.upper)]).toEqual(['-7.1', '1.0']);
     expect(d.clustered!.cr1.df).toBe(56);
   });
+  it('a 2×2 paired interval without --epoch on a several-epoch eval says it uses epoch 1', () => {
+    const a = analyzeEval(matrix, { pairedInterval: 'tango' });
+    expect(a.warnings.at(-1)).toMatch(/^--paired-interval tango is computed on the 0\/1 answers of epoch 1/);
+    expect(analyzeEval(matrix, { pairedInterval: 'tango', epoch: 1 }).warnings).toEqual([]);
+  });
   it('Haiku first run 79.7% with ICC and design effect; five epochs give the variance split', () => {
     const h = first.systems[0];
     expect(pts(h.score)).toBe('79.7');

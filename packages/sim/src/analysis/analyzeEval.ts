@@ -165,6 +165,12 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     );
   }
   const answerEpoch = resolved.epoch ?? 1;
+  if (BINARY_ONLY.has(headline) && resolved.epoch === undefined && matrix.epochs > 1) {
+    warnings.push(
+      `--paired-interval ${headline} is computed on the 0/1 answers of epoch 1, while the differences, ` +
+        'tests and power use epoch means; pass --epoch 1 to analyse epoch 1 throughout',
+    );
+  }
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   const all = matrix.scores;
