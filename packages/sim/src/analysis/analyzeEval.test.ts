@@ -287,3 +287,25 @@ describe("seed 000 Step 4: Miller's paired sample size with epochs, Haiku-low vs
     }
   });
 });
+
+describe('systems that score every question alike', () => {
+  it('no NaN, no false "clustered SE is 0" reason: ICC skipped, clustered kept as the degenerate 0', () => {
+    const clusters = Int32Array.from({ length: 6 }, (_, i) => i % 3);
+    const a = analyzeEval(matrixFromCounts(6, 0, 0, 0, ['A', 'B'], clusters));
+    const s = a.systems[0];
+    expect(s.clustered!.icc).toBeNull();
+    expect(s.skipped.map((k) => k.reason)).toContain('every question has the same score');
+    const p = a.pairs[0];
+    expect(p.difference).toBe(0);
+    expect(p.test.pValue).toBe(1);
+    expect(p.power).toBeNull();
+    const nan: string[] = [];
+    const walk = (v: unknown, path: string): void => {
+      if (typeof v === 'number' && Number.isNaN(v)) nan.push(path);
+      else if (v && typeof v === 'object' && !ArrayBuffer.isView(v))
+        for (const [k, w] of Object.entries(v)) walk(w, `${path}.${k}`);
+    };
+    walk(a, 'analysis');
+    expect(nan).toEqual([]);
+  });
+});

@@ -204,7 +204,7 @@ export function pairComparison(
     clusteredIntervalFromTotals(sums, { level, estimator: 'cr2' }, out);
     const cr2 = result(mean, out.standardError, level, out.degreesOfFreedom);
     const miller = result(mean, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
-    if (cr1.se <= 1e-12 * pairedSe) {
+    if (pairedSe > 0 && cr1.se <= 1e-12 * pairedSe) {
       // Every cluster's total of d − d̄ is 0 (e.g. two clusters with equal means): the
       // clustered SE is 0 although the differences vary — no information, not certainty.
       skipped.push({

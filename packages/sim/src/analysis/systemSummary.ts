@@ -162,7 +162,7 @@ export function systemSummary(
       df: out.degreesOfFreedom,
     };
     const miller = interval(score, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
-    if (cr1.se <= 1e-12 * naive.se) {
+    if (naive.se > 0 && cr1.se <= 1e-12 * naive.se) {
       skipped.push({
         method: 'clustered (cr1, cr2, ICC)',
         reason: `the clustered SE is 0 although the scores vary (every cluster's residual total is 0; K = ${layout.count})`,
