@@ -75,7 +75,11 @@ export function comparisonParagraph(analysis: EvalAnalysis, p: AdjustedPair): st
       p.difference === 0
         ? ''
         : ` ${trailer} is not shown to be worse, and ${leader} may be modestly better; the eval did not establish it.`;
-    parts.push(`We could not detect a difference${could ? `;${could}` : ''}.${need}${alike}`);
+    const clusteredOnly =
+      p.interval.method.startsWith('clustered') && (p.pairedZ.lower > 0 || p.pairedZ.upper < 0)
+        ? ` Ignoring the ${analysis.clusters} clusters the paired interval excludes zero${p.mcnemar && p.mcnemar.exactPValue < analysis.options.alpha ? ` (and McNemar gives p = ${formatP(p.mcnemar.exactPValue)})` : ''}; the clustered one does not, so the difference may sit in a few clusters and is not shown for questions like these in general.`
+        : '';
+    parts.push(`We could not detect a difference${could ? `;${could}` : ''}.${clusteredOnly}${need}${alike}`);
   }
   return parts.join(' ');
 }

@@ -109,6 +109,10 @@ describe('evalsim analyze', () => {
     const run = await evalsim('analyze', mmlu);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Epochs for pairs');
+    // Seed 000: Haiku-low vs Sonnet-off is a clear paired win that clustering by subject does not confirm.
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      'Ignoring the 57 clusters the paired interval excludes zero (and McNemar gives p = 0.0058); the clustered one does not, so the difference may sit in a few clusters',
+    );
     for (const line of run.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
   });
 
