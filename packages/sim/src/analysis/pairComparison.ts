@@ -142,6 +142,87 @@ function result(estimate: number, se: number, level: number, df: number): Differ
   return { estimate, se, lower: t.lower, upper: t.upper, df, statistic: t.statistic, pValue: t.pValue };
 }
 
+/** [Σ(d − d̄)², Σ(x − x̄)(y − ȳ), n11, n10, n01] of the last {@link fusedPairPass}. */
+const fused = new Float64Array(5);
+
+/**
+ * The fused O(Q) pass of a pair, a small function of its own so the engine optimises it on
+ * the first pairs: fills `out` and the cluster sums of d = x − y (no allocation).
+ */
+function fusedPairPass(
+  a: QuestionScores,
+  b: QuestionScores,
+  mean: number,
+  ids: Int32Array,
+  sums: ClusterSums,
+  out: Float64Array,
+): void {
+  const x = a.scores;
+  const y = b.scores;
+  const ax = a.answers;
+  const bx = b.answers;
+  const meanX = a.mean;
+  const meanY = b.mean;
+  const sizes = sums.sizes;
+  const totals = sums.totals;
+  const squares = sums.sumSquares;
+  sizes.fill(0);
+  totals.fill(0);
+  squares.fill(0);
+  let ss = 0;
+  let sxy = 0;
+  let n11 = 0;
+  let n10 = 0;
+  let n01 = 0;
+  const Q = x.length;
+  for (let q = 0; q < Q; q++) {
+    const d = x[q] - y[q];
+    const r = d - mean;
+    ss += r * r;
+    sxy += (x[q] - meanX) * (y[q] - meanY);
+    const g = ids[q];
+    sizes[g] += 1;
+    totals[g] += d;
+    squares[g] += d * d;
+  }
+  if (ax !== null && bx !== null) {
+    for (let q = 0; q < Q; q++) {
+      const u = ax[q];
+      const v = bx[q];
+      if (u & v) n11++;
+      else if (u) n10++;
+      else if (v) n01++;
+    }
+  }
+  out[0] = ss;
+  out[1] = sxy;
+  out[2] = n11;
+  out[3] = n10;
+  out[4] = n01;
+}
+
+/** mean(x − y) (a small function, optimised early like {@link fusedPairPass}). */
+function meanDifference(x: Float64Array, y: Float64Array): number {
+  let sum = 0;
+  for (let q = 0; q < x.length; q++) sum += x[q] - y[q];
+  return sum / x.length;
+}
+
+/** out[0] = mean over questions of the epoch-mean gap d̄_i, out[1] = Σ(d̄_i − mean)². */
+function epochMeanGap(a: QuestionScores, b: QuestionScores, out: Float64Array): void {
+  const Q = a.correct.length;
+  let sum = 0;
+  for (let q = 0; q < Q; q++) sum += a.correct[q] / a.asks[q] - b.correct[q] / b.asks[q];
+  const gap = sum / Q;
+  let ss = 0;
+  for (let q = 0; q < Q; q++) {
+    const r = a.correct[q] / a.asks[q] - b.correct[q] / b.asks[q] - gap;
+    ss += r * r;
+  }
+  out[0] = gap;
+  out[1] = ss;
+}
+
 /** Compares `a` (first) with `b` (second); `sums` is scratch sized for the layout. */
 export function pairComparison(
   a: QuestionScores,
@@ -160,37 +241,13 @@ export function pairComparison(
   const skipped: SkippedMethod[] = [];
   // One pass for d̄, one fused pass for Σ(d − d̄)², Σ(x − x̄)(y − ȳ), the cluster sums of d
   // and the 2×2 table (no allocation).
-  let sum = 0;
-  for (let q = 0; q < Q; q++) sum += x[q] - y[q];
-  const mean = sum / Q;
-  const ax = a.answers;
-  const bx = b.answers;
-  const ids = layout.ids;
-  sums.sizes.fill(0);
-  sums.totals.fill(0);
-  sums.sumSquares.fill(0);
-  let ss = 0;
-  let sxy = 0;
-  let n11 = 0;
-  let n10 = 0;
-  let n01 = 0;
-  for (let q = 0; q < Q; q++) {
-    const d = x[q] - y[q];
-    const r = d - mean;
-    ss += r * r;
-    sxy += (x[q] - a.mean) * (y[q] - b.mean);
-    const g = ids[q];
-    sums.sizes[g] += 1;
-    sums.totals[g] += d;
-    sums.sumSquares[g] += d * d;
-    if (ax !== null && bx !== null) {
-      const u = ax[q];
-      const v = bx[q];
-      if (u && v) n11++;
-      else if (u) n10++;
-      else if (v) n01++;
-    }
-  }
+  const mean = meanDifference(x, y);
+  fusedPairPass(a, b, mean, layout.ids, sums, fused);
+  const ss = fused[0];
+  const sxy = fused[1];
+  const n11 = fused[2];
+  const n10 = fused[3];
+  const n01 = fused[4];
   const variance = ss / (Q - 1);
   const pairedSe = Math.sqrt(variance / Q);
   const pairedZ = result(mean, pairedSe, level, Number.POSITIVE_INFINITY);
@@ -288,14 +345,9 @@ export function pairComparison(
   const vA = summaryA.varianceSplit;
   const vB = summaryB.varianceSplit;
   if (vA && vB) {
-    let gapSum = 0;
-    for (let q = 0; q < Q; q++) gapSum += a.correct[q] / a.asks[q] - b.correct[q] / b.asks[q];
-    const gap = gapSum / Q;
-    let gapSs = 0;
-    for (let q = 0; q < Q; q++) {
-      const r = a.correct[q] / a.asks[q] - b.correct[q] / b.asks[q] - gap;
-      gapSs += r * r;
-    }
+    epochMeanGap(a, b, fused);
+    const gap = fused[0];
+    const gapSs = fused[1];
     const unbiased = gapSs / (Q - 1) - vA.withinOverEpochs - vB.withinOverEpochs;
     const omega2 = Math.max(0, unbiased);
     const params = {
