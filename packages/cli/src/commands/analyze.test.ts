@@ -116,6 +116,43 @@ describe('evalsim analyze', () => {
     for (const line of run.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
   });
 
+  it('passes the import flags through (long-table columns as --epoch-column / --task-column)', async () => {
+    const path = join(tmp, 'columns.csv');
+    const rows = ['item,model,ok,round,bench,subject'];
+    for (let q = 0; q < 12; q++) {
+      for (const [model, shift] of [
+        ['m1', 0],
+        ['m2', 1],
+      ] as const) {
+        for (let r = 1; r <= 2; r++)
+          rows.push(`i${q},${model},${(q + shift * r) % 3 === 0 ? 1 : 0},${r},b,s${q % 4}`);
+      }
+    }
+    writeFileSync(path, `${rows.join('\n')}\n`);
+    const run = await evalsim(
+      'analyze',
+      path,
+      '--question',
+      'item',
+      '--system',
+      'model',
+      '--score',
+      'ok',
+      '--epoch-column',
+      'round',
+      '--task-column',
+      'bench',
+      '--cluster',
+      'subject',
+      '--json',
+    );
+    expect(run.stderr).toBe('');
+    const doc = JSON.parse(run.stdout);
+    expect([doc.task, doc.questions, doc.clusters, doc.epochs]).toEqual(['b', 12, 4, 2]);
+    expect(doc.systems[0].varianceSplit).not.toBeNull();
+    expect(doc.pairs[0].epochPower).not.toBeNull();
+  });
+
   it('the canonical Arrow file of evalsim import gives the same document as the raw logs', async () => {
     const arrow = join(tmp, 'mmlu.arrow');
     expect((await evalsim('import', mmlu, '--out', arrow)).code).toBe(0);
