@@ -53,3 +53,16 @@ describe('leaderboard: ranks and the compact letter display', () => {
     }
   });
 });
+
+describe('more than 26 tie groups', () => {
+  it('28 systems all separated: letters a … z, aa, ab, one each', () => {
+    const S = 28;
+    const names = Array.from({ length: S }, (_, i) => `s${i}`);
+    const rows = leaderboard(
+      names,
+      names.map((_, i) => 1 - i / 100),
+      new Uint8Array(S * S).fill(1),
+    );
+    expect(rows.map((r) => r.group).slice(24)).toEqual(['y', 'z', 'aa', 'ab']);
+  });
+});

@@ -15,7 +15,8 @@
  *   the second, then drop any set contained in another. Afterwards two systems share a
  *   letter if and only if they are not separated. Letters are assigned a, b, c… in order
  *   of each set's best-ranked member. Systems in one tie group cannot be told apart at the
- *   corrected level; a system can sit in several groups ("ab").
+ *   corrected level; a system can sit in several groups ("ab"; beyond 26 groups the letters
+ *   run "aa", "ab", … and a system's are separated by commas).
  */
 
 export interface LeaderboardRow {
@@ -89,7 +90,7 @@ export function leaderboard(
     const group = sets
       .map((set, k) => (set[s] ? letters(k) : ''))
       .filter((l) => l !== '')
-      .join('');
+      .join(sets.length > 26 ? ',' : '');
     return {
       system: systems[s],
       score: scores[s],
