@@ -14,12 +14,10 @@ export {
 } from './analysis/analysisOptions.js';
 export { type AdjustedPair, analyzeEval, type EvalAnalysis } from './analysis/analyzeEval.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
-export type {
-  DifferenceResult,
-  McnemarSummary,
-  PairComparison,
-  PairPower,
-} from './analysis/pairComparison.js';
+export type { PairComparison } from './analysis/pairComparison.js';
+export type { EpochPower, PairPower } from './analysis/pairPower.js';
+export type { DifferenceResult, McnemarSummary } from './analysis/pairResults.js';
+export type { PairTest } from './analysis/pairSelection.js';
 export type {
   EstimateInterval,
   SkippedMethod,
