@@ -48,6 +48,10 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
       variance_within: n(s.varianceSplit?.within),
       sampling_share: n(s.varianceSplit?.samplingShare),
     };
+    for (const [name, b] of Object.entries(s.binary?.intervals ?? {})) {
+      row[`${name}_lower`] = b.lower;
+      row[`${name}_upper`] = b.upper;
+    }
     for (const k of a.options.projectEpochs) {
       row[`se_epochs_${k}`] = n(s.varianceSplit?.seByEpochs.find((e) => e.epochs === k)?.se);
     }

@@ -90,6 +90,20 @@ describe("seed 002's worked example (100 items, A 71, B 75, b = 3, c = 7)", () =
     const a = analysis.systems[0];
     expect(a.binary!.correct).toBe(71);
     expect(a.binary!.wilson.lower).toBeLessThan(0.71);
+    // Every proportion interval of core, the named two included.
+    expect(Object.keys(a.binary!.intervals)).toEqual([
+      'wald',
+      'wilson',
+      'wilsonCC',
+      'agrestiCoull',
+      'clopperPearson',
+      'jeffreys',
+      'betaPosterior',
+    ]);
+    expect(a.binary!.intervals.wilson).toEqual(a.binary!.wilson);
+    // Seed 002's Wald interval for A: 0.71 ± 1.96 × 0.04538 → [0.621, 0.799].
+    expect(a.binary!.intervals.wald.lower.toFixed(3)).toBe('0.621');
+    expect(a.binary!.intervals.wald.upper.toFixed(3)).toBe('0.799');
     expect(a.clustered).toBeNull();
     expect(a.skipped.map((s) => s.method)).toContain('clustered (cr1, cr2, ICC)');
   });

@@ -3,7 +3,8 @@
  * ({@link QuestionScores}) and the cluster layout:
  *
  * - score ȳ = mean of the per-question scores; naive SE = s/√Q (s with Q − 1), z interval;
- * - 0/1 answers (one epoch): Wilson and Clopper–Pearson intervals for k of Q (core intervals/);
+ * - 0/1 answers (one epoch): Wilson and Clopper–Pearson intervals for k of Q, and every other
+ *   proportion interval of core intervals/ (`binary.intervals`, for the JSON and Arrow);
  * - clusters: CR1 (Liang–Zeger, K/(K−1)) with t_{K−1}, CR2 (Bell–McCaffrey) with its
  *   Satterthwaite df, Miller's eq. 4 SE; the one-way ANOVA ICC of the per-question scores;
  *   design effect DEFF = Var_CR1 / Var_naive (the measured variance ratio of seed 000) and
@@ -23,6 +24,9 @@ import {
   iccAnovaFromTotals,
   meanStandardError,
   millerClusteredVariance,
+  type ProportionIntervalMethod,
+  proportionIntervalMethodNames,
+  proportionIntervalMethods,
   wilsonInterval,
 } from '@evalsim/core';
 import type { ResolvedAnalyzeOptions } from './analysisOptions.js';
@@ -90,6 +94,10 @@ export interface SystemSummary {
     readonly accuracy: number;
     readonly wilson: { readonly lower: number; readonly upper: number };
     readonly clopperPearson: { readonly lower: number; readonly upper: number };
+    /** Every proportion interval of core intervals/ (Wald, Wilson, Wilson CC, Agresti–Coull, Clopper–Pearson, Jeffreys, beta posterior). */
+    readonly intervals: Readonly<
+      Record<ProportionIntervalMethod, { readonly lower: number; readonly upper: number }>
+    >;
   } | null;
   readonly clustered: SystemClustered | null;
   readonly varianceSplit: VarianceSplit | null;
@@ -136,6 +144,12 @@ export function systemSummary(
       accuracy: k / Q,
       wilson: { lower: w.lower, upper: w.upper },
       clopperPearson: { lower: cp.lower, upper: cp.upper },
+      intervals: Object.fromEntries(
+        proportionIntervalMethodNames.map((name) => {
+          const i = proportionIntervalMethods[name](k, Q, level);
+          return [name, { lower: i.lower, upper: i.upper }];
+        }),
+      ) as Record<ProportionIntervalMethod, { lower: number; upper: number }>,
     };
   }
 
