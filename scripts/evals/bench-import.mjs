@@ -2,7 +2,8 @@
 // The eval-import benchmark (issue 11, item 5): 20 systems × 14,000 questions × 5 epochs =
 // 1.4 million scored samples as inspect_ai .eval logs (scripts/evals/generate-bench-eval.mjs,
 // seed 11; generated once into the temporary directory and reused), imported, written as
-// Arrow, aligned for analysis (evalMatrix), read back and aligned again — each run in a
+// Arrow, aligned for analysis (evalMatrix), analysed (analyzeEval: 190 pairs), read back,
+// aligned and analysed again (the route of `evalsim analyze eval.arrow`) — each run in a
 // fresh process (bench-import-one.mjs). Reports the median of the runs and every run, with
 // the machine's load average, to results/BENCH-import.md. Part of `pnpm bench`; alone:
 //   node scripts/evals/bench-import.mjs [--runs 3] [--background auto|on|off] [--data DIR]
@@ -48,7 +49,7 @@ try {
     const run = JSON.parse(out.trim().split('\n').pop());
     runs.push(run);
     process.stderr.write(
-      `run ${r + 1}: import ${(run.importMs / 1000).toFixed(2)} s, total ${(run.totalMs / 1000).toFixed(2)} s, CPU ${(run.cpuMs / 1000).toFixed(2)} s, peak RSS ${run.maxRssMiB.toFixed(0)} MiB (load ${loads.at(-1).toFixed(1)})\n`,
+      `run ${r + 1}: import ${(run.importMs / 1000).toFixed(2)} s, analyze ${(run.analyzeMs / 1000).toFixed(2)} s, total ${(run.totalMs / 1000).toFixed(2)} s, CPU ${(run.cpuMs / 1000).toFixed(2)} s, peak RSS ${run.maxRssMiB.toFixed(0)} MiB (load ${loads.at(-1).toFixed(1)})\n`,
     );
   }
 } finally {
@@ -78,17 +79,21 @@ const lines = [
   `| importEval (detect, read, hash, build the table) | ${sec(m('importMs'))} |`,
   `| writeEvalArrow | ${sec(m('writeMs'))} |`,
   `| evalMatrix (20 × 14,000 × 5, binary required) | ${sec(m('matrixMs'))} |`,
+  `| analyzeEval (20 systems, ${first.pairs} pairs, ${first.clusters} clusters, 5 epochs) | ${sec(m('analyzeMs'))} |`,
   `| readEvalArrow | ${sec(m('readMs'))} |`,
   `| evalMatrix from the Arrow file | ${sec(m('matrixFromArrowMs'))} |`,
+  `| analyzeEval from the Arrow file (checked identical) | ${sec(m('analyzeFromArrowMs'))} |`,
   `| **total** | **${sec(m('totalMs'))}** |`,
+  '',
+  `The two routes of \`evalsim analyze\` (median wall, s): raw logs \u2192 analysis (importEval + evalMatrix + analyzeEval) ${sec(m('logsToAnalysisMs'))}; canonical Arrow file \u2192 analysis (readEvalArrow + evalMatrix + analyzeEval) ${sec(m('arrowToAnalysisMs'))}.`,
   '',
   `CPU time (all threads): ${sec(m('cpuMs'))} s. Peak RSS: ${m('maxRssMiB').toFixed(0)} MiB.`,
   '',
-  'Every run (s): import / total / CPU, peak RSS (MiB):',
+  'Every run (s): import / analyze / total / CPU, peak RSS (MiB):',
   '',
   ...runs.map(
     (r, k) =>
-      `- run ${k + 1}: ${sec(r.importMs)} / ${sec(r.totalMs)} / ${sec(r.cpuMs)}, ${r.maxRssMiB.toFixed(0)} MiB (load ${loads[k].toFixed(1)})`,
+      `- run ${k + 1}: ${sec(r.importMs)} / ${sec(r.analyzeMs)} / ${sec(r.totalMs)} / ${sec(r.cpuMs)}, ${r.maxRssMiB.toFixed(0)} MiB (load ${loads[k].toFixed(1)})`,
   ),
   '',
 ];

@@ -24,7 +24,8 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // runs (shard specs, scheduler environments, plans, scheduler scripts) and the eval-log
     // importers (evals/ with its io/ and formats/: only node and apache-arrow) need nothing else
     ['base', 'samplers', 'population', 'shard', 'evals'],
-    ['rng', 'output'],
+    // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core)
+    ['rng', 'output', 'analysis'],
     // the roles
     ['models', 'methods', 'metrics', 'formulas'],
     // the study file: loader and one resolver per role
@@ -36,7 +37,8 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
   cli: [
     ['io.ts'],
     ['format'],
-    ['report', 'reproduce', 'reference', 'show'],
+    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`
+    ['report', 'reproduce', 'reference', 'show', 'analyze'],
     ['commands'],
     ['cli.ts'],
     ['main.ts'],

@@ -4,6 +4,27 @@
  * public name is listed here; everything else is internal to the package.
  */
 
+export {
+  type AnalyzeOptions,
+  PAIR_TEST_CHOICES,
+  PAIRED_INTERVAL_CHOICES,
+  type PairedIntervalChoice,
+  type PairTestChoice,
+  type ResolvedAnalyzeOptions,
+} from './analysis/analysisOptions.js';
+export { type AdjustedPair, analyzeEval, type EvalAnalysis } from './analysis/analyzeEval.js';
+export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
+export type { PairComparison } from './analysis/pairComparison.js';
+export type { EpochPower, PairPower } from './analysis/pairPower.js';
+export type { DifferenceResult, McnemarSummary } from './analysis/pairResults.js';
+export type { PairTest } from './analysis/pairSelection.js';
+export type {
+  EstimateInterval,
+  SkippedMethod,
+  SystemClustered,
+  SystemSummary,
+  VarianceSplit,
+} from './analysis/systemSummary.js';
 // ------------------------------------------------------------------ the roles and their vocabulary
 export type { CellParams, GridValue, ParamValue } from './base/cellParams.js';
 export { closestName, didYouMean } from './base/closestName.js';

@@ -9,7 +9,6 @@
 import { existsSync, statSync } from 'node:fs';
 import {
   columnValue,
-  type EvalImportOptions,
   evalsimVersion,
   formatEvalWarning,
   type ImportedEval,
@@ -19,7 +18,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { listOption } from './shared.js';
+import { importOptionsFrom, withImportFlags } from './importFlags.js';
 
 interface Args {
   io: CliIo;
@@ -36,35 +35,6 @@ interface Args {
   split?: string;
   background: string;
   json: boolean;
-}
-
-/**
- * `--system LABEL` (one) and `--system FILE=LABEL` (any number; FILE must exist, relative to
- * `io`'s working directory, and is matched against the paths as given).
- */
-export function systemOptions(
-  io: CliIo,
-  values: readonly string[],
-): Pick<EvalImportOptions, 'system' | 'systemByFile'> {
-  const byFile: Record<string, string> = {};
-  let label: string | undefined;
-  for (const value of values) {
-    const at = value.lastIndexOf('=');
-    const file = at > 0 ? value.slice(0, at) : '';
-    if (at > 0 && existsSync(io.resolve(file))) {
-      const name = value.slice(at + 1);
-      if (name.trim() === '') throw new Error(`--system ${value}: the label after "=" is empty`);
-      byFile[file] = name;
-    } else if (label === undefined) label = value;
-    else
-      throw new Error(
-        `--system: two labels ("${label}", "${value}"); to label files apart use --system <file>=<label>`,
-      );
-  }
-  return {
-    ...(label !== undefined ? { system: label } : {}),
-    ...(Object.keys(byFile).length ? { systemByFile: byFile } : {}),
-  };
 }
 
 /** One row per (format, task, metric, system). */
@@ -125,7 +95,7 @@ export const importCommand: CommandModule<object, Args> = {
   command: 'import <paths..>',
   describe: 'Read eval logs (lm-eval, inspect_ai, HELM, openai/evals, tables) into one canonical Arrow table',
   builder: (y) =>
-    y
+    withImportFlags(y)
       .positional('paths', {
         type: 'string',
         array: true,
@@ -136,31 +106,6 @@ export const importCommand: CommandModule<object, Args> = {
         type: 'string',
         describe: 'Arrow file to write (without it: check and summarise only)',
       })
-      .option('metric', {
-        type: 'string',
-        describe:
-          'lm-eval metric field (default: the task\u2019s first) | inspect scorer (required with several; scorer.key for a dict) | HELM stat (default exact_match) | openai/evals: match (default) or a metrics key | long table: metric label',
-      })
-      .option('filter', { type: 'string', describe: 'lm-eval filter (required when a task has several)' })
-      .option('question', {
-        type: 'string',
-        describe: 'lm-eval: doc_id (default) or doc_hash | long table: question column',
-      })
-      .option('cluster', {
-        type: 'string',
-        describe:
-          'lm-eval: task (default for grouped tasks), doc.<field>, none | inspect: metadata.<key> | HELM: run.<arg> (default subject) | openai/evals: data.<field> | long table: cluster column | none',
-      })
-      .option('system', {
-        type: 'string',
-        array: true,
-        describe:
-          'label replacing the logged model (long table: the system column); FILE=LABEL labels one file (repeatable)',
-      })
-      .option('score', { type: 'string', describe: 'long table: score column (default score, else correct)' })
-      .option('epoch', { type: 'string', describe: 'long table: epoch column (default epoch; 1-based)' })
-      .option('task', { type: 'string', describe: 'long table: task column (default task)' })
-      .option('split', { type: 'string', describe: 'HELM split (default test)' })
       .option('background', {
         type: 'string',
         choices: ['auto', 'on', 'off'],
@@ -198,17 +143,7 @@ export const importCommand: CommandModule<object, Args> = {
     const paths = (args.paths ?? []).map(String);
     for (const path of paths)
       if (!existsSync(io.resolve(path))) throw new Error(`${path}: no such file or directory`);
-    const options: EvalImportOptions = {
-      ...(args.metric !== undefined ? { metric: args.metric } : {}),
-      ...(args.filter !== undefined ? { filter: args.filter } : {}),
-      ...(args.question !== undefined ? { question: args.question } : {}),
-      ...(args.cluster !== undefined ? { cluster: args.cluster } : {}),
-      ...systemOptions(io, listOption(args.system).length ? (args.system ?? []).map(String) : []),
-      ...(args.score !== undefined ? { score: args.score } : {}),
-      ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
-      ...(args.task !== undefined ? { task: args.task } : {}),
-      ...(args.split !== undefined ? { split: args.split } : {}),
-    };
+    const options = importOptionsFrom(io, args as unknown as Record<string, unknown>);
     const out = args.out !== undefined ? io.resolve(args.out) : undefined;
     if (out !== undefined && existsSync(out) && statSync(out).isDirectory()) {
       throw new Error(`--out ${args.out}: is a directory; give the Arrow file to write`);

@@ -32,6 +32,7 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['metrics', async () => (await import('./blocks.js')).metricsCommand],
   ['formulas', async () => (await import('./blocks.js')).formulasCommand],
   ['import', async () => (await import('./import.js')).importCommand],
+  ['analyze', async () => (await import('./analyze.js')).analyzeCommand],
 ];
 
 /** The first word of every command, in listing order. */

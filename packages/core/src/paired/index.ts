@@ -2,6 +2,8 @@ export {
   createDifferenceTestOut,
   type DifferenceTest,
   type DifferenceTestOut,
+  differenceTest,
+  fillDifferenceTest,
 } from './differenceInference.js';
 export { type McnemarChiSquare, mcnemarChiSquare } from './mcnemarChiSquare.js';
 export { mcnemarCriticalCounts } from './mcnemarCriticalCounts.js';

@@ -1,0 +1,159 @@
+/**
+ * The analysis as two Arrow IPC files (full precision, one row per system and one per pair),
+ * for dataframes: flat columns, null where a method did not apply (its reason is in the JSON),
+ * `df` Infinity for a normal critical value. The schema metadata carries `evalsim.analysis`:
+ * task, metric, questions, clusters, options and the evalsim version.
+ */
+import type { EvalAnalysis } from '@evalsim/sim';
+import { type Table, tableFromJSON, tableToIPC } from 'apache-arrow';
+
+type Cell = number | string | boolean | null;
+
+const n = (x: number | null | undefined): number | null => (x === undefined || x === null ? null : x);
+
+/** One row per system. */
+export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
+  return a.systems.map((s) => {
+    const row: Record<string, Cell> = {
+      system: s.system,
+      questions: s.questions,
+      clusters: s.clusters,
+      min_epochs: s.minEpochs,
+      max_epochs: s.maxEpochs,
+      basis: s.basis,
+      score: s.score,
+      naive_se: s.naive.se,
+      naive_lower: s.naive.lower,
+      naive_upper: s.naive.upper,
+      answer_epoch: s.binary ? s.binary.epoch : null,
+      correct: s.binary ? s.binary.correct : null,
+      accuracy: s.binary ? s.binary.accuracy : null,
+      wilson_lower: s.binary ? s.binary.wilson.lower : null,
+      wilson_upper: s.binary ? s.binary.wilson.upper : null,
+      clopper_pearson_lower: s.binary ? s.binary.clopperPearson.lower : null,
+      clopper_pearson_upper: s.binary ? s.binary.clopperPearson.upper : null,
+      cr1_se: n(s.clustered?.cr1.se),
+      cr1_lower: n(s.clustered?.cr1.lower),
+      cr1_upper: n(s.clustered?.cr1.upper),
+      cr1_df: n(s.clustered?.cr1.df),
+      cr2_se: n(s.clustered?.cr2.se),
+      cr2_lower: n(s.clustered?.cr2.lower),
+      cr2_upper: n(s.clustered?.cr2.upper),
+      cr2_df: n(s.clustered?.cr2.df),
+      miller_se: n(s.clustered?.miller.se),
+      icc: n(s.clustered?.icc),
+      design_effect: n(s.clustered?.designEffect),
+      effective_questions: n(s.clustered?.effectiveQuestions),
+      variance_between: n(s.varianceSplit?.between),
+      variance_within: n(s.varianceSplit?.within),
+      sampling_share: n(s.varianceSplit?.samplingShare),
+    };
+    for (const [name, b] of Object.entries(s.binary?.intervals ?? {})) {
+      row[`${name}_lower`] = b.lower;
+      row[`${name}_upper`] = b.upper;
+    }
+    for (const k of a.options.projectEpochs) {
+      row[`se_epochs_${k}`] = n(s.varianceSplit?.seByEpochs.find((e) => e.epochs === k)?.se);
+    }
+    return row;
+  });
+}
+
+/** One row per pair. */
+export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
+  return a.pairs.map((p) => {
+    const row: Record<string, Cell> = {
+      first: p.first,
+      second: p.second,
+      first_score: p.firstScore,
+      second_score: p.secondScore,
+      difference: p.difference,
+      interval_method: p.interval.method,
+      interval_lower: p.interval.lower,
+      interval_upper: p.interval.upper,
+      paired_se: p.pairedZ.se,
+      paired_z_lower: p.pairedZ.lower,
+      paired_z_upper: p.pairedZ.upper,
+      paired_t: p.pairedT.statistic,
+      paired_t_df: p.pairedT.df,
+      paired_t_p: p.pairedT.pValue,
+      paired_t_lower: p.pairedT.lower,
+      paired_t_upper: p.pairedT.upper,
+      cr1_se: n(p.clustered?.cr1.se),
+      cr1_lower: n(p.clustered?.cr1.lower),
+      cr1_upper: n(p.clustered?.cr1.upper),
+      cr1_df: n(p.clustered?.cr1.df),
+      cr1_p: n(p.clustered?.cr1.pValue),
+      cr2_se: n(p.clustered?.cr2.se),
+      cr2_lower: n(p.clustered?.cr2.lower),
+      cr2_upper: n(p.clustered?.cr2.upper),
+      cr2_df: n(p.clustered?.cr2.df),
+      cr2_p: n(p.clustered?.cr2.pValue),
+      miller_se: n(p.clustered?.miller.se),
+      unpaired_se: p.unpaired.se,
+      unpaired_lower: p.unpaired.lower,
+      unpaired_upper: p.unpaired.upper,
+      correlation: p.correlation,
+      mcnemar_epoch: n(p.mcnemar?.epoch),
+      n11: n(p.mcnemar?.n11),
+      n10: n(p.mcnemar?.n10),
+      n01: n(p.mcnemar?.n01),
+      n00: n(p.mcnemar?.n00),
+      mcnemar_exact_p: n(p.mcnemar?.exactPValue),
+      mcnemar_mid_p: n(p.mcnemar?.midPValue),
+      test: p.test.method,
+      p: p.test.pValue,
+      holm_p: p.holmPValue,
+      bh_p: p.bhPValue,
+      separated: p.separated,
+      paired_variance: n(p.power?.variance),
+      mde: n(p.power?.mde),
+      mde_clustered: n(p.power?.mdeClustered),
+      gap_all_answers: n(p.epochPower?.gap),
+      omega2: n(p.epochPower?.omega2),
+      sigma2_first: n(p.epochPower?.sigmaFirst2),
+      sigma2_second: n(p.epochPower?.sigmaSecond2),
+    };
+    for (const k of [...a.options.projectEpochs, Number.POSITIVE_INFINITY]) {
+      const b = p.epochPower?.byEpochs.find((x) => x.epochs === k);
+      const name = k === Number.POSITIVE_INFINITY ? 'unlimited' : String(k);
+      row[`mde_epochs_${name}`] = b ? b.mde : null;
+      row[`questions_for_gap_epochs_${name}`] = b ? b.questionsForGap : null;
+    }
+    for (const name of Object.keys(p.pairedIntervals ?? {})) {
+      const b = p.pairedIntervals?.[name as keyof typeof p.pairedIntervals];
+      row[`${name}_lower`] = b ? b.lower : null;
+      row[`${name}_upper`] = b ? b.upper : null;
+    }
+    for (const gap of a.options.gaps) {
+      row[`questions_for_${gap}`] = n(p.power?.questionsFor.find((g) => g.gap === gap)?.questions);
+    }
+    return row;
+  });
+}
+
+function ipc(rows: Record<string, Cell>[], meta: string): Uint8Array {
+  const table: Table = tableFromJSON(rows);
+  table.schema.metadata.set('evalsim.analysis', meta);
+  return tableToIPC(table, 'file');
+}
+
+/** The per-system and per-pair Arrow files (pairs: null when there is one system). */
+export function analysisArrow(
+  a: EvalAnalysis,
+  version: string,
+): { systems: Uint8Array; pairs: Uint8Array | null } {
+  const meta = JSON.stringify({
+    task: a.task,
+    metric: a.metric,
+    questions: a.questions,
+    clusters: a.clusters,
+    epochs: a.epochs,
+    options: a.options,
+    version,
+  });
+  return {
+    systems: ipc(systemRecords(a), meta),
+    pairs: a.pairs.length ? ipc(pairRecords(a), meta) : null,
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * The tables of an analysis as titled rows of printable cells, shared by the terminal
+ * table and the Markdown report: systems, clustering, epochs (when measured), paired
+ * differences, tests, power and the leaderboard. Numbers are already rounded to what is
+ * worth reading (see analysisUnits.ts); the JSON and Arrow outputs keep full precision.
+ */
+import type { EvalAnalysis } from '@evalsim/sim';
+import { analysisUnits, formatP, intervalLabel, testLabel } from './analysisUnits.js';
+
+export interface TitledTable {
+  readonly title: string;
+  /** One sentence saying what the columns mean. */
+  readonly note: string;
+  readonly rows: readonly Record<string, string | number>[];
+}
+
+const round = (x: number | null | undefined, digits = 3): string =>
+  x === null || x === undefined || !Number.isFinite(x) ? '' : Number(x.toPrecision(digits)).toString();
+
+/** A pair's label, first − second. */
+export function pairLabel(p: { first: string; second: string }): string {
+  return `${p.first} \u2212 ${p.second}`;
+}
+
+/** Every table of the analysis, in reading order. */
+export function analysisTables(a: EvalAnalysis): TitledTable[] {
+  const u = analysisUnits(a);
+  const pct = Math.round(a.options.level * 100);
+  const tables: TitledTable[] = [];
+  tables.push({
+    title: 'Systems',
+    note:
+      `score: ${a.basis.scores}, in ${u.unit}; ${pct}% intervals: naive = s/\u221aQ with z` +
+      (a.binary
+        ? `; Wilson and Clopper\u2013Pearson on ${a.basis.answers} (k of Q)`
+        : '; graded scores: Wilson and Clopper\u2013Pearson skipped (0/1 only)'),
+    rows: a.systems.map((s) => ({
+      system: s.system,
+      Q: s.questions,
+      epochs: s.minEpochs === s.maxEpochs ? String(s.maxEpochs) : `${s.minEpochs}\u2013${s.maxEpochs}`,
+      score: u.value(s.score),
+      naive: `[${u.value(s.naive.lower)}, ${u.value(s.naive.upper)}]`,
+      ...(a.binary && s.binary
+        ? {
+            [`k (e${s.binary.epoch})`]: s.binary.correct,
+            Wilson: `[${u.value(s.binary.wilson.lower)}, ${u.value(s.binary.wilson.upper)}]`,
+            'Clopper\u2013Pearson': `[${u.value(s.binary.clopperPearson.lower)}, ${u.value(s.binary.clopperPearson.upper)}]`,
+          }
+        : {}),
+    })),
+  });
+  if (a.clusters > 0) {
+    tables.push({
+      title: `Clustering (${a.clusters} clusters)`,
+      note: 'CR1: Liang\u2013Zeger K/(K\u22121) with t(K\u22121); CR2: Bell\u2013McCaffrey with its Satterthwaite df; ICC: one-way ANOVA; DEFF = Var(CR1)/Var(naive); n_eff = Q/DEFF',
+      rows: a.systems.map((s) => {
+        const c = s.clustered;
+        return {
+          system: s.system,
+          'CR1 t CI': c ? `[${u.value(c.cr1.lower)}, ${u.value(c.cr1.upper)}]` : '',
+          'CR1 SE': c ? u.value(c.cr1.se) : '',
+          'CR2 CI': c ? `[${u.value(c.cr2.lower)}, ${u.value(c.cr2.upper)}]` : '',
+          'CR2 df': c ? round(c.cr2.df) : '',
+          ICC: c ? round(c.icc) : '',
+          DEFF: c ? round(c.designEffect) : '',
+          n_eff: c && c.effectiveQuestions !== null ? Math.round(c.effectiveQuestions) : '',
+        };
+      }),
+    });
+  }
+  if (a.systems.some((s) => s.varianceSplit)) {
+    const ks = a.options.projectEpochs;
+    tables.push({
+      title: 'Epochs: where the variance is (Miller 2024 \u00a73)',
+      note: `Var(x): between questions; E[\u03c3\u00b2]: within a question (answer to answer); SE of the score with K epochs per question, in ${u.unit}`,
+      rows: a.systems.map((s) => {
+        const v = s.varianceSplit;
+        const row: Record<string, string | number> = {
+          system: s.system,
+          'Var(x)': v ? round(v.between) : '',
+          'E[\u03c3\u00b2]': v ? round(v.within) : '',
+          'sampling share': v ? `${(100 * v.samplingShare).toFixed(1)}%` : '',
+        };
+        for (const k of ks) row[`SE K=${k}`] = v ? u.value(v.seByEpochs.find((e) => e.epochs === k)!.se) : '';
+        return row;
+      }),
+    });
+  }
+  if (a.pairs.length) {
+    tables.push({
+      title: 'Paired differences',
+      note: `first \u2212 second on the same ${a.questions} questions, ${u.unit}; CI: ${intervalLabel(a.options.pairedInterval)}; paired: s_d/\u221aQ with z, clusters ignored; unpaired: \u221a(v\u2081/Q + v\u2082/Q), pairing ignored`,
+      rows: a.pairs.map((p) => ({
+        pair: pairLabel(p),
+        difference: u.signed(p.difference),
+        [`${pct}% CI`]:
+          u.range(p.interval.lower, p.interval.upper) +
+          (p.interval.method === a.options.pairedInterval ? '' : ` (${p.interval.method})`),
+        ...(a.clusters > 0 ? { paired: u.range(p.pairedZ.lower, p.pairedZ.upper) } : {}),
+        unpaired: u.range(p.unpaired.lower, p.unpaired.upper),
+        '\u03c1': round(p.correlation, 2),
+      })),
+    });
+    tables.push({
+      title: 'Tests',
+      note:
+        `p: ${testLabel(a.pairs[0].test.method)}; Holm (family-wise) and BH (false discovery rate) across ${a.pairs.length} pair${a.pairs.length === 1 ? '' : 's'}` +
+        (a.binary ? `; McNemar on ${a.basis.answers}: b = first right only, c = second right only` : '') +
+        `; paired t on ${a.basis.scores}`,
+      rows: a.pairs.map((p) => ({
+        pair: pairLabel(p),
+        p: formatP(p.test.pValue),
+        Holm: formatP(p.holmPValue),
+        BH: formatP(p.bhPValue),
+        ...(a.binary && p.mcnemar
+          ? {
+              'b\u2013c': `${p.mcnemar.n10}\u2013${p.mcnemar.n01}`,
+              McNemar: formatP(p.mcnemar.exactPValue),
+              'mid-p': formatP(p.mcnemar.midPValue),
+            }
+          : {}),
+        t: round(p.pairedT.statistic),
+        'p(t)': formatP(p.pairedT.pValue),
+      })),
+    });
+    tables.push({
+      title: 'Power (Miller 2024 eqs. 9\u201310, measured paired variance)',
+      note: `MDE: smallest true gap found with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${round(a.options.alpha)} on these ${a.questions} questions${a.clusters > 0 ? '; clustered: with the CR1 SE' : ''}; n: questions needed for a gap of 1, 2, 3, 5 ${u.unit}`,
+      rows: a.pairs.map((p) => {
+        const row: Record<string, string | number> = {
+          pair: pairLabel(p),
+          s_d: p.power ? round(Math.sqrt(p.power.variance)) : '',
+          MDE: p.power ? u.value(p.power.mde) : '',
+        };
+        if (a.clusters > 0)
+          row['MDE cl.'] = p.power?.mdeClustered != null ? u.value(p.power.mdeClustered) : '';
+        for (const g of p.power?.questionsFor ?? []) row[`n(${u.value(g.gap)})`] = g.questions;
+        return row;
+      }),
+    });
+  }
+  if (a.pairs.some((p) => p.epochPower)) {
+    tables.push({
+      title: 'Epochs for pairs (Miller 2024 eq. 9 with K answers per question from each system)',
+      note: `gap: over all answers; \u03c9\u00b2: variance of the true per-question differences; \u03c3\u00b2\u2081, \u03c3\u00b2\u2082: within-question variance of first, second; per K: MDE on these ${a.questions} questions \u00b7 questions the gap needs`,
+      rows: a.pairs.map((p) => {
+        const e = p.epochPower;
+        const row: Record<string, string | number> = {
+          pair: pairLabel(p),
+          gap: e ? u.signed(e.gap) : '',
+          '\u03c9\u00b2': e ? round(e.omega2) : '',
+          '\u03c3\u00b2\u2081': e ? round(e.sigmaFirst2) : '',
+          '\u03c3\u00b2\u2082': e ? round(e.sigmaSecond2) : '',
+        };
+        // The fewest and most projected epochs and unlimited (every K is in the JSON and Arrow).
+        const ks = a.options.projectEpochs;
+        for (const k of [Math.min(...ks), Math.max(...ks), Number.POSITIVE_INFINITY].filter(
+          (x, i, all) => all.indexOf(x) === i,
+        )) {
+          const b = e?.byEpochs.find((x) => x.epochs === k);
+          row[`K=${k === Number.POSITIVE_INFINITY ? '\u221e' : k}`] = b
+            ? `${u.value(b.mde)} \u00b7 ${b.questionsForGap ?? '\u2014'}`
+            : '';
+        }
+        return row;
+      }),
+    });
+  }
+  tables.push({
+    title: 'Leaderboard',
+    note: `tie groups: systems sharing a letter are not separated by the Holm-corrected ${testLabel(a.pairs[0]?.test.method ?? 'pairedT')} at \u03b1 = ${round(a.options.alpha)} (compact letter display); rank range: the ranks each system could hold`,
+    rows: a.leaderboard.map((r) => ({
+      rank: r.rank,
+      system: r.system,
+      score: u.value(r.score),
+      'rank range':
+        r.rankRange[0] === r.rankRange[1]
+          ? String(r.rankRange[0])
+          : `${r.rankRange[0]}\u2013${r.rankRange[1]}`,
+      group: r.group,
+    })),
+  });
+  return tables;
+}

@@ -1,0 +1,81 @@
+/**
+ * How an analysis prints its numbers: scores in [0, 1] as percentage points (×100, one
+ * decimal), any other scale in its own units (three significant digits); p-values to two
+ * significant digits (scientific below 0.001); interval labels for the method names.
+ */
+import type { EvalAnalysis, PairedIntervalChoice } from '@evalsim/sim';
+
+export interface AnalysisUnits {
+  /** Multiplier from the score scale to printed units. */
+  readonly scale: number;
+  /** `points` or `units`. */
+  readonly unit: string;
+  /** A value in printed units, as text. */
+  value(x: number): string;
+  /** A difference with its sign. */
+  signed(x: number): string;
+  /** `[lo, hi]`. */
+  range(lo: number, hi: number): string;
+}
+
+/** Units for `analysis` (percentage points when every score is in [0, 1]). */
+export function analysisUnits(analysis: EvalAnalysis): AnalysisUnits {
+  const [lo, hi] = analysis.scoreRange;
+  const percent = lo >= 0 && hi <= 1;
+  const scale = percent ? 100 : 1;
+  const value = (x: number) => {
+    if (!Number.isFinite(x)) return String(x);
+    const v = x * scale;
+    const s = percent ? v.toFixed(1) : Number(v.toPrecision(3)).toString();
+    return s === '-0.0' ? '0.0' : s;
+  };
+  const signed = (x: number) => {
+    const s = value(x);
+    return s.startsWith('-') ? `\u2212${s.slice(1)}` : s === '0.0' || s === '0' ? s : `+${s}`;
+  };
+  return {
+    scale,
+    unit: percent ? 'points' : 'units',
+    value,
+    signed,
+    range: (a, b) => `[${signed(a)}, ${signed(b)}]`,
+  };
+}
+
+/** A p-value as text: two significant digits, scientific below 0.001. */
+export function formatP(p: number | null | undefined): string {
+  if (p === null || p === undefined || Number.isNaN(p)) return '';
+  if (p === 0) return '0';
+  if (p < 0.001) return p.toExponential(1);
+  return Number(p.toPrecision(2)).toString();
+}
+
+const INTERVAL_LABELS: Record<string, string> = {
+  clustered: 'clustered CR1, t(K\u22121)',
+  clusteredCr2: 'clustered CR2, Bell\u2013McCaffrey df',
+  clusteredMiller: 'clustered (Miller eq. 4), z',
+  pairedZ: 'paired, z',
+  pairedT: 'paired t',
+  pairedWald: 'paired Wald (2\u00d72)',
+  tango: 'Tango score (2\u00d72)',
+  newcombePaired: 'Newcombe hybrid score (2\u00d72)',
+  bonettPrice: 'Bonett\u2013Price (2\u00d72)',
+  agrestiMin: 'Agresti\u2013Min (2\u00d72)',
+};
+
+/** A readable name of the headline paired interval. */
+export function intervalLabel(choice: PairedIntervalChoice): string {
+  return INTERVAL_LABELS[choice] ?? choice;
+}
+
+const TEST_LABELS: Record<string, string> = {
+  clustered: 'clustered t',
+  mcnemar: 'exact McNemar',
+  mcnemarMidp: 'mid-p McNemar',
+  pairedT: 'paired t',
+};
+
+/** A readable name of the test behind the adjusted p-values. */
+export function testLabel(method: string): string {
+  return TEST_LABELS[method] ?? method;
+}

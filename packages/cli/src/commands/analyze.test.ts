@@ -1,0 +1,209 @@
+/**
+ * `evalsim analyze` in process: seed 002's worked example from a long CSV built from its
+ * counts, seed 000's Step 3 from the committed MMLU stand-in, the --out files (Markdown,
+ * JSON, Arrow round trip with its metadata, SVG), graded scores, and bad input.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tableFromIPC } from 'apache-arrow';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'evalsim-analyze-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const mmlu = 'studies/data/mmlu-standin.csv';
+
+async function evalsim(...args: string[]) {
+  const r = await runCli(args, { cwd: root, env: {} });
+  return { code: r.exitCode, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Seed 002: 100 items, both right 68, only A 3, only B 7, both wrong 22; `graded` turns one score into 0.5. */
+function seed002(graded = false): string {
+  const lines = ['question,system,score'];
+  const cells: [number, number, number][] = [
+    [68, 1, 1],
+    [3, 1, 0],
+    [7, 0, 1],
+    [22, 0, 0],
+  ];
+  let q = 0;
+  for (const [n, a, b] of cells) {
+    for (let i = 0; i < n; i++, q++) {
+      lines.push(`item${q},A,${graded && q === 0 ? 0.5 : a}`, `item${q},B,${b}`);
+    }
+  }
+  const path = join(tmp, graded ? 'seed002-graded.csv' : 'seed002.csv');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+describe('evalsim analyze', () => {
+  it("seed 002: B 75% vs A 71%, paired +4.0 [−2.2, +10.2], unpaired [−8.3, +16.3], McNemar, 'could only have resolved'", async () => {
+    const run = await evalsim('analyze', seed002());
+    expect(run.code).toBe(0);
+    const text = run.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'B scored 75.0% versus A’s 71.0% on the same 100 questions (per-question mean over each system’s epochs). Paired difference +4.0 points, 95% CI [−2.2, +10.2] (paired, z); exact McNemar p = 0.34 (7 questions only B got right, 3 only A; epoch 1).',
+    );
+    expect(text).toContain('treated as unpaired, [−8.3, +16.3]');
+    expect(text).toContain(
+      'We could not detect a difference; this design could only have resolved differences larger than about 8.8 points',
+    );
+    for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
+  it('seed 000 Step 3 with --epoch 1 --paired-interval clusteredMiller: Haiku-low vs Sonnet-off clustered [−7.0, +0.9]', async () => {
+    const run = await evalsim(
+      'analyze',
+      mmlu,
+      '--epoch',
+      '1',
+      '--paired-interval',
+      'clusteredMiller',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    const pair = doc.pairs.find(
+      (p: { first: string; second: string }) => p.first === 'sonnet_off' && p.second === 'haiku_low',
+    );
+    expect([(100 * pair.interval.lower).toFixed(1), (100 * pair.interval.upper).toFixed(1)]).toEqual([
+      '-7.0',
+      '0.9',
+    ]);
+    expect(pair.mcnemar.exactPValue.toFixed(3)).toBe('0.006');
+    expect(doc.paragraphs).toHaveLength(3);
+    expect(doc.pairs[0].pairedZ.df).toBeNull();
+  });
+
+  it('--baseline compares against one system; --out writes Markdown, JSON, Arrow and SVG', async () => {
+    const out = join(tmp, 'report');
+    const run = await evalsim('analyze', mmlu, '--baseline', 'haiku_off', '--out', out);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('wrote');
+    const md = readFileSync(join(out, 'analysis.md'), 'utf8');
+    expect(md).toContain('## Leaderboard');
+    expect(md).toContain('![Forest plot of the paired differences](forest.svg)');
+    const doc = JSON.parse(readFileSync(join(out, 'analysis.json'), 'utf8'));
+    expect(doc.pairs.map((p: { first: string; second: string }) => `${p.first}-${p.second}`)).toEqual([
+      'haiku_low-haiku_off',
+      'sonnet_off-haiku_off',
+    ]);
+    const pairs = tableFromIPC(readFileSync(join(out, 'pairs.arrow')));
+    expect(pairs.numRows).toBe(2);
+    expect(pairs.getChild('difference')!.get(1)).toBe(doc.pairs[1].difference);
+    expect(JSON.parse(pairs.schema.metadata.get('evalsim.analysis')!).questions).toBe(1140);
+    const systems = tableFromIPC(readFileSync(join(out, 'systems.arrow')));
+    expect(systems.getChild('system')!.toArray()).toEqual(['haiku_off', 'haiku_low', 'sonnet_off']);
+    expect(systems.getChild('variance_between')!.get(0)).toBeCloseTo(0.149, 3);
+    const svg = readFileSync(join(out, 'forest.svg'), 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<circle /g)).toHaveLength(2);
+  });
+
+  it('every terminal line fits 100 columns, epochs tables included (MMLU stand-in, epoch means)', async () => {
+    const run = await evalsim('analyze', mmlu);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Epochs for pairs');
+    // Seed 000: Haiku-low vs Sonnet-off is a clear paired win that clustering by subject does not confirm.
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      'Ignoring the 57 clusters the paired interval excludes zero (and McNemar gives p = 0.0058); the clustered one does not, so the difference may sit in a few clusters',
+    );
+    for (const line of run.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+  });
+
+  it('passes the import flags through (long-table columns as --epoch-column / --task-column)', async () => {
+    const path = join(tmp, 'columns.csv');
+    const rows = ['item,model,ok,round,bench,subject'];
+    for (let q = 0; q < 12; q++) {
+      for (const [model, shift] of [
+        ['m1', 0],
+        ['m2', 1],
+      ] as const) {
+        for (let r = 1; r <= 2; r++)
+          rows.push(`i${q},${model},${(q + shift * r) % 3 === 0 ? 1 : 0},${r},b,s${q % 4}`);
+      }
+    }
+    writeFileSync(path, `${rows.join('\n')}\n`);
+    const run = await evalsim(
+      'analyze',
+      path,
+      '--question',
+      'item',
+      '--system',
+      'model',
+      '--score',
+      'ok',
+      '--epoch-column',
+      'round',
+      '--task-column',
+      'bench',
+      '--cluster',
+      'subject',
+      '--json',
+    );
+    expect(run.stderr).toBe('');
+    const doc = JSON.parse(run.stdout);
+    expect([doc.task, doc.questions, doc.clusters, doc.epochs]).toEqual(['b', 12, 4, 2]);
+    expect(doc.systems[0].varianceSplit).not.toBeNull();
+    expect(doc.pairs[0].epochPower).not.toBeNull();
+  });
+
+  it('the canonical Arrow file of evalsim import gives the same document as the raw logs', async () => {
+    const arrow = join(tmp, 'mmlu.arrow');
+    expect((await evalsim('import', mmlu, '--out', arrow)).code).toBe(0);
+    const fromArrow = JSON.parse((await evalsim('analyze', arrow, '--json')).stdout);
+    const fromCsv = JSON.parse((await evalsim('analyze', mmlu, '--json')).stdout);
+    expect(fromArrow.inputs).toEqual([arrow]);
+    expect({ ...fromArrow, inputs: null }).toEqual({ ...fromCsv, inputs: null });
+  });
+
+  it('graded scores: 0/1-only methods are skipped with a stated reason, refused when asked for', async () => {
+    const path = seed002(true);
+    const run = await evalsim('analyze', path);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('note: mcnemar, paired 2×2 intervals: skipped (the scores are graded');
+    expect(run.stderr).toContain('note: wilson, clopperPearson: skipped (the scores are graded');
+    const tango = await evalsim('analyze', mmlu, '--paired-interval', 'tango');
+    expect(tango.stderr).toContain(
+      'warning: --paired-interval tango is computed on the 0/1 answers of epoch 1',
+    );
+    const bad = await evalsim('analyze', path, '--paired-interval', 'tango');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      'evalsim: --paired-interval tango needs 0/1 scores; metric score has graded scores\n',
+    );
+  });
+
+  it('bad flags name the flag and the allowed values; nothing is written', async () => {
+    const out = join(tmp, 'never');
+    const cases: [string[], RegExp][] = [
+      [
+        ['--paired-interval', 'tangoo'],
+        /--paired-interval: unknown value "tangoo"; allowed: clustered, .*did you mean tango\?/,
+      ],
+      [
+        ['--baseline', 'gpt'],
+        /--baseline "gpt" is not a system of the eval; systems: haiku_off, haiku_low, sonnet_off/,
+      ],
+      [['--epoch', '6'], /--epoch 6: the eval's epochs run 1 to 5/],
+      [['--epoch', '3'], /--epoch 3: system sonnet_off has no epoch 3 for question abstract_algebra-01/],
+      [['--level', '95'], /--level: must be a number in \(0, 1\), got 95/],
+      [['--test', 'wilcoxon'], /--test: unknown value "wilcoxon"/],
+      [['--systems', 'haiku_off,gpt'], /--systems: no system "gpt"/],
+    ];
+    for (const [flags, message] of cases) {
+      const run = await evalsim('analyze', mmlu, ...flags, '--out', out);
+      expect(run.code, flags.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    }
+    expect(() => readFileSync(join(out, 'analysis.md'))).toThrow();
+    const file = await evalsim('analyze', mmlu, '--out', mmlu);
+    expect(file.stderr).toMatch(/--out studies\/data\/mmlu-standin.csv: is a file/);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * `evalsim analyze <eval…>`: honest error bars and paired comparisons for a real eval (issue 11).
+ * Accepts raw logs in any importer format (with the import flags passed through; the long-table
+ * column flags are `--epoch-column` / `--task-column` here) or the canonical Arrow file of
+ * `evalsim import`. Computation is sim's `analyzeEval`; this command prints its tables and
+ * verdict paragraphs (fitted to 100 columns), or one JSON document with `--json`, and with
+ * `--out DIR` writes analysis.md, analysis.json, systems.arrow, pairs.arrow and forest.svg
+ * (every file built first, then each written atomically).
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  analyzeEval,
+  type EvalAnalysis,
+  evalMatrix,
+  evalsimVersion,
+  formatEvalWarning,
+  importEval,
+  PAIR_TEST_CHOICES,
+  PAIRED_INTERVAL_CHOICES,
+  type PairedIntervalChoice,
+  type PairTestChoice,
+  writeFileAtomic,
+} from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+import { analysisArrow } from '../analyze/analysisArrow.js';
+import { analysisMarkdown, powerSentence, skippedLines } from '../analyze/analysisMarkdown.js';
+import { analysisTables } from '../analyze/analysisTables.js';
+import { comparisonParagraph } from '../analyze/comparisonParagraph.js';
+import { forestPlot } from '../analyze/forestPlot.js';
+import { formatTable, tableWidth } from '../format/printRows.js';
+import { wrapText } from '../format/wrapText.js';
+import type { CliIo } from '../io.js';
+import { checkFlag } from './flagValues.js';
+import { importOptionsFrom, type RenamedImportFlags, withImportFlags } from './importFlags.js';
+import { checkChoices, listOption } from './shared.js';
+
+interface Args {
+  io: CliIo;
+  paths: string[];
+  out?: string;
+  json: boolean;
+  systems?: string[];
+  baseline?: string;
+  epoch?: number;
+  task?: string;
+  metric?: string;
+  level: number;
+  power: number;
+  pairedInterval?: string;
+  test: string;
+  paragraphs: number;
+  [flag: string]: unknown;
+}
+
+const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
+
+/** The JSON document: the analysis, its paragraphs and the skipped methods. */
+export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Record<string, unknown> {
+  return {
+    evalsim: evalsimVersion(),
+    inputs,
+    ...a,
+    paragraphs: a.pairs.map((p) => ({ first: p.first, second: p.second, text: comparisonParagraph(a, p) })),
+    powerSummary: powerSentence(a),
+    skipped: skippedLines(a),
+    notes: [
+      'df null means a normal critical value and epochs null means unlimited answers (JSON has no Infinity)',
+      'differences are first − second; scores and differences are on the metric scale (0–1 for accuracy)',
+    ],
+  };
+}
+
+function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number): void {
+  const width = tableWidth(io.stdout);
+  const say = (text: string) => io.stdout.write(`${wrapText(text, width).join('\n')}\n`);
+  say(
+    `${a.task}, ${a.metric}: ${a.systems.length} systems \u00d7 ${a.questions} questions` +
+      `${a.clusters ? ` in ${a.clusters} clusters` : ''} \u00d7 up to ${a.epochs} epoch${a.epochs === 1 ? '' : 's'}` +
+      ` (${a.binary ? '0/1' : 'graded'} scores; continuous methods: ${a.basis.scores}; 0/1 methods: ${a.basis.answers})`,
+  );
+  for (const t of analysisTables(a)) {
+    io.stdout.write('\n');
+    say(`${t.title} \u2014 ${t.note}`);
+    io.stdout.write(formatTable(t.rows, { maxWidth: width }));
+  }
+  const power = powerSentence(a);
+  if (power) {
+    io.stdout.write('\n');
+    say(power);
+  }
+  const shown = a.pairs.slice(0, paragraphs);
+  for (const p of shown) {
+    io.stdout.write('\n');
+    say(comparisonParagraph(a, p));
+  }
+  if (a.pairs.length > shown.length) {
+    io.stdout.write('\n');
+    say(
+      `(${a.pairs.length - shown.length} more comparison paragraphs: --paragraphs N, --json or --out DIR's analysis.md)`,
+    );
+  }
+  for (const line of skippedLines(a)) io.stderr.write(`note: ${line}\n`);
+}
+
+export const analyzeCommand: CommandModule<object, Args> = {
+  command: 'analyze <paths..>',
+  describe:
+    'Error bars, paired comparisons, corrections, a leaderboard with tie groups and power for a real eval',
+  builder: (y) =>
+    withImportFlags(y, RENAMED)
+      .positional('paths', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        describe: 'eval logs (any format evalsim import reads) or the Arrow file it wrote',
+      })
+      .option('out', {
+        type: 'string',
+        describe: 'directory to write analysis.md, analysis.json, systems.arrow, pairs.arrow, forest.svg',
+      })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('systems', {
+        type: 'string',
+        array: true,
+        describe: 'systems to analyse, in this order (comma-separated or repeated; default all)',
+      })
+      .option('baseline', { type: 'string', describe: 'compare every other system with this one only' })
+      .option('epoch', {
+        type: 'number',
+        describe: 'analyse epoch N alone (default: epoch means; 0/1 methods on epoch 1)',
+      })
+      .option('task', { type: 'string', describe: 'the task to analyse (when the eval has several)' })
+      .option('level', { type: 'number', default: 0.95, describe: 'confidence level' })
+      .option('power', { type: 'number', default: 0.8, describe: 'power for the MDE and sample sizes' })
+      .option('paired-interval', {
+        type: 'string',
+        describe: `headline paired CI: ${PAIRED_INTERVAL_CHOICES.join(', ')} (default clustered with clusters, else pairedZ)`,
+      })
+      .option('test', {
+        type: 'string',
+        default: 'auto',
+        describe: `test behind Holm/BH and the tie groups: ${PAIR_TEST_CHOICES.join(', ')} (auto: clustered t with clusters, else exact McNemar for 0/1, else paired t)`,
+      })
+      .option('paragraphs', {
+        type: 'number',
+        default: 10,
+        describe: 'comparison paragraphs printed to the terminal (all go to --json and --out)',
+      })
+      .example('$0 analyze eval.arrow', 'every pair of systems in an imported eval')
+      .example(
+        '$0 analyze logs/*.eval --cluster metadata.subject --baseline gpt-4o --out report/',
+        'inspect_ai logs against a baseline, with the Markdown, JSON, Arrow and SVG outputs',
+      )
+      .example(
+        '$0 analyze studies/data/mmlu-standin.csv --epoch 1 --paired-interval clusteredMiller',
+        "seed 000's Step 3: first answers, Miller's clustered interval",
+      ) as never,
+  handler: (args) => {
+    const { io } = args;
+    const paths = (args.paths ?? []).map(String);
+    for (const path of paths)
+      if (!existsSync(io.resolve(path))) throw new Error(`${path}: no such file or directory`);
+    checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    checkFlag('paragraphs', args.paragraphs, { integer: true, min: 0 });
+    if (args.epoch !== undefined) checkFlag('epoch', args.epoch, { integer: true, min: 1 });
+    const pairedInterval =
+      args.pairedInterval !== undefined
+        ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
+        : undefined;
+    const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
+    const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
+    if (outDir !== undefined && existsSync(outDir) && !statSync(outDir).isDirectory()) {
+      throw new Error(`--out ${args.out}: is a file; give a directory to write the report into`);
+    }
+    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
+      cwd: io.cwd,
+      background: 'auto',
+    });
+    const table = imported.table;
+    const metric =
+      args.metric !== undefined && table.metric.dictionary.includes(args.metric) ? args.metric : undefined;
+    const systems = listOption(args.systems);
+    const matrix = evalMatrix(table, {
+      ...(args.task !== undefined ? { task: args.task } : {}),
+      ...(metric !== undefined ? { metric } : {}),
+      ...(systems.length ? { systems } : {}),
+    });
+    const analysis = analyzeEval(matrix, {
+      level: args.level,
+      power: args.power,
+      test: test as PairTestChoice,
+      ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+      ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
+      ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
+    });
+    const importWarnings = imported.warnings.map(formatEvalWarning);
+    const doc = analysisDocument(analysis, paths);
+    if (outDir !== undefined) {
+      // Build every file, then write each atomically.
+      const arrow = analysisArrow(analysis, evalsimVersion());
+      const files: [string, string | Uint8Array][] = [
+        ['analysis.md', analysisMarkdown(analysis, paths, analysis.pairs.length ? 'forest.svg' : undefined)],
+        ['analysis.json', `${JSON.stringify(doc, null, 2)}\n`],
+        ['systems.arrow', arrow.systems],
+      ];
+      if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
+      mkdirSync(outDir, { recursive: true });
+      for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
+    }
+    if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    else printAnalysis(io, analysis, args.paragraphs);
+    for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
+    if (outDir !== undefined)
+      io.stderr.write(
+        `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}\n`,
+      );
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * Options of {@link analyzeEval} and their defaults, checked once: a bad value throws a
+ * RangeError naming the option (the CLI flag of the same name) and the allowed values.
+ *
+ * Which scores each method sees (the "basis"):
+ * - without `epoch`: every continuous method (means, naive / clustered / paired / unpaired
+ *   intervals, paired t, ICC, power) uses each question's mean over the epochs that system
+ *   answered (Miller 2024 §3: average within a question first); the methods defined on one
+ *   0/1 answer per question (Wilson, Clopper–Pearson, McNemar, the paired 2×2 intervals)
+ *   use epoch 1, and say so;
+ * - with `epoch: N`: every method uses epoch N alone (seed 000 Step 3: "each system's first
+ *   answer to every question").
+ */
+import { PAIRED_INTERVAL_NAMES, type PairedIntervalName } from '../base/pairedIntervalNames.js';
+
+/** The paired-difference interval reported as a pair's headline CI. */
+export type PairedIntervalChoice =
+  /** CR1 (Liang–Zeger, K/(K−1)) on the per-question differences, t with K − 1 df. */
+  | 'clustered'
+  /** CR2 (Bell–McCaffrey) with its Satterthwaite df. */
+  | 'clusteredCr2'
+  /** Miller (2024) eq. 4 clustered SE with a normal critical value (seed 000's clustered CI). */
+  | 'clusteredMiller'
+  /** s_d/√n (n − 1 in s_d), normal critical value (seed 002). */
+  | 'pairedZ'
+  /** s_d/√n with t_{n−1} (the paired t interval). */
+  | 'pairedT'
+  /** The paired 2×2 intervals of core pairedIntervals/ (0/1 scores, one epoch). */
+  | PairedIntervalName;
+
+export const PAIRED_INTERVAL_CHOICES: readonly PairedIntervalChoice[] = [
+  'clustered',
+  'clusteredCr2',
+  'clusteredMiller',
+  'pairedZ',
+  'pairedT',
+  ...PAIRED_INTERVAL_NAMES,
+];
+
+/** The p-value each pair contributes to Holm / BH and the leaderboard's separation. */
+export type PairTestChoice =
+  /** The clustered headline interval's t-test when there are clusters; else exact McNemar (0/1); else the paired t. */
+  'auto' | 'clustered' | 'mcnemar' | 'mcnemarMidp' | 'pairedT';
+
+export const PAIR_TEST_CHOICES: readonly PairTestChoice[] = [
+  'auto',
+  'clustered',
+  'mcnemar',
+  'mcnemarMidp',
+  'pairedT',
+];
+
+export interface AnalyzeOptions {
+  /** Confidence level of every interval (default 0.95); α = 1 − level for tests and corrections. */
+  readonly level?: number;
+  /** Compare every other system against this one only (default: all pairs). */
+  readonly baseline?: string;
+  /** Analyse this epoch alone (1-based); default: epoch means, 0/1 methods on epoch 1. */
+  readonly epoch?: number;
+  /** Headline paired interval (default `clustered` with clusters, `pairedZ` without). */
+  readonly pairedInterval?: PairedIntervalChoice;
+  /** Test behind the adjusted p-values (default `auto`). */
+  readonly test?: PairTestChoice;
+  /** Power for the minimum detectable difference and sample sizes (default 0.8). */
+  readonly power?: number;
+  /** Paired gaps (fractions) to size the eval for (default 0.01, 0.02, 0.03, 0.05). */
+  readonly gaps?: readonly number[];
+  /** Epochs per question to project the SE at (default 1, 2, 5, 10). */
+  readonly projectEpochs?: readonly number[];
+}
+
+export interface ResolvedAnalyzeOptions {
+  readonly level: number;
+  readonly alpha: number;
+  readonly baseline: string | undefined;
+  readonly epoch: number | undefined;
+  readonly pairedInterval: PairedIntervalChoice | undefined;
+  readonly test: PairTestChoice;
+  readonly power: number;
+  readonly gaps: readonly number[];
+  readonly projectEpochs: readonly number[];
+}
+
+function fraction(name: string, x: unknown): number {
+  if (typeof x !== 'number' || !(x > 0 && x < 1)) {
+    throw new RangeError(`${name}: must be a number strictly between 0 and 1, got ${String(x)}`);
+  }
+  return x;
+}
+
+/** Checks `options` and fills the defaults. */
+export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAnalyzeOptions {
+  const level = fraction('level', options.level ?? 0.95);
+  const power = fraction('power', options.power ?? 0.8);
+  const epoch = options.epoch;
+  if (epoch !== undefined && !(Number.isInteger(epoch) && epoch >= 1)) {
+    throw new RangeError(`epoch: must be a whole number ≥ 1, got ${String(epoch)}`);
+  }
+  const pi = options.pairedInterval;
+  if (pi !== undefined && !PAIRED_INTERVAL_CHOICES.includes(pi)) {
+    throw new RangeError(
+      `paired-interval: "${String(pi)}" is not one of ${PAIRED_INTERVAL_CHOICES.join(', ')}`,
+    );
+  }
+  const test = options.test ?? 'auto';
+  if (!PAIR_TEST_CHOICES.includes(test)) {
+    throw new RangeError(`test: "${String(test)}" is not one of ${PAIR_TEST_CHOICES.join(', ')}`);
+  }
+  const gaps = options.gaps ?? [0.01, 0.02, 0.03, 0.05];
+  for (const g of gaps) fraction('gaps', g);
+  const projectEpochs = options.projectEpochs ?? [1, 2, 5, 10];
+  for (const k of projectEpochs) {
+    if (!(Number.isInteger(k) && k >= 1)) {
+      throw new RangeError(`project-epochs: each must be a whole number ≥ 1, got ${String(k)}`);
+    }
+  }
+  return {
+    level,
+    alpha: 1 - level,
+    baseline: options.baseline,
+    epoch,
+    pairedInterval: pi,
+    test,
+    power,
+    gaps,
+    projectEpochs,
+  };
+}

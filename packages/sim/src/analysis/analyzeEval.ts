@@ -1,0 +1,209 @@
+/**
+ * `analyzeEval(matrix, options)`: honest error bars and paired comparisons for a real eval,
+ * as one plain object (no I/O, no presentation; the CLI's `evalsim analyze` renders it).
+ *
+ * Per-question scores are computed once per system (questionScores.ts); each pair is one
+ * O(Q) pass over two of them plus an O(K) pass over its cluster sums, so 20 systems ×
+ * 14,000 questions × 5 epochs (190 pairs) is a few tens of millions of operations.
+ * Pairs: every pair i < j as systems[j] − systems[i] (the matrix's system order), or with
+ * `baseline` each other system minus the baseline. The p-values of the chosen test
+ * (analysisOptions.ts) are adjusted across the pairs by Holm (family-wise) and
+ * Benjamini–Hochberg (false discovery rate); the leaderboard's tie groups use Holm.
+ * The eval-level power summary takes the median measured paired variance over the pairs.
+ */
+import {
+  benjaminiHochberg,
+  holm,
+  millerPairedMde,
+  millerPairedSampleSize,
+  multiplicityMdeFactor,
+} from '@evalsim/core';
+import type { EvalMatrix } from '../evals/evalMatrix.js';
+import {
+  type AnalyzeOptions,
+  type PairedIntervalChoice,
+  type ResolvedAnalyzeOptions,
+  resolveAnalyzeOptions,
+} from './analysisOptions.js';
+import { clusterLayout, createClusterSums } from './clusterLayout.js';
+import { type LeaderboardRow, leaderboard } from './leaderboard.js';
+import { type PairComparison, pairComparison } from './pairComparison.js';
+import { type QuestionScores, questionScores } from './questionScores.js';
+import { type SystemSummary, systemSummary } from './systemSummary.js';
+
+export interface AdjustedPair extends PairComparison {
+  readonly holmPValue: number;
+  readonly bhPValue: number;
+  /** Holm-adjusted p < α: the leaderboard counts the pair as separated. */
+  readonly separated: boolean;
+}
+
+export interface EvalAnalysis {
+  readonly task: string;
+  readonly metric: string;
+  readonly questions: number;
+  readonly clusters: number;
+  /** Questions without a cluster, each counted as its own cluster. */
+  readonly unclusteredQuestions: number;
+  readonly epochs: number;
+  readonly binary: boolean;
+  /** Smallest and largest score present (reports show [0, 1] scores as percentage points). */
+  readonly scoreRange: readonly [number, number];
+  readonly options: ResolvedAnalyzeOptions & { readonly pairedInterval: PairedIntervalChoice };
+  /** What the continuous and the 0/1 methods used. */
+  readonly basis: { readonly scores: string; readonly answers: string };
+  readonly systems: readonly SystemSummary[];
+  readonly pairs: readonly AdjustedPair[];
+  readonly leaderboard: readonly LeaderboardRow[];
+  /** From the median measured paired variance over the pairs; null with one system or no variance. */
+  readonly power: {
+    readonly variance: number;
+    readonly mde: number;
+    /** The MDE at Holm's first threshold α/m over the m pairs (Bonferroni-type factor; seed 000 Step 5). */
+    readonly mdeCorrected: number;
+    readonly questionsFor: readonly { readonly gap: number; readonly questions: number }[];
+  } | null;
+  readonly warnings: readonly string[];
+}
+
+const BINARY_ONLY = new Set<string>(['pairedWald', 'tango', 'newcombePaired', 'bonettPrice', 'agrestiMin']);
+
+/** Analyses an aligned eval (see module doc). */
+export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): EvalAnalysis {
+  const resolved = resolveAnalyzeOptions(options);
+  const S = matrix.systems.length;
+  const Q = matrix.questions.length;
+  if (Q < 2) throw new RangeError(`the eval has ${Q} question in common; analyze needs at least 2`);
+  if (resolved.epoch !== undefined && resolved.epoch > matrix.epochs) {
+    throw new RangeError(`--epoch ${resolved.epoch}: the eval's epochs run 1 to ${matrix.epochs}`);
+  }
+  const layout = clusterLayout(matrix);
+  const headline: PairedIntervalChoice =
+    resolved.pairedInterval ?? (layout.clustered ? 'clustered' : 'pairedZ');
+  if (headline.startsWith('clustered') && !layout.clustered) {
+    throw new RangeError(
+      `--paired-interval ${headline}: the eval has no clusters (import it with --cluster)`,
+    );
+  }
+  if (resolved.test === 'clustered' && !layout.clustered) {
+    throw new RangeError('--test clustered: the eval has no clusters (import it with --cluster)');
+  }
+  const needsBinary = BINARY_ONLY.has(headline)
+    ? `--paired-interval ${headline}`
+    : resolved.test === 'mcnemar' || resolved.test === 'mcnemarMidp'
+      ? `--test ${resolved.test}`
+      : undefined;
+  if (needsBinary !== undefined && !matrix.binary) {
+    throw new RangeError(`${needsBinary} needs 0/1 scores; metric ${matrix.metric} has graded scores`);
+  }
+  let baseline = -1;
+  if (resolved.baseline !== undefined) {
+    baseline = matrix.systems.indexOf(resolved.baseline);
+    if (baseline < 0) {
+      throw new RangeError(
+        `--baseline "${resolved.baseline}" is not a system of the eval; systems: ${matrix.systems.join(', ')}`,
+      );
+    }
+  }
+
+  const perSystem: QuestionScores[] = [];
+  for (let s = 0; s < S; s++) perSystem.push(questionScores(matrix, s, resolved.epoch));
+  if (needsBinary !== undefined) {
+    const missing = perSystem.find((x) => x.answers === null);
+    if (missing) throw new RangeError(`${needsBinary}: ${missing.answersMissing}`);
+  }
+  const sums = createClusterSums(layout.count);
+  const systems = perSystem.map((x) => systemSummary(x, layout, resolved, sums));
+
+  const pairsIJ: [number, number][] = [];
+  if (baseline >= 0) {
+    for (let s = 0; s < S; s++) if (s !== baseline) pairsIJ.push([s, baseline]);
+  } else for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) pairsIJ.push([j, i]);
+  const raw = pairsIJ.map(([a, b]) =>
+    pairComparison(perSystem[a], perSystem[b], systems[a], systems[b], layout, resolved, headline, sums),
+  );
+  const p = Float64Array.from(raw, (r) => r.test.pValue);
+  const h = raw.length ? holm(p, resolved.alpha) : { adjusted: new Float64Array(0) };
+  const bh = raw.length ? benjaminiHochberg(p, resolved.alpha) : { adjusted: new Float64Array(0) };
+  const separated = new Uint8Array(S * S);
+  const pairs: AdjustedPair[] = raw.map((r, k) => {
+    const sep = h.adjusted[k] < resolved.alpha;
+    if (sep) {
+      const [a, b] = pairsIJ[k];
+      separated[a * S + b] = 1;
+      separated[b * S + a] = 1;
+    }
+    return { ...r, holmPValue: h.adjusted[k], bhPValue: bh.adjusted[k], separated: sep };
+  });
+
+  const variances = pairs
+    .map((r) => r.power?.variance)
+    .filter((v): v is number => v !== undefined)
+    .sort((u, v) => u - v);
+  let power: EvalAnalysis['power'] = null;
+  if (variances.length) {
+    const m = variances.length;
+    const variance = m % 2 ? variances[(m - 1) / 2] : (variances[m / 2 - 1] + variances[m / 2]) / 2;
+    const params = { omega2: variance, sigmaA2: 0, sigmaB2: 0, alpha: resolved.alpha, power: resolved.power };
+    power = {
+      variance,
+      mde: millerPairedMde({ ...params, n: Q }),
+      mdeCorrected:
+        millerPairedMde({ ...params, n: Q }) *
+        multiplicityMdeFactor(pairs.length, { alpha: resolved.alpha, power: resolved.power }),
+      questionsFor: resolved.gaps.map((gap) => ({
+        gap,
+        questions: millerPairedSampleSize({ ...params, delta: gap }).items,
+      })),
+    };
+  }
+
+  const warnings = matrix.warnings.map((w) => w.message);
+  if (layout.singletons > 0 && layout.clustered) {
+    warnings.push(
+      `${layout.singletons} of ${Q} questions have no cluster; each is counted as a cluster of its own`,
+    );
+  }
+  const answerEpoch = resolved.epoch ?? 1;
+  if (BINARY_ONLY.has(headline) && resolved.epoch === undefined && matrix.epochs > 1) {
+    warnings.push(
+      `--paired-interval ${headline} is computed on the 0/1 answers of epoch 1, while the differences, ` +
+        'tests and power use epoch means; pass --epoch 1 to analyse epoch 1 throughout',
+    );
+  }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  const all = matrix.scores;
+  for (let i = 0; i < all.length; i++) {
+    const x = all[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  return {
+    task: matrix.task,
+    metric: matrix.metric,
+    questions: Q,
+    clusters: layout.clustered ? layout.count : 0,
+    unclusteredQuestions: layout.singletons,
+    epochs: matrix.epochs,
+    binary: matrix.binary,
+    scoreRange: [lo, hi],
+    options: { ...resolved, pairedInterval: headline },
+    basis: {
+      scores:
+        resolved.epoch === undefined
+          ? 'per-question mean over each system\u2019s epochs'
+          : `epoch ${resolved.epoch}`,
+      answers: matrix.binary ? `epoch ${answerEpoch}` : 'none (graded scores)',
+    },
+    systems,
+    pairs,
+    leaderboard: leaderboard(
+      matrix.systems,
+      systems.map((s) => s.score),
+      separated,
+    ),
+    power,
+    warnings,
+  };
+}
