@@ -6,6 +6,7 @@ import { createRegistry, type Registry } from '../base/registry.js';
 import type { ModelDefinition } from '../base/roles.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
+import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { pairedLatent } from './pairedLatent.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
 import { sequentialPaired } from './sequentialPaired.js';
@@ -19,6 +20,7 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   pairedMultinomial,
   itemPopulation,
   itemPopulationPaired,
+  itemPopulationShifted,
   systemCopies,
   sequentialPaired,
   uniformDifficulty,
