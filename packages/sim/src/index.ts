@@ -152,6 +152,7 @@ export { type CellFormula, defineFormula, type FormulaDefinition } from './formu
 export { formulaRegistry } from './formulas/registry.js';
 export { methodRegistry } from './methods/registry.js';
 export { metricRegistry } from './metrics/registry.js';
+export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/imposedGap.js';
 export { modelRegistry } from './models/registry.js';
 export {
   type ResultsFile,
@@ -226,3 +227,15 @@ export {
   slurmArrayShard,
   slurmScripts,
 } from './shard/index.js';
+export { normalPower } from './yourEval/normalPower.js';
+export {
+  buildPlan,
+  type Plan,
+  type PlanDesign,
+  type PlanOptions,
+  type PlanTest,
+  type ResampleUnit,
+} from './yourEval/planStudy.js';
+export { type PlanCurve, type PlanSummary, summarizePlan } from './yourEval/planSummary.js';
+export { type PowerParts, powerParts } from './yourEval/powerParts.js';
+export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';
