@@ -28,7 +28,7 @@ const resampling = JSON.parse(readFileSync(`${studies}power-resampling.json`, 'u
 
 function expectation(n: number, design: string, method: string): { published: number; tolerance: number } {
   return resampling.expectations.find(
-    (e: { cell: Record<string, unknown>; method: string }) =>
+    (e: { cell: { n: number; design: string; systems: string[] }; method: string }) =>
       e.cell.n === n && e.cell.design === design && e.cell.systems[0] === 'haiku_low' && e.method === method,
   );
 }
