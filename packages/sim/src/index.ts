@@ -237,5 +237,6 @@ export {
   type ResampleUnit,
 } from './yourEval/planStudy.js';
 export { type PlanCurve, type PlanSummary, summarizePlan } from './yourEval/planSummary.js';
+export { type PopulationCsv, populationCsv } from './yourEval/populationCsv.js';
 export { type PowerParts, powerParts } from './yourEval/powerParts.js';
 export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';

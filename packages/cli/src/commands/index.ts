@@ -10,6 +10,7 @@ import { intervalCommand } from './interval.js';
 import { leaderboardCommand } from './leaderboard.js';
 import { listCommand } from './list.js';
 import { mcnemarCommand } from './mcnemar.js';
+import { planCommand } from './plan.js';
 import { powerCommand } from './power.js';
 import { reproduceCommand } from './reproduce.js';
 import { runCommand } from './run.js';
@@ -31,6 +32,7 @@ modules.push(leaderboardCommand);
 modules.push(slurmCommand);
 modules.push(modelsCommand, methodsCommand, metricsCommand, formulasCommand);
 modules.push(importCommand);
+modules.push(planCommand);
 
 /** Every command, its examples printed one per line (examples.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.
