@@ -227,6 +227,23 @@ export {
   slurmArrayShard,
   slurmScripts,
 } from './shard/index.js';
+export {
+  AUDIT_INTERVALS,
+  type Audit,
+  type AuditFacts,
+  type AuditMethod,
+  type AuditOptions,
+  buildAudit,
+} from './yourEval/auditStudies.js';
+export {
+  type AuditSummary,
+  bradleyVerdict,
+  type Estimate,
+  type IntervalAudit,
+  type PairedAudit,
+  summarizeAudit,
+  type Verdict,
+} from './yourEval/auditSummary.js';
 export { normalPower } from './yourEval/normalPower.js';
 export {
   buildPlan,
@@ -238,5 +255,6 @@ export {
 } from './yourEval/planStudy.js';
 export { type PlanCurve, type PlanSummary, summarizePlan } from './yourEval/planSummary.js';
 export { type PopulationCsv, populationCsv } from './yourEval/populationCsv.js';
+export { populationIcc } from './yourEval/populationIcc.js';
 export { type PowerParts, powerParts } from './yourEval/powerParts.js';
 export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';

@@ -1,6 +1,7 @@
 /** Registry of evalsim subcommands (one module each). */
 import type { CommandModule } from 'yargs';
 import { adjustCommand } from './adjust.js';
+import { auditCommand } from './audit.js';
 import { formulasCommand, methodsCommand, metricsCommand, modelsCommand } from './blocks.js';
 import { coverageCommand } from './coverage.js';
 import { designEffectCommand } from './designEffect.js';
@@ -32,7 +33,7 @@ modules.push(leaderboardCommand);
 modules.push(slurmCommand);
 modules.push(modelsCommand, methodsCommand, metricsCommand, formulasCommand);
 modules.push(importCommand);
-modules.push(planCommand);
+modules.push(auditCommand, planCommand);
 
 /** Every command, its examples printed one per line (examples.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: yargs command modules differ in their argument types.

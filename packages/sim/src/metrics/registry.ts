@@ -12,11 +12,14 @@ import { meanEstimate } from './meanEstimate.js';
 import { meanSE } from './meanSE.js';
 import { meanWidth } from './meanWidth.js';
 import { medianWidth } from './medianWidth.js';
+import { noncoverage } from './noncoverage.js';
 import { rejectionRate } from './rejectionRate.js';
 
 /** Every metric a study can name, in listing order. */
 export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric', [
   coverage,
+  // audit (issue 12): one-sided misses
+  noncoverage,
   meanWidth,
   medianWidth,
   boundsOutOfRange,
