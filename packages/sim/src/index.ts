@@ -244,6 +244,15 @@ export {
   summarizeAudit,
   type Verdict,
 } from './yourEval/auditSummary.js';
+export {
+  buildLeaderboard,
+  type EntrySummary,
+  LEADERBOARD_CORRECTION_IDS,
+  type LeaderboardOptions,
+  type LeaderboardPlan,
+  type LeaderboardSummary,
+  summarizeLeaderboard,
+} from './yourEval/leaderboardStudy.js';
 export { normalPower } from './yourEval/normalPower.js';
 export {
   buildPlan,

@@ -9,6 +9,7 @@ import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { pairedLatent } from './pairedLatent.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
+import { populationSystems } from './populationSystems.js';
 import { sequentialPaired } from './sequentialPaired.js';
 import { systemCopies } from './systemCopies.js';
 import { uniformDifficulty } from './uniformDifficulty.js';
@@ -22,6 +23,7 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   itemPopulationPaired,
   itemPopulationShifted,
   systemCopies,
+  populationSystems,
   sequentialPaired,
   uniformDifficulty,
 ]);
