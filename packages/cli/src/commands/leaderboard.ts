@@ -115,7 +115,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           describe: 'with --systems: times each system is on the board (default 1)',
         })
         .example(
-          '$0 leaderboard --population mmlu-standin.csv --systems haiku_off,haiku_low,sonnet_off --out lb.arrow',
+          '$0 leaderboard --population eval.csv --systems a,b,c --out lb.arrow',
           'your own systems: rank probabilities and intervals',
         )
         .example(

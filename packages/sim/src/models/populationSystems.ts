@@ -114,11 +114,11 @@ export const populationSystems = defineModel({
   dataKind: 'systemCopiesScores',
   params: PARAMS,
   parse: parsePopulationSystems,
-  allocate: allocateSystemCopies,
+  allocate: (params: PopulationSystemsParams) => allocateSystemCopies(params),
   generate: generateSystemCopies,
   truth: (params) => params.truth,
   answers: {
-    allocate: allocateSystemCopiesAnswers,
+    allocate: (params: PopulationSystemsParams) => allocateSystemCopiesAnswers(params),
     sheet: (params) => params.sheet,
     read: (data) => ({ answers: data.answers as Uint8Array, questions: data.questions as Int32Array }),
   },
