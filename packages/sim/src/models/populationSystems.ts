@@ -115,7 +115,7 @@ export const populationSystems = defineModel({
   params: PARAMS,
   parse: parsePopulationSystems,
   allocate: (params: PopulationSystemsParams) => allocateSystemCopies(params),
-  generate: generateSystemCopies,
+  generate: (params: PopulationSystemsParams, rng, data) => generateSystemCopies(params, rng, data),
   truth: (params) => params.truth,
   answers: {
     allocate: (params: PopulationSystemsParams) => allocateSystemCopiesAnswers(params),
