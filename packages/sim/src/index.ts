@@ -121,6 +121,12 @@ export {
   type StudySource,
   sourceArticle,
 } from './config/studyConfig.js';
+export {
+  BINARY_ONLY_METHODS,
+  CLUSTERED_METHODS,
+  type StudyWarning,
+  studyWarnings,
+} from './config/studyWarnings.js';
 export { checkStudy, RESERVED_COLUMNS, type StudyCheck, validateStudy } from './config/validateStudy.js';
 // ------------------------------------------------------------------ eval logs
 export { detectEvalFormat } from './evals/detectEvalFormat.js';

@@ -5,7 +5,14 @@
  * per-replication files; default out results/local/, so a run never replaces the committed
  * results/) and prints the results with published values and ✓/✗ marks.
  */
-import { expectationSummary, KEEP_KINDS, type KeptKind, MAX_REPLICATIONS, runStudy } from '@evalsim/sim';
+import {
+  expectationSummary,
+  KEEP_KINDS,
+  type KeptKind,
+  MAX_REPLICATIONS,
+  runStudy,
+  studyWarnings,
+} from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
@@ -85,6 +92,8 @@ export const runCommand: CommandModule<object, Args> = {
     integerFlag('chunk-size', args.chunkSize, 1, MAX_REPLICATIONS);
     const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
     const study = await loadStudyFile(io, args.study, args.studies);
+    // guard rails (issue 12): valid but misleading designs, the field to change named
+    for (const w of studyWarnings(study)) io.stderr.write(`warning: ${w.field}: ${w.message}\n`);
     const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>>;
     try {
