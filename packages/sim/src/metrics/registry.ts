@@ -18,8 +18,6 @@ import { rejectionRate } from './rejectionRate.js';
 /** Every metric a study can name, in listing order. */
 export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric', [
   coverage,
-  // audit (issue 12): one-sided misses
-  noncoverage,
   meanWidth,
   medianWidth,
   boundsOutOfRange,
@@ -31,4 +29,6 @@ export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric
   estimateShare,
   estimateQuantile,
   estimateVariance,
+  // audit (issue 12): one-sided misses
+  noncoverage,
 ]);
