@@ -16,7 +16,10 @@
  *    δ worse, and B moved to A's mean); paired tests × rejectionRate.
  *
  * Interval methods: the built-ins that take one system's clustered scores (clustered ones
- * only when the eval has clusters: 2 ≤ K < N) — or those named — plus user modules.
+ * only when the eval has clusters: 2 ≤ K < N; the slow ones — wild cluster and binary
+ * bootstraps, the hierarchical beta-binomial — only when named) — or those named — plus
+ * user modules. A named clustered method on an eval without clusters is run as asked; the
+ * validator's guard rails (config/studyWarnings.ts) flag it.
  */
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
@@ -29,6 +32,8 @@ export interface AuditMethod {
   readonly clustered: boolean;
   /** Defined on 0/1 scores only. */
   readonly binaryOnly: boolean;
+  /** Run only when named in `methods` (slow: many resamples or draws per replication). */
+  readonly optIn?: boolean;
 }
 
 /** The built-in interval methods an audit runs (ids as they appear in the results). */
@@ -42,6 +47,13 @@ export const AUDIT_INTERVALS: readonly AuditMethod[] = [
     binaryOnly: true,
   },
   { id: 'jeffreys', config: { id: 'jeffreys', method: 'jeffreys' }, clustered: false, binaryOnly: true },
+  {
+    id: 'agrestiCoull',
+    config: { id: 'agrestiCoull', method: 'agrestiCoull' },
+    clustered: false,
+    binaryOnly: true,
+  },
+  { id: 'wilsonCC', config: { id: 'wilsonCC', method: 'wilsonCC' }, clustered: false, binaryOnly: true },
   {
     id: 'naiveT',
     config: { id: 'naiveT', method: 'naive', critical: 't' },
@@ -67,10 +79,37 @@ export const AUDIT_INTERVALS: readonly AuditMethod[] = [
     binaryOnly: true,
   },
   {
+    id: 'kornGraubardClopperPearson',
+    config: { id: 'kornGraubardClopperPearson', method: 'kornGraubardClopperPearson' },
+    clustered: true,
+    binaryOnly: true,
+  },
+  {
     id: 'clusterBootstrap',
     config: { id: 'clusterBootstrap', method: 'clusterBootstrap', resamples: 200 },
     clustered: true,
     binaryOnly: false,
+  },
+  {
+    id: 'wildClusterBootstrap',
+    config: { id: 'wildClusterBootstrap', method: 'wildClusterBootstrap' },
+    clustered: true,
+    binaryOnly: false,
+    optIn: true,
+  },
+  {
+    id: 'binaryBootstrap',
+    config: { id: 'binaryBootstrap', method: 'binaryBootstrap' },
+    clustered: false,
+    binaryOnly: true,
+    optIn: true,
+  },
+  {
+    id: 'hierarchicalBetaBinomial',
+    config: { id: 'hierarchicalBetaBinomial', method: 'hierarchicalBetaBinomial' },
+    clustered: true,
+    binaryOnly: true,
+    optIn: true,
   },
 ];
 
@@ -182,7 +221,7 @@ export function buildAudit(options: AuditOptions): Audit {
     gap = accuracy - ratesB.reduce((s, r) => s + r, 0) / N;
     rho = correlation(ratesA, ratesB);
   }
-  const applicable = AUDIT_INTERVALS.filter((m) => clustered || !m.clustered);
+  const applicable = AUDIT_INTERVALS.filter((m) => (clustered || !m.clustered) && !m.optIn);
   let chosen = applicable;
   if (options.methods !== undefined) {
     chosen = options.methods.map((id) => {
