@@ -126,6 +126,10 @@ function recommend(
   if (z && clustered && clusteredTest && z.falseWin.value > alpha + 2 * z.falseWin.mcse) {
     sentence += ` Between identical copies the paired z test ignoring clusters declares a winner ${pct(z.falseWin.value)} of the time (nominal ${pct(alpha)}); the clustered paired test ${pct(clusteredTest.falseWin.value)}.`;
   }
+  if (audit.facts.epochs === 1) {
+    sentence +=
+      ' With one recorded answer per question, two copies of a system answer identically, so its false-win rate is 0 by construction here (the resampled eval has no answer-to-answer noise).';
+  }
   const primary = clusteredTest ?? paired.find((p) => p.test === 'mcnemar');
   if (primary?.power && audit.facts.gap !== null) {
     sentence += ` At the observed gap of ${(100 * audit.facts.gap).toFixed(1)} points, ${primary.label} has ${pct(primary.power.value)} power.`;
