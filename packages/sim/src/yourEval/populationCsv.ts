@@ -57,6 +57,8 @@ export function populationCsv(matrix: EvalMatrix): PopulationCsv {
         k++;
         answers += y;
       }
+      if (k === 0)
+        throw new RangeError(`system "${systems[s]}", question "${questions[q]}": no scored epoch`);
       row.push(String(correct), String(k), answers[0], answers);
     }
     lines.push(row.join(','));
