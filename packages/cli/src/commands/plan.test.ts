@@ -25,7 +25,7 @@ const STANDIN = 'studies/data/mmlu-standin.csv';
 describe('evalsim plan', () => {
   test('writes study, results and plot; the study reruns byte-identically; output fits 100 columns', async () => {
     const out = join(tmp, 'a');
-    const flags = ['--systems', 'haiku_low,sonnet_off', '--resample', 'questions', '--sizes', '300,1165'];
+    const flags = ['--systems', 'haiku_low,sonnet_off', '--resample', 'questions', '--sizes', '200,400'];
     const r = await evalsim(
       'plan',
       STANDIN,
