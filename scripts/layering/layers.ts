@@ -30,7 +30,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['models', 'methods', 'metrics', 'formulas'],
     // the study file: loader and one resolver per role
     ['config'],
-    ['runner'],
+    // runner: the only place that knows about workers; yourEval: the audit/plan/leaderboard
+    // studies generated from an eval (configs and the reading of their results, never a run)
+    ['runner', 'yourEval'],
     // the public face, and its light second entry for the CLI's fast path (light.ts)
     ['index.ts', 'light.ts'],
   ],

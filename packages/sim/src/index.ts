@@ -156,6 +156,12 @@ export {
   type StudySource,
   sourceArticle,
 } from './config/studyConfig.js';
+export {
+  BINARY_ONLY_METHODS,
+  CLUSTERED_METHODS,
+  type StudyWarning,
+  studyWarnings,
+} from './config/studyWarnings.js';
 export { checkStudy, RESERVED_COLUMNS, type StudyCheck, validateStudy } from './config/validateStudy.js';
 // ------------------------------------------------------------------ eval logs
 export { detectEvalFormat } from './evals/detectEvalFormat.js';
@@ -187,6 +193,7 @@ export { type CellFormula, defineFormula, type FormulaDefinition } from './formu
 export { formulaRegistry } from './formulas/registry.js';
 export { methodRegistry } from './methods/registry.js';
 export { metricRegistry } from './metrics/registry.js';
+export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/imposedGap.js';
 export { modelRegistry } from './models/registry.js';
 export {
   type ResultsFile,
@@ -281,3 +288,43 @@ export {
   slurmArrayShard,
   slurmScripts,
 } from './shard/index.js';
+export {
+  AUDIT_INTERVALS,
+  type Audit,
+  type AuditFacts,
+  type AuditMethod,
+  type AuditOptions,
+  buildAudit,
+} from './yourEval/auditStudies.js';
+export {
+  type AuditSummary,
+  bradleyVerdict,
+  type Estimate,
+  type IntervalAudit,
+  type PairedAudit,
+  summarizeAudit,
+  type Verdict,
+} from './yourEval/auditSummary.js';
+export {
+  buildLeaderboard,
+  type EntrySummary,
+  LEADERBOARD_CORRECTION_IDS,
+  type LeaderboardOptions,
+  type LeaderboardPlan,
+  type LeaderboardSummary,
+  summarizeLeaderboard,
+} from './yourEval/leaderboardStudy.js';
+export { normalPower } from './yourEval/normalPower.js';
+export {
+  buildPlan,
+  type Plan,
+  type PlanDesign,
+  type PlanOptions,
+  type PlanTest,
+  type ResampleUnit,
+} from './yourEval/planStudy.js';
+export { type PlanCurve, type PlanSummary, summarizePlan } from './yourEval/planSummary.js';
+export { type PopulationCsv, populationCsv } from './yourEval/populationCsv.js';
+export { populationIcc } from './yourEval/populationIcc.js';
+export { type PowerParts, powerParts } from './yourEval/powerParts.js';
+export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';

@@ -33,6 +33,8 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['formulas', async () => (await import('./blocks.js')).formulasCommand],
   ['import', async () => (await import('./import.js')).importCommand],
   ['analyze', async () => (await import('./analyze.js')).analyzeCommand],
+  ['audit', async () => (await import('./audit.js')).auditCommand],
+  ['plan', async () => (await import('./plan.js')).planCommand],
 ];
 
 /** The first word of every command, in listing order. */

@@ -23,6 +23,7 @@ import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, workersFlag } from './flagValues.js';
 import { withJson } from './shared.js';
+import { systemsLeaderboard } from './systemsLeaderboard.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
 const FLAG_OF_FIELD: readonly [RegExp, string][] = [
@@ -58,6 +59,8 @@ interface Args {
   out: string;
   system: string;
   questions: string;
+  systems?: string;
+  copies?: number;
   json: boolean;
 }
 
@@ -102,6 +105,19 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           type: 'number',
           describe: 'worker threads (default: cores; 0 = in this thread)',
         })
+        .option('systems', {
+          type: 'string',
+          describe:
+            'a,b,c: a board of these systems, each with its own per-question rates (ranks, P(first), pairs, gap)',
+        })
+        .option('copies', {
+          type: 'number',
+          describe: 'with --systems: times each system is on the board (default 1)',
+        })
+        .example(
+          '$0 leaderboard --population eval.csv --systems a,b,c --out lb.arrow',
+          'your own systems: rank probabilities and intervals',
+        )
         .example(
           '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000 --out lb.arrow',
           'seed 000 Step 5: 1,000 leaderboards of 20 copies',
@@ -109,6 +125,9 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     ) as never,
   handler: async (args) => {
     const { io } = args;
+    if (args.systems !== undefined) return systemsLeaderboard(args);
+    if (args.copies !== undefined)
+      throw new Error('--copies: goes with --systems (for copies of one system: --models)');
     const started = performance.now();
     integerFlag('models', args.models, 2, 1000);
     integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);

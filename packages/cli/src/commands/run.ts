@@ -12,6 +12,7 @@ import {
   MAX_REPLICATIONS,
   resolveShard,
   runStudy,
+  studyWarnings,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
@@ -148,6 +149,8 @@ export const runCommand: CommandModule<object, Args> = {
     const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
     const study = await loadStudyFile(io, args.study, args.studies);
     if (warning) io.stderr.write(`${warning}\n`);
+    // guard rails (issue 12): valid but misleading designs, the field to change named
+    for (const w of studyWarnings(study)) io.stderr.write(`warning: ${w.field}: ${w.message}\n`);
     const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
     let result: Awaited<ReturnType<typeof runStudy>> | undefined;
     let cellsDone = 0;

@@ -6,7 +6,7 @@
  * validate imports it (to check its options); `--no-modules` runs every check
  * that needs no user code and imports nothing.
  */
-import { checkStudyFile, loadStudy, resolveStudyPath } from '@evalsim/sim';
+import { checkStudyFile, loadStudy, resolveStudyPath, studyWarnings } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 
@@ -77,6 +77,9 @@ export const validateCommand: CommandModule<object, Args> = {
         const path = resolveStudyPath(name, args.studies, args.io.cwd);
         if (args.modules) {
           const study = await loadStudy(path);
+          // guard rails (issue 12): valid but misleading designs, the field to change named
+          for (const w of studyWarnings(study))
+            args.io.stderr.write(`warning: ${name}: ${w.field}: ${w.message}\n`);
           args.io.stdout.write(
             `${summary(study.name, {
               cells: study.cells.length,

@@ -11,6 +11,7 @@ import { clusteredInterval } from './clusteredInterval.js';
 import { hierarchicalBetaBinomial } from './hierarchicalBetaBinomial.js';
 import { kornGraubardClopperPearson, kornGraubardWilson } from './kornGraubardIntervals.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
+import { leaderboardRank } from './leaderboardRank.js';
 import { mcnemarExact } from './mcnemarExact.js';
 import { meanScore } from './meanScore.js';
 import { naiveInterval } from './naiveInterval.js';
@@ -65,6 +66,7 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   mcnemarExact,
   leaderboardPairs,
   topBottomGap,
+  leaderboardRank,
   stopAtFirstSignificant,
   meanScore,
 ]);

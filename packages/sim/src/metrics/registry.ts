@@ -46,4 +46,5 @@ export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric
   estimateShare,
   estimateQuantile,
   estimateVariance,
+  // audit (issue 12): one-sided misses
 ]);

@@ -112,6 +112,9 @@ const PARAMS = {
   },
 } as const;
 
+/** The parameters of itemPopulation / itemPopulationPaired (shared by itemPopulationShifted). */
+export const ITEM_POPULATION_PARAMS = PARAMS;
+
 function systemScores(
   system: SystemResults,
   answer: ItemAnswerMode,

@@ -6,8 +6,10 @@ import { createRegistry, type Registry } from '../base/registry.js';
 import type { ModelDefinition } from '../base/roles.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
+import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { pairedLatent } from './pairedLatent.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
+import { populationSystems } from './populationSystems.js';
 import { sequentialPaired } from './sequentialPaired.js';
 import { systemCopies } from './systemCopies.js';
 import { uniformDifficulty } from './uniformDifficulty.js';
@@ -19,7 +21,9 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   pairedMultinomial,
   itemPopulation,
   itemPopulationPaired,
+  itemPopulationShifted,
   systemCopies,
+  populationSystems,
   sequentialPaired,
   uniformDifficulty,
 ]);

@@ -1,0 +1,199 @@
+/**
+ * `evalsim audit <eval>`: is my interval trustworthy on this eval, and my paired test?
+ * Three generated studies (sim yourEval/auditStudies.ts) calibrated to the eval —
+ * resampling (whole clusters of the eval itself) and parametric (beta-binomial with its
+ * cluster sizes, accuracy and ICC) coverage of every interval method, and the paired tests'
+ * false-win rate between identical copies and power at the observed gap — written to
+ * `<out>/audit-*.json` and run by the ordinary runner; then coverage, lower / upper
+ * non-coverage and mean width with MCSEs, Bradley's verdict and a recommendation.
+ */
+import { basename, extname, relative } from 'node:path';
+import {
+  AUDIT_INTERVALS,
+  buildAudit,
+  type Estimate,
+  type IntervalAudit,
+  MAX_REPLICATIONS,
+  summarizeAudit,
+} from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+import { TABLE_WIDTH } from '../format/alignedTable.js';
+import { formatEstimate } from '../format/formatResults.js';
+import { printRows } from '../format/printRows.js';
+import { wrapText } from '../format/wrapText.js';
+import type { CliIo } from '../io.js';
+import { evalPopulation } from './evalInput.js';
+import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
+import { runGeneratedStudy } from './generatedStudy.js';
+import { listOption, shownPath, withJson } from './shared.js';
+
+interface Args {
+  io: CliIo;
+  eval: string;
+  system?: string;
+  versus?: string;
+  methods?: string;
+  module?: string[];
+  clusters?: number;
+  replications: number;
+  seed: number;
+  level: number;
+  out: string;
+  workers?: number;
+  metric?: string;
+  task?: string;
+  quiet: boolean;
+  json: boolean;
+}
+
+const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
+
+function intervalRows(rows: readonly IntervalAudit[]) {
+  return rows.map((r) => ({
+    method: r.method,
+    coverage: est(r.coverage),
+    'truth below': est(r.lowerMiss),
+    'truth above': est(r.upperMiss),
+    'mean width (points)': Number.isNaN(r.width.value)
+      ? 'n/a'
+      : formatEstimate(100 * r.width.value, 100 * r.width.mcse),
+    Bradley: r.verdict,
+  }));
+}
+
+export const auditCommand: CommandModule<object, Args> = {
+  command: 'audit <eval>',
+  describe: 'Coverage and error rates of every interval and paired test, simulated on your eval',
+  builder: (y) =>
+    withJson(
+      y
+        .positional('eval', {
+          type: 'string',
+          demandOption: true,
+          describe: 'item population file, eval Arrow (evalsim import) or raw eval logs',
+        })
+        .option('system', {
+          type: 'string',
+          describe: 'system whose intervals are audited (default: the first)',
+        })
+        .option('versus', {
+          type: 'string',
+          describe: 'second system, for power at the observed gap (default: the second, if any)',
+        })
+        .option('methods', {
+          type: 'string',
+          describe: `interval methods (default: all that apply): ${AUDIT_INTERVALS.map((m) => m.id).join(', ')}`,
+        })
+        .option('module', {
+          type: 'string',
+          array: true,
+          describe: 'your own interval method module (.mjs), repeatable',
+        })
+        .option('clusters', {
+          type: 'number',
+          describe: "whole clusters per simulated eval (default: the eval's own number)",
+        })
+        .option('replications', { type: 'number', default: 1000, describe: 'simulated evals per study cell' })
+        .option('seed', { type: 'number', default: 1, describe: 'seed of the generated studies' })
+        .option('level', {
+          type: 'number',
+          default: 0.95,
+          describe: 'nominal coverage (tests at α = 1 − level)',
+        })
+        .option('out', { type: 'string', default: 'results/local/audit', describe: 'output directory' })
+        .option('workers', {
+          type: 'number',
+          describe: 'worker threads (default: cores; 0 = in this thread)',
+        })
+        .option('metric', { type: 'string', describe: 'eval logs: the 0/1 metric (when there are several)' })
+        .option('task', { type: 'string', describe: 'eval logs: the task (when there are several)' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
+        .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
+        .example(
+          '$0 audit eval.arrow --methods wilson,clusteredCR2 --module my-method.mjs',
+          'your own method',
+        )
+        .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON'),
+    ) as never,
+  handler: async (args) => {
+    const { io } = args;
+    integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+    integerFlag('clusters', args.clusters, 2, 1_000_000);
+    integerFlag('seed', args.seed, 0, 4294967295);
+    integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
+    const outDir = io.resolve(args.out);
+    const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+    const systems = [...input.population.systems.keys()];
+    const system = args.system ?? systems[0];
+    const versus =
+      args.versus ?? (args.system === undefined ? systems[1] : systems.find((s) => s !== system));
+    const modules = listOption(args.module).map((file) => {
+      const path = io.resolve(file);
+      return { id: basename(path, extname(path)), file: relative(outDir, path) };
+    });
+    const methods = args.methods !== undefined ? listOption(args.methods) : undefined;
+    const audit = buildAudit({
+      populationFile: input.file,
+      population: input.population,
+      system,
+      versus,
+      methods,
+      modules,
+      clusters: args.clusters,
+      replications: args.replications,
+      seed: args.seed,
+      level: args.level,
+    });
+    const options = { workers: args.workers, quiet: args.quiet || args.json };
+    const runs = {
+      resampling: await runGeneratedStudy(io, audit.resampling, outDir, options),
+      parametric: await runGeneratedStudy(io, audit.parametric, outDir, options),
+      paired: await runGeneratedStudy(io, audit.paired, outDir, options),
+    };
+    const summary = summarizeAudit(audit, {
+      resampling: runs.resampling.rows,
+      parametric: runs.parametric.rows,
+      paired: runs.paired.rows,
+    });
+    const files = Object.values(runs).flatMap((r) => [r.studyFile, r.resultsFile]);
+    if (args.json) {
+      const doc = {
+        system,
+        versus: versus ?? null,
+        facts: audit.facts,
+        ...summary,
+        files: files.map((f) => shownPath(io, f)),
+        warnings: input.warnings,
+      };
+      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+      return;
+    }
+    const f = audit.facts;
+    const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);
+    say(
+      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, accuracy ${(100 * f.accuracy).toFixed(1)}%, ICC ${f.icc.toFixed(3)}, ${f.epochs.toFixed(1)} answers per question (the simulations score one)${f.gap !== null ? `; ${versus}: gap ${(100 * f.gap).toFixed(1)} points, per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell; Bradley's liberal band ${summary.band.map((b) => b.toFixed(3)).join('–')}.`,
+    );
+    say(`\nResampling (whole ${f.clustered ? 'clusters' : 'questions'} of the eval, truth = its mean):`);
+    printRows(io.stdout, intervalRows(summary.resampling), false);
+    say('\nParametric (beta-binomial with the measured ICC and cluster sizes, truth = p):');
+    printRows(io.stdout, intervalRows(summary.parametric), false);
+    say(`\nPaired tests at α = ${+(1 - audit.level).toFixed(6)} (resampling):`);
+    printRows(
+      io.stdout,
+      summary.paired.map((p) => ({
+        test: p.label,
+        'false wins, identical copies': est(p.falseWin),
+        ...(f.gap !== null
+          ? { [`power at the ${(100 * f.gap).toFixed(1)}-point gap`]: p.power ? est(p.power) : 'n/a' }
+          : {}),
+      })),
+      false,
+    );
+    say(`\n${summary.recommendation}`);
+    for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
+    io.stdout.write(
+      `\nwrote\n  ${files.map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run <study> --out ${shownPath(io, outDir)}\n`,
+    );
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * The `<eval>` argument of audit, plan and leaderboard: an item population file (the wide
+ * CSV or Arrow of studies/data/README.md) is used as it is; anything else (an eval Arrow
+ * written by `evalsim import`, or raw logs of a supported framework) is imported, aligned
+ * (`--task`, `--metric`) and written as `<out>/population.csv`, which the generated study
+ * names. Either way the study names its population relative to the study file, so
+ * `evalsim run <out>/<study>.json` rereads the same questions.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import {
+  evalMatrix,
+  type ItemPopulation,
+  importEval,
+  loadItemPopulation,
+  populationCsv,
+  writeFileAtomic,
+} from '@evalsim/sim';
+import type { CliIo } from '../io.js';
+
+export interface EvalPopulation {
+  /** The population file as the study in `outDir` names it. */
+  readonly file: string;
+  readonly population: ItemPopulation;
+  /** Warnings from importing (dropped questions, …). */
+  readonly warnings: readonly string[];
+}
+
+export interface EvalInputOptions {
+  readonly metric?: string | undefined;
+  readonly task?: string | undefined;
+}
+
+export function evalPopulation(
+  io: CliIo,
+  evalPath: string,
+  outDir: string,
+  options: EvalInputOptions = {},
+): EvalPopulation {
+  const path = io.resolve(evalPath);
+  if (!existsSync(path)) throw new Error(`${evalPath}: no such file or directory`);
+  mkdirSync(outDir, { recursive: true });
+  let populationError: Error | undefined;
+  if (/\.(csv|arrow|feather|ipc|arrows)$/i.test(path)) {
+    try {
+      const population = loadItemPopulation(path);
+      return { file: relative(outDir, path) || '.', population, warnings: [] };
+    } catch (error) {
+      populationError = error as Error;
+    }
+  }
+  let imported: ReturnType<typeof importEval>;
+  try {
+    imported = importEval([evalPath], {}, { cwd: io.cwd });
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new Error(
+      populationError && /\.csv$/i.test(path) ? populationError.message : `${evalPath}: ${message}`,
+    );
+  }
+  const matrix = evalMatrix(imported.table, {
+    ...(options.metric !== undefined ? { metric: options.metric } : {}),
+    ...(options.task !== undefined ? { task: options.task } : {}),
+  });
+  const { csv } = populationCsv(matrix);
+  const file = join(outDir, 'population.csv');
+  writeFileAtomic(file, csv);
+  return {
+    file: 'population.csv',
+    population: loadItemPopulation(file),
+    warnings: [...imported.warnings, ...matrix.warnings].map((w) => w.message),
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * `evalsim plan <eval> --delta 0.03`: how many questions (or clusters) an eval needs to
+ * detect a true gap δ with the target power. A generated study (sim yourEval/planStudy.ts:
+ * model itemPopulationShifted, the tests that fit the design, rejectionRate over a grid of
+ * eval sizes) written to `<out>/plan.json` and run by the ordinary runner; then the power
+ * curve per test, the size needed with its ±2·MCSE band, and Miller's closed form beside it,
+ * printed (or `--json`) and drawn to `<out>/plan.svg`.
+ */
+import { join } from 'node:path';
+import {
+  buildPlan,
+  type Crossing,
+  GAP_SHIFTS,
+  type GapShift,
+  MAX_REPLICATIONS,
+  type PlanDesign,
+  type ResampleUnit,
+  summarizePlan,
+  writeFileAtomic,
+} from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+import { TABLE_WIDTH } from '../format/alignedTable.js';
+import { formatEstimate } from '../format/formatResults.js';
+import { printRows } from '../format/printRows.js';
+import { wrapText } from '../format/wrapText.js';
+import type { CliIo } from '../io.js';
+import type { ChartPoint } from '../report/chartPoint.js';
+import { lineChartSpec } from '../report/chartSpec.js';
+import { renderSvg } from '../report/renderSvg.js';
+import { evalPopulation } from './evalInput.js';
+import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
+import { runGeneratedStudy } from './generatedStudy.js';
+import { listOption, numberList, shownPath, withJson } from './shared.js';
+
+interface Args {
+  io: CliIo;
+  eval: string;
+  delta: number;
+  power: number;
+  alpha: number;
+  design: PlanDesign;
+  systems?: string;
+  resample?: ResampleUnit;
+  sizes?: string;
+  shift?: GapShift;
+  replications: number;
+  seed: number;
+  out: string;
+  workers?: number;
+  metric?: string;
+  task?: string;
+  quiet: boolean;
+  json: boolean;
+}
+
+function crossingText(c: Crossing, unit: string): string {
+  const size = Math.ceil(c.size).toLocaleString('en-US');
+  return c.kind === 'at' ? `${size} ${unit}` : c.kind === 'below' ? `≤ ${size} ${unit}` : `> ${size} ${unit}`;
+}
+
+function defaultSystems(systems: readonly string[], given: string | undefined): string[] {
+  if (given !== undefined) return listOption(given);
+  if (systems.length <= 2) return [...systems];
+  throw new Error(
+    `--systems: the eval has ${systems.length} systems (${systems.join(', ')}); name A,B (or one system A)`,
+  );
+}
+
+export const planCommand: CommandModule<object, Args> = {
+  command: 'plan <eval>',
+  describe: 'Eval size needed to detect a true gap δ: power by resampling your eval, Miller beside it',
+  builder: (y) =>
+    withJson(
+      y
+        .positional('eval', {
+          type: 'string',
+          demandOption: true,
+          describe: 'item population file, eval Arrow (evalsim import) or raw eval logs',
+        })
+        .option('delta', {
+          type: 'number',
+          demandOption: true,
+          describe: "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates",
+        })
+        .option('power', { type: 'number', default: 0.8, describe: 'target power' })
+        .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided false-positive rate' })
+        .option('design', {
+          type: 'string',
+          choices: ['paired', 'independent'],
+          default: 'paired',
+          describe: 'paired: both systems on the same questions; independent: a separate set each',
+        })
+        .option('systems', {
+          type: 'string',
+          describe:
+            'A,B (B is shifted), or one system A (B = a shifted copy); default: the eval’s one or two',
+        })
+        .option('resample', {
+          type: 'string',
+          choices: ['questions', 'clusters'],
+          describe: 'draw whole clusters (default when the eval has clusters) or single questions',
+        })
+        .option('sizes', {
+          type: 'string',
+          describe: 'eval sizes to simulate, in the resampled unit (default: Miller’s n × ¼ … 2)',
+        })
+        .option('shift', {
+          type: 'string',
+          choices: GAP_SHIFTS,
+          describe: "how B's rates move: logit (default when it can reach δ) or mixture",
+        })
+        .option('replications', { type: 'number', default: 2000, describe: 'simulated evals per size' })
+        .option('seed', { type: 'number', default: 1, describe: 'seed of the generated study' })
+        .option('out', { type: 'string', default: 'results/local/plan', describe: 'output directory' })
+        .option('workers', {
+          type: 'number',
+          describe: 'worker threads (default: cores; 0 = in this thread)',
+        })
+        .option('metric', { type: 'string', describe: 'eval logs: the 0/1 metric (when there are several)' })
+        .option('task', { type: 'string', describe: 'eval logs: the task (when there are several)' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
+        .example(
+          '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions',
+          'seed 000 Step 4: paired power for a 3-point gap (79.7% at 1,165 questions; add --sizes 600,1165,1804)',
+        )
+        .example(
+          '$0 plan eval.arrow --delta 0.02 --power 0.9',
+          'your imported eval: whole clusters resampled, the clustered paired test',
+        )
+        .example(
+          '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --design independent',
+          'unpaired: a separate question set per system',
+        ),
+    ) as never,
+  handler: async (args) => {
+    const { io } = args;
+    checkFlag('delta', args.delta, { min: -1, max: 1, minOpen: true, maxOpen: true });
+    if (args.delta === 0)
+      throw new Error('--delta: must be a non-zero gap (power at δ = 0 is the false-positive rate)');
+    checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    checkFlag('alpha', args.alpha, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+    integerFlag('seed', args.seed, 0, 4294967295);
+    integerFlag('workers', args.workers, 0, MAX_WORKERS);
+    const sizes =
+      args.sizes !== undefined
+        ? numberList('sizes', args.sizes).map((s) => integerFlag('sizes', s, 1, 10_000_000) as number)
+        : undefined;
+    const outDir = io.resolve(args.out);
+    const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+    const systems = defaultSystems([...input.population.systems.keys()], args.systems);
+    const plan = buildPlan({
+      populationFile: input.file,
+      population: input.population,
+      systems,
+      delta: args.delta,
+      power: args.power,
+      alpha: args.alpha,
+      design: args.design,
+      ...(args.resample ? { unit: args.resample } : {}),
+      ...(args.shift ? { shift: args.shift } : {}),
+      ...(sizes ? { sizes } : {}),
+      replications: args.replications,
+      seed: args.seed,
+    });
+    const run = await runGeneratedStudy(io, plan.config, outDir, {
+      workers: args.workers,
+      quiet: args.quiet || args.json,
+    });
+    const summary = summarizePlan(plan, run.rows);
+    const unit = plan.unit;
+    const svgFile = join(outDir, 'plan.svg');
+    const points: ChartPoint[] = summary.curves.flatMap((c) =>
+      c.points.map((p) => ({ x: p.size, y: p.power, mcse: p.mcse, series: c.label })),
+    );
+    for (const c of summary.closedForm)
+      points.push({ x: c.size, y: c.power, mcse: 0, series: 'Miller (closed form)' });
+    const spec = lineChartSpec(points, {
+      title: plan.config.title,
+      xTitle:
+        unit === 'clusters'
+          ? 'clusters drawn'
+          : `questions${plan.design === 'independent' ? ' per system' : ''}`,
+      yTitle: 'power',
+      percent: true,
+      reference: plan.power,
+      referenceLabel: `${Math.round(plan.power * 100)}% power`,
+    });
+    writeFileAtomic(svgFile, await renderSvg(spec));
+    const primary = summary.curves.find((c) => c.primary) ?? summary.curves[0];
+    if (args.json) {
+      const doc = {
+        study: shownPath(io, run.studyFile),
+        results: shownPath(io, run.resultsFile),
+        plot: shownPath(io, svgFile),
+        systems,
+        delta: args.delta,
+        design: plan.design,
+        unit,
+        shift: plan.shift,
+        power: plan.power,
+        alpha: plan.alpha,
+        parts: plan.parts,
+        designEffect: plan.designEffect,
+        meanClusterSize: plan.meanClusterSize,
+        miller: { ...plan.miller, inUnit: summary.closedFormSize },
+        curves: summary.curves,
+        closedForm: summary.closedForm,
+        warnings: input.warnings,
+      };
+      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+      return;
+    }
+    const pop = input.population;
+    const f = (x: number) => x.toPrecision(3);
+    const lines = [
+      plan.config.title,
+      `${shownPath(io, io.resolve(args.eval))}: ${pop.questionCount.toLocaleString('en-US')} questions in ${pop.clusterNames.length} clusters. B's rates shifted (${plan.shift}) so the true gap A − B is ${plan.parts.gap.toFixed(4)}.`,
+      `Miller's closed form: ω² = ${f(plan.parts.omega2)}, σ_A² = ${f(plan.parts.sigmaA2)}, σ_B² = ${f(plan.parts.sigmaB2)}${plan.design === 'independent' ? `, Var(x_A) = ${f(plan.parts.varianceA)}, Var(x_B) = ${f(plan.parts.varianceB)}` : ''} → n = ${plan.miller.items.toLocaleString('en-US')} questions${unit === 'clusters' ? ` × design effect ${plan.designEffect.toFixed(2)} / ${plan.meanClusterSize.toFixed(1)} per cluster = ${Math.ceil(summary.closedFormSize)} clusters` : ''}.`,
+    ];
+    for (const line of lines) io.stdout.write(`${wrapText(line, TABLE_WIDTH).join('\n')}\n`);
+    io.stdout.write('\n');
+    const rows = plan.sizes.map((size, j) => {
+      const row: Record<string, unknown> = { [unit]: size };
+      for (const c of summary.curves) {
+        const p = c.points.find((q) => q.size === size);
+        row[c.label] = p ? formatEstimate(p.power, p.mcse) : '';
+      }
+      row['Miller (closed form)'] = summary.closedForm[j].power.toFixed(3);
+      return row;
+    });
+    printRows(io.stdout, rows, false);
+    const { estimate, low, high } = primary.required;
+    io.stdout.write(
+      `\n${wrapText(
+        `Needed for ${Math.round(plan.power * 100)}% power (${primary.label}, α = ${plan.alpha}): ${crossingText(estimate, unit)} (±2 MCSE band ${crossingText(low, unit)} to ${crossingText(high, unit)}); Miller's closed form: ${Math.ceil(summary.closedFormSize).toLocaleString('en-US')} ${unit}.`,
+        TABLE_WIDTH,
+      ).join('\n')}\n`,
+    );
+    for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
+    io.stdout.write(
+      `wrote\n  ${[run.studyFile, run.resultsFile, svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
+    );
+  },
+};
