@@ -6,7 +6,7 @@
  *     (packages/sim/fixtures/pairedIntervalsStudy.json, made by
  *     packages/sim/fixtures/scripts/pairedIntervalsStudy.py from the study file) at 1e-9
  *     relative — computed here by loading the study, no results file needed;
- * (2) in the committed results, every simulated coverage (each sim method on 100,000
+ * (2) in the committed results, every simulated coverage (each sim method on the study's 20,000
  *     replications of the pairedMultinomial model) against its exact value:
  *     |simulated − exact| ≤ 4.5·√(C(1 − C)/R) at the exact C (at least 4.5/R). Over the 480
  *     comparisons the chance of a false alarm is below 480 × 6.8e-6 = 0.3%; an adapter or
@@ -59,12 +59,12 @@ describe('paired-intervals: simulated coverage equals the exact coverage within 
       .map((row) => [`${row.cell}/${row.method.slice('exact:'.length)}`, row.value]),
   );
   const simulated = rows.filter((row) => row.metric === 'coverage' && !row.method.startsWith('exact:'));
-  it('has 100,000 replications of each of the five methods in every cell', () => {
+  it("has the study's replications (20,000) of each of the five methods in every cell", () => {
     expect(simulated).toHaveLength(exact.size);
     expect(new Set(simulated.map((row) => row.method))).toEqual(
       new Set(['pairedWald', 'tango', 'newcombePaired', 'bonettPrice', 'agrestiMin']),
     );
-    for (const row of simulated) expect(row.replications).toBe(100_000);
+    for (const row of simulated) expect(row.replications).toBe(20_000);
   });
   it('|simulated − exact| ≤ 4.5 MCSE in all comparisons', () => {
     const far = simulated.filter((row) => {

@@ -15,7 +15,8 @@
  *
  * Estimate Δ̂ = (n10 − n01)/n; SE and p-values NaN (interval methods). Graded scores are
  * refused with an error; independent question sets (no pairing) are unanalysable (NaN
- * bounds, degenerate). The exact coverage of each is the exactPairedCoverage formula.
+ * bounds, degenerate). The exact coverage of each is the exactPairedCoverage formula. The
+ * bounds of a table already seen in the cell are read back (pairedBoundsMemo.ts).
  */
 import { createMarkedBounds, pairedBoundsFor } from '@evalsim/core';
 import { defineMethod } from '../base/defineMethod.js';
@@ -23,6 +24,7 @@ import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { PAIRED_INTERVALS, type PairedIntervalName } from '../base/pairedIntervalNames.js';
 import type { MethodDefinition } from '../base/roles.js';
 import { binaryPairedCounts, createBinaryPairedCounts } from './binaryPairedCounts.js';
+import { memoizePairedBounds } from './pairedBoundsMemo.js';
 
 const DESCRIPTIONS: Record<PairedIntervalName, string> = {
   pairedWald:
@@ -43,7 +45,8 @@ function pairedDifferenceMethod(name: PairedIntervalName): MethodDefinition {
     accepts: ['pairedClusteredScores'],
     options: {},
     create(_options, { level }) {
-      const bounds = pairedBoundsFor(PAIRED_INTERVALS[name], level);
+      // A function of the table: remembered per table (pairedBoundsMemo.ts), same bits.
+      const bounds = memoizePairedBounds(pairedBoundsFor(PAIRED_INTERVALS[name], level));
       const counts = createBinaryPairedCounts();
       const slot = createMarkedBounds();
       return (data, _rng, out) => {
