@@ -14,6 +14,8 @@ import { metricRegistry } from './registry.js';
 const OPTIONS: Record<string, Record<string, unknown>> = {
   estimateShare: { atLeast: 0.5 },
   estimateQuantile: { q: 0.3 },
+  // Against itself in a one-method study (its own replication is the reference's).
+  relativePrecisionGain: { reference: SOLO.methods[0] },
 };
 
 /** Replications with a mix of finite, NaN and degenerate results. */

@@ -20,6 +20,7 @@ import { mse } from './mse.js';
 import { rejectionRate } from './rejectionRate.js';
 import { relativeBias } from './relativeBias.js';
 import { relativeErrorModelSE } from './relativeErrorModelSE.js';
+import { relativePrecisionGain } from './relativePrecisionGain.js';
 import { rmse } from './rmse.js';
 import { upperNoncoverage } from './upperNoncoverage.js';
 
@@ -41,10 +42,10 @@ export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric
   meanSE,
   modelSE,
   relativeErrorModelSE,
+  relativePrecisionGain,
   mse,
   rmse,
   estimateShare,
   estimateQuantile,
   estimateVariance,
-  // audit (issue 12): one-sided misses
 ]);
