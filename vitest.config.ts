@@ -19,6 +19,9 @@ export default defineConfig({
     globalSetup: ['scripts/testSetup.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fork less than the cores: a single fork on the 2-core machine.
+    // Two forks use both cores (many tests spawn processes or worker threads and wait on them).
+    maxWorkers: 2,
     // Test files share one module graph per worker instead of re-importing sim, arrow, ajv
     // and yargs for each of ~50 files (import time 45 s → 5 s). Tests therefore must not
     // depend on fresh module state: caches (validated studies, population files) are keyed
