@@ -32,7 +32,12 @@ import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { checkFlag } from './flagValues.js';
-import { importOptionsFrom, type RenamedImportFlags, withImportFlags } from './importFlags.js';
+import {
+  checkPathsExist,
+  importOptionsFrom,
+  type RenamedImportFlags,
+  withImportFlags,
+} from './importFlags.js';
 import { checkChoices, listOption } from './shared.js';
 
 interface Args {
@@ -159,8 +164,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
   handler: (args) => {
     const { io } = args;
     const paths = (args.paths ?? []).map(String);
-    for (const path of paths)
-      if (!existsSync(io.resolve(path))) throw new Error(`${path}: no such file or directory`);
+    checkPathsExist(io, paths);
     checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
     checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });
     checkFlag('paragraphs', args.paragraphs, { integer: true, min: 0 });

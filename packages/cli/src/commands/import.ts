@@ -18,7 +18,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { importOptionsFrom, withImportFlags } from './importFlags.js';
+import { checkPathsExist, importOptionsFrom, withImportFlags } from './importFlags.js';
 
 interface Args {
   io: CliIo;
@@ -141,8 +141,7 @@ export const importCommand: CommandModule<object, Args> = {
   handler: (args) => {
     const { io } = args;
     const paths = (args.paths ?? []).map(String);
-    for (const path of paths)
-      if (!existsSync(io.resolve(path))) throw new Error(`${path}: no such file or directory`);
+    checkPathsExist(io, paths);
     const options = importOptionsFrom(io, args as unknown as Record<string, unknown>);
     const out = args.out !== undefined ? io.resolve(args.out) : undefined;
     if (out !== undefined && existsSync(out) && statSync(out).isDirectory()) {

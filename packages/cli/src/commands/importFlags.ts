@@ -108,3 +108,9 @@ export function importOptionsFrom(
   const systems = listOption(args.system).length ? (args.system as unknown[]).map(String) : [];
   return { ...(options as EvalImportOptions), ...systemOptions(io, systems) };
 }
+
+/** Refuses the first of `paths` (as typed, resolved against the working directory) that does not exist. */
+export function checkPathsExist(io: CliIo, paths: readonly string[]): void {
+  for (const path of paths)
+    if (!existsSync(io.resolve(path))) throw new Error(`${path}: no such file or directory`);
+}

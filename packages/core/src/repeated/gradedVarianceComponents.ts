@@ -14,6 +14,7 @@
  * K_i ≥ 2 (integers) and finite sums; throws an InputError naming the argument otherwise.
  */
 import { assertSameLength, InputError } from '../validate.js';
+import { componentsFromWithin } from './componentsFromWithin.js';
 import type { VarianceComponents } from './varianceComponents.js';
 
 /** Variance components from per-question sums, sums of squares and answer counts. */
@@ -26,7 +27,6 @@ export function gradedVarianceComponents(
   assertSameLength('sumSquares', sumSquares, 'asks', asks);
   const n = asks.length;
   if (n < 2) throw new InputError('sums', `must cover at least 2 questions, got ${n}`);
-  let meanSum = 0;
   let withinSum = 0;
   let withinOverK = 0;
   for (let i = 0; i < n; i++) {
@@ -39,29 +39,8 @@ export function gradedVarianceComponents(
     if (!Number.isFinite(Q) || Q < 0)
       throw new InputError('sumSquares', `entry ${i} must be finite and ≥ 0, got ${Q}`);
     const s2 = Math.max(0, (Q - (S * S) / K) / (K - 1));
-    meanSum += S / K;
     withinSum += s2;
     withinOverK += s2 / K;
   }
-  const meanScore = meanSum / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) {
-    const d = sums[i] / asks[i] - meanScore;
-    ss += d * d;
-  }
-  const varianceOfMeans = ss / (n - 1);
-  const withinVariance = withinSum / n;
-  const betweenVarianceUnbiased = varianceOfMeans - withinOverK / n;
-  const betweenVariance = Math.max(0, betweenVarianceUnbiased);
-  const total = betweenVariance + withinVariance;
-  return {
-    questions: n,
-    meanScore,
-    varianceOfMeans,
-    withinVariance,
-    betweenVarianceUnbiased,
-    betweenVariance,
-    betweenTruncated: betweenVarianceUnbiased < 0,
-    samplingShare: total > 0 ? withinVariance / total : 0,
-  };
+  return componentsFromWithin(sums, asks, withinSum, withinOverK);
 }

@@ -1,4 +1,5 @@
 import { checkCounts } from './checks.js';
+import { componentsFromWithin } from './componentsFromWithin.js';
 
 /** The split of score variance into question (data) and sampling (prediction) noise. */
 export interface VarianceComponents {
@@ -39,36 +40,14 @@ export interface VarianceComponents {
 export function varianceComponents(correct: ArrayLike<number>, asks: ArrayLike<number>): VarianceComponents {
   checkCounts(correct, asks, 2, 2);
   const n = correct.length;
-  let meanSum = 0;
   let withinSum = 0;
   let withinOverK = 0;
   for (let i = 0; i < n; i++) {
     const K = asks[i];
     const c = correct[i];
     const s2 = (c * (K - c)) / (K * (K - 1));
-    meanSum += c / K;
     withinSum += s2;
     withinOverK += s2 / K;
   }
-  const meanScore = meanSum / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) {
-    const d = correct[i] / asks[i] - meanScore;
-    ss += d * d;
-  }
-  const varianceOfMeans = ss / (n - 1);
-  const withinVariance = withinSum / n;
-  const betweenVarianceUnbiased = varianceOfMeans - withinOverK / n;
-  const betweenVariance = Math.max(0, betweenVarianceUnbiased);
-  const total = betweenVariance + withinVariance;
-  return {
-    questions: n,
-    meanScore,
-    varianceOfMeans,
-    withinVariance,
-    betweenVarianceUnbiased,
-    betweenVariance,
-    betweenTruncated: betweenVarianceUnbiased < 0,
-    samplingShare: total > 0 ? withinVariance / total : 0,
-  };
+  return componentsFromWithin(correct, asks, withinSum, withinOverK);
 }

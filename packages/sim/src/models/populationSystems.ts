@@ -18,6 +18,7 @@ import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
+import { copyRates } from './copyRates.js';
 import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 import {
   allocateSystemCopies,
@@ -69,23 +70,10 @@ export function parsePopulationSystems(
   );
   const Q = population.questionCount;
   const n = readOption('n', params.n, { ...PARAMS.n, max: Q, default: Q });
-  const rates = new Float64Array(Q * copies);
-  const varies = new Uint8Array(Q);
-  const accuracies = new Float64Array(copies);
-  const varying: number[] = [];
-  for (let i = 0; i < Q; i++) {
-    for (let j = 0; j < copies; j++) {
-      const s = systems[Math.floor(j / params.copies)];
-      const p = s.correct[i] / s.k[i];
-      rates[i * copies + j] = p;
-      accuracies[j] += p / Q;
-      if (p > 0 && p < 1) varies[i] = 1;
-    }
-    if (varies[i]) varying.push(i);
-  }
-  let truth = 0;
-  for (let j = 0; j < copies; j++)
-    for (let l = j + 1; l < copies; l++) if (accuracies[j] !== accuracies[l]) truth++;
+  const { rates, accuracies, varies, varying, truth } = copyRates(Q, copies, (i, j) => {
+    const s = systems[Math.floor(j / params.copies)];
+    return s.correct[i] / s.k[i];
+  });
   return {
     copies,
     entries,

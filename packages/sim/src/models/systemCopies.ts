@@ -34,6 +34,7 @@ import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
 import { CopyAnswerBits, drawCopyAnswers } from './copyAnswerBits.js';
+import { copyRates } from './copyRates.js';
 import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 
 export interface SystemCopiesParams {
@@ -112,23 +113,9 @@ export function parseSystemCopies(
   const Q = population.questionCount;
   const n = readOption('n', params.n, { ...PARAMS.n, max: Q, default: Q });
   const rawRates = params.rates;
-  const rates = new Float64Array(Q * copies);
-  const varies = new Uint8Array(Q);
-  const accuracies = new Float64Array(copies);
-  const varying: number[] = [];
-  for (let i = 0; i < Q; i++) {
-    const base = typeof rawRates === 'number' ? rawRates : system.correct[i] / system.k[i];
-    for (let j = 0; j < copies; j++) {
-      const p = clip01(base + gaps[j] / 100);
-      rates[i * copies + j] = p;
-      accuracies[j] += p / Q;
-      if (p > 0 && p < 1) varies[i] = 1;
-    }
-    if (varies[i]) varying.push(i);
-  }
-  let truth = 0;
-  for (let j = 0; j < copies; j++)
-    for (let l = j + 1; l < copies; l++) if (accuracies[j] !== accuracies[l]) truth++;
+  const { rates, accuracies, varies, varying, truth } = copyRates(Q, copies, (i, j) =>
+    clip01((typeof rawRates === 'number' ? rawRates : system.correct[i] / system.k[i]) + gaps[j] / 100),
+  );
   return {
     copies,
     questionCount: Q,
