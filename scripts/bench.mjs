@@ -6,9 +6,10 @@
 // costs (scripts/fixed-costs.mjs) and the memory of a 1e6-row population shared with 2 workers
 // (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import]
 import { execFileSync } from 'node:child_process';
-import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { numpyComparison } from './bench-numpy.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -103,6 +104,40 @@ if (wanted.length === 0) {
     const text = execFileSync(process.execPath, [join(root, script)], { encoding: 'utf8' });
     lines.push(`## ${title}`, '', text.trim(), '');
   }
+  // A worker's own start (the bundle and its static chunks), then the main job: a full
+  // `evalsim reproduce` as one process, into a temporary folder (results/ stays untouched).
+  const start = JSON.parse(
+    execFileSync(process.execPath, [join(root, 'scripts/worker-start.mjs')], { encoding: 'utf8' }),
+  );
+  lines.push(
+    '## A worker thread’s start (scripts/worker-start.mjs)',
+    '',
+    `Worker bundle ${fmt(start.bundleBytes / 1024, 0)} KiB (${fmt(start.loadedBytes / 1024, 0)} KiB with the chunks it loads at start; ajv and apache-arrow are not among them); a fresh thread imports it in ${fmt(start.workerStartMs, 0)} ms and adds ${fmt(start.workerRssMB, 1)} MiB of RSS (medians of ${start.samples} cold processes).`,
+    '',
+  );
+  const out = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-reproduce-'));
+  const cpu0 = os.cpus().reduce((sum, c) => sum + c.times.user + c.times.sys, 0);
+  const t0 = performance.now();
+  try {
+    execFileSync(
+      process.execPath,
+      [join(root, 'packages/cli/dist/evalsim.mjs'), 'reproduce', '--quiet', '--out', out],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const machineCpu = (os.cpus().reduce((sum, c) => sum + c.times.user + c.times.sys, 0) - cpu0) / 1000;
+  lines.push(
+    '## The main job: `evalsim reproduce` (issue 13 item 4, target ≤ 5 s on 2 cores)',
+    '',
+    `Every study at the articles’ replication counts, one process, ${os.availableParallelism()} workers: ${fmt(wall, 1)} s wall; the whole machine spent ${fmt(machineCpu, 1)} CPU s meanwhile (other processes included); 1-minute load average at the end ${os.loadavg()[0].toFixed(1)}.`,
+    '',
+  );
 }
 if (files.length > 0) {
   const path = join(root, 'results', 'BENCH.md');

@@ -24,9 +24,39 @@ const silentDebug = {
 const banner =
   "import { createRequire as __evalsimCreateRequire } from 'node:module'; const require = __evalsimCreateRequire(import.meta.url);";
 
-await build({
-  entryPoints: ['packages/sim/dist/runner/worker.js'],
-  outfile: 'packages/sim/dist/runner/worker.bundle.mjs',
+// apache-arrow in the worker: only readArrowTable (an Arrow population file) uses it, and a
+// worker is handed its populations already parsed (ChunkTask.populations), so it normally never
+// reads one. readArrowTable is synchronous, so instead of a dynamic import the worker bundle gets
+// a shim that require()s apache-arrow's CommonJS build on first use (resolved from packages/sim,
+// like piscina): ~0.7 MB the worker no longer parses at start.
+const lazyArrow = {
+  name: 'lazy-arrow',
+  setup(b) {
+    b.onResolve({ filter: /^apache-arrow$/ }, () => ({ path: 'apache-arrow', namespace: 'lazy-arrow' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-arrow' }, () => ({
+      contents: `import { createRequire } from 'node:module';
+const load = createRequire(import.meta.url);
+let arrow;
+export function tableFromIPC(bytes) {
+  arrow ??= load('apache-arrow');
+  return arrow.tableFromIPC(bytes);
+}`,
+      loader: 'js',
+    }));
+  },
+};
+
+// The worker: split so that what it reaches only through a dynamic import it never takes
+// (schema.js with ajv: workers resolve configs with schemaChecked) goes to a chunk
+// (dist/runner/worker-chunks/) that is not loaded at start.
+rmSync('packages/sim/dist/runner/worker-chunks', { recursive: true, force: true });
+const workerBuild = await build({
+  entryPoints: { 'worker.bundle': 'packages/sim/dist/runner/worker.js' },
+  outdir: 'packages/sim/dist/runner',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'worker-chunks/[name]-[hash]',
+  splitting: true,
+  metafile: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,8 +67,10 @@ await build({
   // piscina's move() marks transferables with a module-level symbol: the worker must use the
   // same piscina module as the pool, so it stays external (resolved from packages/sim).
   external: ['piscina'],
-  plugins: [silentDebug],
+  plugins: [silentDebug, lazyArrow],
 });
+if (process.env.EVALSIM_WORKER_METAFILE)
+  writeFileSync(process.env.EVALSIM_WORKER_METAFILE, JSON.stringify(workerBuild.metafile));
 
 // The CLI: split into chunks (dist/chunks/) so that each command's module, loaded by a dynamic
 // import in commands/index.ts, brings only its own dependencies: a calculator loads yargs and

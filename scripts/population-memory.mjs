@@ -37,7 +37,8 @@ if (mode === 'main' || mode === 'shared' || mode === 'parse') {
     console.log(replies.join(' '));
   }
 } else {
-  const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3);
+  const at = process.argv.indexOf('--runs');
+  const runs = at > 0 ? Number(process.argv[at + 1]) : 3;
   const dir = mkdtempSync(join(os.tmpdir(), 'evalsim-population-memory-'));
   const file = join(dir, 'million.csv');
   const lines = ['question,cluster,correct_a,k_a,correct_b,k_b'];

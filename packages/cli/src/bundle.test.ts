@@ -10,7 +10,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wilsonInterval } from '@evalsim/core';
 import { afterAll, expect, test } from 'vitest';
@@ -166,4 +166,18 @@ test('calculators and --version load neither Arrow, ajv, yaml, piscina nor the r
   // The check can fail: `validate` does load them.
   const validate = filesLoaded('validate', join(root, 'studies/sample-size.json'));
   expect(validate.some((file) => heavy.test(readFileSync(file, 'utf8')))).toBe(true);
+});
+
+test('a worker loads neither ajv nor apache-arrow at start (schema.js split off; Arrow required on first use)', () => {
+  const entry = join(root, 'packages/sim/dist/runner/worker.bundle.mjs');
+  const text = readFileSync(entry, 'utf8');
+  const chunks = [...new Set([...text.matchAll(/from "(\.\/worker-chunks\/[^"]+)"/g)].map((m) => m[1]))];
+  expect(chunks.length).toBeGreaterThan(0);
+  const loaded = [text, ...chunks.map((c) => readFileSync(join(dirname(entry), c), 'utf8'))].join('\n');
+  // ajv's option name and Arrow's reader class appear in their sources, not in evalsim's.
+  expect(loaded).not.toContain('strictNumbers');
+  expect(loaded).not.toContain('RecordBatchReader');
+  // The schema check is still reachable (dynamic import) for a config not checked already.
+  expect(text + loaded).toMatch(/import\("\.\/(worker-chunks\/)?schema-[^"]+\.mjs"\)/);
+  expect(loaded).toContain('createRequire');
 });

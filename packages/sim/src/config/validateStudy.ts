@@ -22,7 +22,6 @@ import { resolveFormulas } from './resolveFormulas.js';
 import { type ModelState, resolveMethods } from './resolveMethods.js';
 import { resolveMetrics } from './resolveMetrics.js';
 import { MODEL_NOT_IMPORTED, resolveModel } from './resolveModel.js';
-import { schemaIssues } from './schema.js';
 import {
   MODEL_ROW_METHOD,
   type ResolvedFormula,
@@ -109,8 +108,9 @@ async function resolveParts(
   importModules: boolean,
   schemaChecked = false,
 ): Promise<ResolvedParts> {
-  // A worker resolves a config the main thread already checked: no schema compile there.
-  const issues = schemaChecked ? [] : schemaIssues(input);
+  // A worker resolves a config the main thread already checked: no schema compile there, and
+  // schema.js (with ajv) is imported only when needed, so the worker bundle leaves it out.
+  const issues = schemaChecked ? [] : (await import('./schema.js')).schemaIssues(input);
   if (issues.length > 0) throw new ConfigError(issues);
   const config = input as StudyConfig;
   checkGridKeys(config);
