@@ -24,7 +24,7 @@ import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
-import { runGeneratedStudy } from './generatedStudy.js';
+import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { listOption, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -101,13 +101,7 @@ export const auditCommand: CommandModule<object, Args> = {
           describe: 'nominal coverage (tests at α = 1 − level)',
         })
         .option('out', { type: 'string', default: 'results/local/audit', describe: 'output directory' })
-        .option('workers', {
-          type: 'number',
-          describe: 'worker threads (default: cores; 0 = in this thread)',
-        })
-        .option('metric', { type: 'string', describe: 'eval logs: the 0/1 metric (when there are several)' })
-        .option('task', { type: 'string', describe: 'eval logs: the task (when there are several)' })
-        .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
+        .options(GENERATED_STUDY_FLAGS)
         .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
         .example(
           '$0 audit eval.arrow --methods wilson,clusteredCR2 --module my-method.mjs',

@@ -43,3 +43,11 @@ export async function runGeneratedStudy(
     progress.finish();
   }
 }
+
+/** The flags every command that runs a study generated from an eval shares (audit, plan). */
+export const GENERATED_STUDY_FLAGS = {
+  workers: { type: 'number', describe: 'worker threads (default: cores; 0 = in this thread)' },
+  metric: { type: 'string', describe: 'eval logs: the 0/1 metric (when there are several)' },
+  task: { type: 'string', describe: 'eval logs: the task (when there are several)' },
+  quiet: { type: 'boolean', default: false, describe: 'no progress line' },
+} as const;

@@ -29,7 +29,7 @@ import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
-import { runGeneratedStudy } from './generatedStudy.js';
+import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -112,13 +112,7 @@ export const planCommand: CommandModule<object, Args> = {
         .option('replications', { type: 'number', default: 2000, describe: 'simulated evals per size' })
         .option('seed', { type: 'number', default: 1, describe: 'seed of the generated study' })
         .option('out', { type: 'string', default: 'results/local/plan', describe: 'output directory' })
-        .option('workers', {
-          type: 'number',
-          describe: 'worker threads (default: cores; 0 = in this thread)',
-        })
-        .option('metric', { type: 'string', describe: 'eval logs: the 0/1 metric (when there are several)' })
-        .option('task', { type: 'string', describe: 'eval logs: the task (when there are several)' })
-        .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
+        .options(GENERATED_STUDY_FLAGS)
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions',
           'seed 000 Step 4: paired power for a 3-point gap (79.7% at 1,165 questions; add --sizes 600,1165,1804)',

@@ -41,7 +41,8 @@ export function mergeMoments(a: Readonly<MomentState>, b: Readonly<MomentState>)
   if (b.n === 0) return { n: a.n, mean: a.mean, m2: a.m2 };
   const n = a.n + b.n;
   const delta = b.mean - a.mean;
-  return { n, mean: a.mean + (delta * b.n) / n, m2: a.m2 + b.m2 + (delta * delta * a.n * b.n) / n };
+  // M2_a + (M2_b + δ²·n_a·n_b/n): this association is the runner's (its committed results' bits).
+  return { n, mean: a.mean + (delta * b.n) / n, m2: a.m2 + (b.m2 + (delta * delta * a.n * b.n) / n) };
 }
 
 /** Sample variance M2/(n − 1). */

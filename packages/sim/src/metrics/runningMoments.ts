@@ -11,51 +11,42 @@
  *
  * Merging with an empty state copies the other exactly. Both are order-dependent only in the
  * last bits, so the runner adds in replication order within a block and merges in block order.
- * State: [count, mean, M2].
+ * State: [count, mean, M2]. The arithmetic is core's `MomentState` (`addToMoments`,
+ * `mergeMoments`), which the performance measures share.
  */
+import { addToMoments, createMoments, type MomentState, mergeMoments } from '@evalsim/core';
+
 export class RunningMoments {
-  count = 0;
-  mean = 0;
-  private m2 = 0;
+  private state: MomentState = createMoments();
+
+  get count(): number {
+    return this.state.n;
+  }
+
+  get mean(): number {
+    return this.state.mean;
+  }
 
   add(x: number): void {
-    this.count++;
-    const delta = x - this.mean;
-    this.mean += delta / this.count;
-    this.m2 += delta * (x - this.mean);
+    addToMoments(this.state, x);
   }
 
   merge(other: RunningMoments): void {
-    const nb = other.count;
-    if (nb === 0) return;
-    const na = this.count;
-    if (na === 0) {
-      this.count = nb;
-      this.mean = other.mean;
-      this.m2 = other.m2;
-      return;
-    }
-    const n = na + nb;
-    const delta = other.mean - this.mean;
-    this.mean += (delta * nb) / n;
-    this.m2 += other.m2 + (delta * delta * na * nb) / n;
-    this.count = n;
+    if (other.state.n > 0) this.state = mergeMoments(this.state, other.state);
   }
 
   write(out: number[]): void {
-    out.push(this.count, this.mean, this.m2);
+    out.push(this.state.n, this.state.mean, this.state.m2);
   }
 
   read(state: Float64Array, offset: number): number {
-    this.count = state[offset];
-    this.mean = state[offset + 1];
-    this.m2 = state[offset + 2];
+    this.state = { n: state[offset], mean: state[offset + 1], m2: state[offset + 2] };
     return offset + 3;
   }
 
   /** Sample variance s² (n − 1 denominator); NaN below two values. */
   variance(): number {
-    return this.count > 1 ? this.m2 / (this.count - 1) : Number.NaN;
+    return this.state.n > 1 ? this.state.m2 / (this.state.n - 1) : Number.NaN;
   }
 
   /** Sample standard deviation s. */
