@@ -21,6 +21,10 @@ export function requestedList(option: string, value: unknown): string[] {
 /** Most worker threads `--workers` accepts (a typo such as 1000000 is refused, not attempted). */
 export const MAX_WORKERS = 1024;
 
+/** The `--workers` flag's help text (run, audit, plan, leaderboard). */
+export const WORKERS_DESCRIPTION =
+  'worker threads (default: cores; 0 = in this thread, but a study with user modules always runs them in a worker thread under the heap limit)';
+
 /**
  * `--workers` checked (an integer in [0, MAX_WORKERS], naming the flag) and capped at the
  * machine's available parallelism, with a warning: more threads than cores only adds

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type ResultRow, runStudy, type Study, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
 import { createProgressLine } from '../format/progressLine.js';
 import type { CliIo } from '../io.js';
+import { WORKERS_DESCRIPTION } from './flagValues.js';
 import { loadStudyFile } from './studyFiles.js';
 
 export interface GeneratedRun {
@@ -46,7 +47,7 @@ export async function runGeneratedStudy(
 
 /** The flags every command that runs a study generated from an eval shares (audit, plan). */
 export const GENERATED_STUDY_FLAGS = {
-  workers: { type: 'number', describe: 'worker threads (default: cores; 0 = in this thread)' },
+  workers: { type: 'number', describe: WORKERS_DESCRIPTION },
   metric: { type: 'string', describe: 'eval logs: the 0/1 metric (when there are several)' },
   task: { type: 'string', describe: 'eval logs: the task (when there are several)' },
   quiet: { type: 'boolean', default: false, describe: 'no progress line' },

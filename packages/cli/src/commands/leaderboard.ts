@@ -21,7 +21,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { integerFlag, workersFlag } from './flagValues.js';
+import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { withJson } from './shared.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
@@ -103,7 +103,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         })
         .option('workers', {
           type: 'number',
-          describe: 'worker threads (default: cores; 0 = in this thread)',
+          describe: WORKERS_DESCRIPTION,
         })
         .option('systems', {
           type: 'string',

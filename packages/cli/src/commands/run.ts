@@ -22,7 +22,7 @@ import { createProgressLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
-import { integerFlag, requestedList, workersFlag } from './flagValues.js';
+import { integerFlag, requestedList, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { checkChoices, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
@@ -58,7 +58,7 @@ export const runCommand: CommandModule<object, Args> = {
         demandOption: true,
         describe: 'study file, or its name in --studies',
       })
-      .option('workers', { type: 'number', describe: 'worker threads (default: cores; 0 = in this thread)' })
+      .option('workers', { type: 'number', describe: WORKERS_DESCRIPTION })
       .option('replications', { type: 'number', describe: "override the study's replications per cell" })
       .option('seed', { type: 'number', describe: "override the study's seed" })
       .option('out', {

@@ -55,7 +55,7 @@ import { shardPieces } from './shardPieces.js';
 import { type CellPiece, simulateCells } from './simulateCells.js';
 import { discardStaleCheckpoints } from './staleCheckpoints.js';
 import { defaultTargetCap, largestMcse } from './targetMcse.js';
-import { chunkCount, workersForWork } from './workerCount.js';
+import { chunkCount, USER_CODE_ROLES, workersForWork } from './workerCount.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -366,14 +366,18 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
         pieces.map((p) => p.end - p.start),
         Math.ceil(chunkSize / BLOCK_SIZE) * BLOCK_SIZE,
       );
+      // User code never runs in this thread (workerCount.ts): a shared in-process pool is set aside.
+      const userCode = study.inputs.some((input) => USER_CODE_ROLES.has(input.role));
+      const pool = options.pool && !(userCode && options.pool.workers === 0) ? options.pool : undefined;
       const executor =
-        options.pool ??
+        pool ??
         createStudyPool({
           workers: workersForWork(
-            options.workers ?? defaultWorkerCount(),
+            options.workers ?? options.pool?.workers ?? defaultWorkerCount(),
             chunks,
-            options.workers !== undefined || options.chunkTimeout !== undefined,
+            options.workers !== undefined || options.chunkTimeout !== undefined || options.pool !== undefined,
             pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
+            userCode,
           ),
           workerMemoryMb: options.workerMemoryMb,
         });
@@ -445,7 +449,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           });
         }
       } finally {
-        if (!options.pool) await executor.close();
+        if (!pool) await executor.close();
       }
     } else if (!simulation) {
       cellsDone = cellCount;

@@ -14,6 +14,13 @@ describe('worker count from the work', () => {
     expect(workersForWork(2, 20, true, 40)).toBe(2);
     expect(workersForWork(2, 20, false, 2000)).toBe(2);
   });
+  test('user code never runs in this thread: one worker where this thread would be chosen', () => {
+    expect(workersForWork(0, 80, true, Infinity, true)).toBe(1);
+    expect(workersForWork(2, 1, false, Infinity, true)).toBe(1);
+    expect(workersForWork(2, 20, false, 40, true)).toBe(1);
+    expect(workersForWork(2, 80, false, Infinity, true)).toBe(2);
+    expect(workersForWork(0, 80, true, Infinity, false)).toBe(0);
+  });
   test('chunks of block-rounded size per piece', () => {
     expect(chunkCount([1000, 1000], 300)).toBe(8);
     expect(chunkCount([1], 300)).toBe(1);

@@ -7,8 +7,17 @@
  *   - with the default count (the machine's cores), a run with a single chunk, or with less than
  *     MIN_THREAD_WORK method-replications in all (replications × methods over its cells: a
  *     one-replication run, a small preview), runs in this thread, where it pays no thread start;
- *   - an explicit `--workers n ≥ 1` keeps at least one worker thread.
+ *   - an explicit `--workers n ≥ 1` keeps at least one worker thread;
+ *   - a study whose model or methods come from user modules never runs in this thread: with
+ *     `--workers 0`, or when the rules above would choose this thread, its chunks run in order on
+ *     one worker thread under the heap limit, so a user method that exhausts memory fails with its
+ *     name (stoppedChunk.ts) instead of aborting Node (V8's heap-limit abort cannot be caught in the
+ *     thread that hits it). Built-in blocks size their arrays from validated parameters.
  */
+import type { StudyInputRole } from '../config/inputs/studyInputs.js';
+
+/** Inputs that are user code (a study naming one of these runs its chunks in worker threads only). */
+export const USER_CODE_ROLES: ReadonlySet<StudyInputRole> = new Set(['model', 'method', 'import']);
 
 /** Method-replications below which a run with the default worker count stays in this thread. */
 export const MIN_THREAD_WORK = 2000;
@@ -18,9 +27,11 @@ export function workersForWork(
   chunks: number,
   explicit: boolean,
   work = Infinity,
+  userCode = false,
 ): number {
-  if (requested === 0) return 0;
-  if (!explicit && (chunks <= 1 || work < MIN_THREAD_WORK)) return 0;
+  const fewest = userCode ? 1 : 0;
+  if (requested === 0) return fewest;
+  if (!explicit && (chunks <= 1 || work < MIN_THREAD_WORK)) return fewest;
   return Math.max(1, Math.min(requested, chunks));
 }
 

@@ -45,4 +45,22 @@ describe('worker faults name the method', () => {
       /replications 0–199: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
     );
   });
+
+  test('with workers 0 a user method out of memory fails the same way (its chunks run in a thread)', async () => {
+    const study = await hogStudy('memory');
+    const run = runStudy(study, { workers: 0, workerMemoryMb: 64 });
+    await expect(run).rejects.toThrow(
+      /replications 0–199: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
+    );
+  });
+
+  test('with workers 0 a study of user modules still runs, on one thread, with the same results', async () => {
+    const study = await validateStudy(
+      toyStudyConfig({ replications: 300, grid: { p: [0.3, 0.6] }, formulas: [], expectations: [] }),
+      toyBaseDir,
+    );
+    const [zero, two] = [await runStudy(study, { workers: 0 }), await runStudy(study, { workers: 2 })];
+    expect(zero.workers).toBe(1);
+    expect(zero.rows).toEqual(two.rows);
+  });
 });
