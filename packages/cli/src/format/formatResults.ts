@@ -73,25 +73,33 @@ function displayCells(
   gridKeys: readonly string[],
   mark: (row: ResultRow) => string = expectationMark,
 ): { header: string[]; body: string[][] } {
-  const showDegenerate = rows.some((row) => row.degenerate > 0);
   const over = partialCounts(rows);
-  const showOver = over.some((text) => text !== '');
-  const header = [...gridKeys, 'method', 'metric', 'value ± mcse', 'published', ''];
-  if (showOver) header.splice(header.length - 2, 0, 'over replications');
-  if (showDegenerate) header.splice(header.length - 2, 0, 'degenerate');
-  const body = rows.map((row, i) => {
-    const cells = [
-      ...gridKeys.map((key) => formatParam(row.params[key])),
-      row.method,
-      row.metric,
-      formatEstimate(row.value, row.mcse),
-      row.published === null ? '' : `${row.published} ± ${row.tolerance}`,
-      mark(row),
-    ];
-    if (showOver) cells.splice(cells.length - 2, 0, over[i]);
-    if (showDegenerate) cells.splice(cells.length - 2, 0, row.degenerate > 0 ? String(row.degenerate) : '');
-    return cells;
-  });
+  const marks = rows.map(mark);
+  // Columns that would be empty on every row (no published values, nothing degenerate, every row
+  // over all replications) are left out, so the table fits the width instead of wrapping.
+  const optional: [string, (row: ResultRow, i: number) => string, boolean][] = [
+    ['over replications', (_row, i) => over[i]!, over.some((text) => text !== '')],
+    [
+      'degenerate',
+      (row) => (row.degenerate > 0 ? String(row.degenerate) : ''),
+      rows.some((row) => row.degenerate > 0),
+    ],
+    [
+      'published',
+      (row) => (row.published === null ? '' : `${row.published} ± ${row.tolerance}`),
+      rows.some((row) => row.published !== null),
+    ],
+    ['', (_row, i) => marks[i]!, marks.some((text) => text !== '')],
+  ];
+  const shown = optional.filter(([, , show]) => show);
+  const header = [...gridKeys, 'method', 'metric', 'value ± mcse', ...shown.map(([name]) => name)];
+  const body = rows.map((row, i) => [
+    ...gridKeys.map((key) => formatParam(row.params[key])),
+    row.method,
+    row.metric,
+    formatEstimate(row.value, row.mcse),
+    ...shown.map(([, cell]) => cell(row, i)),
+  ]);
   return { header, body };
 }
 
