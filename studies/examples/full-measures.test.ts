@@ -20,7 +20,7 @@ describe('studies/examples/full-measures.json', async () => {
     if (!row) throw new Error(`no row ${cell} ${method} ${metric}`);
     return row;
   };
-  const methods = study.config.methods.map((m) => m.id);
+  const methods = (study.config.methods ?? []).map((m) => String(m.id));
 
   test('every method has every measure in every cell', () => {
     expect(methods).toHaveLength(8);

@@ -8,7 +8,8 @@
  * (orientation of core's pairedTable.ts: first = A, so Δ = A − B). These hold only for 0/1
  * scores, so a graded score (Σa² ≠ Σa in a cluster, or a non-integer total) is refused with
  * an error naming the method, the cluster and the remedy — these intervals are for
- * proportions. Independent question sets (Σab NaN, itemPopulationPaired's design
+ * proportions. A model that knows its scores are 0/1 may hand the sums over (`binaryTotals`), and
+ * the pass is skipped. Independent question sets (Σab NaN, itemPopulationPaired's design
  * 'independent') have totals but no table: `paired` is false.
  */
 import type { PairedClusteredScores } from '../base/dataKinds.js';
@@ -45,6 +46,10 @@ export function binaryPairedCounts(
   method: string,
   out: BinaryPairedCounts,
 ): BinaryPairedCounts {
+  const known = data.binaryTotals;
+  if (known !== undefined && known[3] === data.clusterCount) {
+    return fillCounts(out, known[0]!, known[1]!, known[2]!, data.itemCount);
+  }
   let totalA = 0;
   let totalB = 0;
   let both = 0;
@@ -60,7 +65,17 @@ export function binaryPairedCounts(
     totalB += b;
     both += sumProducts[g];
   }
-  const n = data.itemCount;
+  return fillCounts(out, totalA, totalB, both, data.itemCount);
+}
+
+/** The table from A's and B's right answers, the questions both got right, and N. */
+function fillCounts(
+  out: BinaryPairedCounts,
+  totalA: number,
+  totalB: number,
+  both: number,
+  n: number,
+): BinaryPairedCounts {
   out.totalA = totalA;
   out.totalB = totalB;
   out.items = n;

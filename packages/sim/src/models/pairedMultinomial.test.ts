@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellParams } from '../base/cellParams.js';
 import { ConfigError } from '../base/errors.js';
+import { binaryPairedCounts, createBinaryPairedCounts } from '../methods/binaryPairedCounts.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { chiSquareTest, GOF_REJECT_BELOW } from '../samplers/test-utils/goodnessOfFit.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
@@ -32,6 +33,26 @@ describe('pairedMultinomial', () => {
     const fit = chiSquareTest(counts, [0.5, 0.15, 0.05, 0.3]);
     expect(fit.pValue).toBeGreaterThan(GOF_REJECT_BELOW);
     expect(fit.bins).toBe(4);
+  });
+
+  it('hands over its sums (binaryTotals), equal to the pass over the clusters; a shorter prefix falls back', () => {
+    const params = parse({ n: 40, p11: 0.4, p10: 0.2, p01: 0.1 });
+    const data = pairedMultinomial.allocate(params);
+    const rng = new SeededStream(8);
+    const viaPass = createBinaryPairedCounts();
+    const viaTotals = createBinaryPairedCounts();
+    for (let r = 0; r < 50; r++) {
+      rng.reseed(8, r);
+      pairedMultinomial.generate(params, rng, data);
+      binaryPairedCounts({ ...data, binaryTotals: undefined }, 'test', viaPass);
+      binaryPairedCounts(data, 'test', viaTotals);
+      expect(viaTotals).toEqual(viaPass);
+    }
+    data.clusterCount = 25; // a prefix (as a sequential design reads): the totals are not for it
+    const prefix = binaryPairedCounts(data, 'test', createBinaryPairedCounts());
+    let right = 0;
+    for (let i = 0; i < 25; i++) right += data.totalsA[i]!;
+    expect(prefix.totalA).toBe(right);
   });
 
   it('lays out n clusters of one 0/1 item each, with Σa² = Σa and Σab = a·b', () => {

@@ -47,33 +47,46 @@ export const pairedMultinomial = defineModel({
   },
   allocate(params): PairedClusteredScores {
     const n = params.n;
+    // Every question is its own cluster of 0/1 scores, so Σa² = Σa: the squares share the totals' arrays.
+    const totalsA = new Float64Array(n);
+    const totalsB = new Float64Array(n);
     return {
       kind: 'pairedClusteredScores',
       clusterCount: n,
       itemCount: n,
       sizes: new Float64Array(n).fill(1),
-      totalsA: new Float64Array(n),
-      totalsB: new Float64Array(n),
-      sumSquaresA: new Float64Array(n),
-      sumSquaresB: new Float64Array(n),
+      totalsA,
+      totalsB,
+      sumSquaresA: totalsA,
+      sumSquaresB: totalsB,
       sumProducts: new Float64Array(n),
+      binaryTotals: new Float64Array(4),
     };
   },
   generate(params, rng: RandomStream, data) {
     const [both, onlyA, onlyB] = params.cuts;
-    const { totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts } = data;
+    const { totalsA, totalsB, sumProducts } = data;
+    let rightA = 0;
+    let rightB = 0;
+    let rightBoth = 0;
     for (let i = 0; i < params.n; i++) {
       const u = rng.uniform();
       const a = u < onlyA ? 1 : 0;
       const b = u < both || (u >= onlyA && u < onlyB) ? 1 : 0;
       totalsA[i] = a;
       totalsB[i] = b;
-      sumSquaresA[i] = a;
-      sumSquaresB[i] = b;
       sumProducts[i] = a * b;
+      rightA += a;
+      rightB += b;
+      rightBoth += a * b;
     }
     data.clusterCount = params.n;
     data.itemCount = params.n;
+    const totals = data.binaryTotals!;
+    totals[0] = rightA;
+    totals[1] = rightB;
+    totals[2] = rightBoth;
+    totals[3] = params.n;
   },
   truth: (params) => params.p10 - params.p01,
 });
