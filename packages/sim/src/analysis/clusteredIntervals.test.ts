@@ -6,6 +6,9 @@
  * fed the replicates analyze's seeded stream gives); per pair the paired cluster bootstrap of
  * d̄ and the unpaired Agresti–Caffo / Newcombe hybrid / Miettinen–Nurminen. Same seed →
  * identical analysis; another seed → other bootstrap endpoints, everything else identical.
+ * And the bootstraps against R boot::boot.ci directly (packages/sim/fixtures/analysisBootstrap.json,
+ * made by fixtures/scripts/analysisBootstrap.R from the resample indices analyze's streams draw):
+ * R recomputes every replicate, its CR1 SE and the jackknife from the indices, to 1e-9 relative.
  * Degenerate cases give a stated reason, never NaN.
  */
 import {
@@ -28,6 +31,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvalMatrix } from '../evals/evalMatrix.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { sampleIndices } from '../samplers/indices.js';
+import { loadFixture } from '../test-utils/fixtures.js';
 import { matrixFromCounts } from '../test-utils/matrixFromCounts.js';
 import { analyzeEval } from './analyzeEval.js';
 import { bootstrapStreamKey, type ClusterBootstrapSet } from './clusterBootstrapSet.js';
@@ -256,5 +260,81 @@ describe('analyze: degenerate clustered cases give reasons, never NaN', () => {
     expect(a.systems[0].binary!.clustered).toBeNull();
     expect(a.pairs[0].clusterBootstrap).toBeNull();
     expect(a.systems[0].skipped[0].reason).toBe('the eval has no clusters (K < 2)');
+  });
+});
+
+interface BootFixture {
+  seed: number;
+  resamples: number;
+  cluster: number[];
+  A: number[];
+  B: number[];
+  indices: Record<'A' | 'B' | 'pair', number[][]>;
+  systems: Record<'A' | 'B', RBoot>;
+  pair: RBoot;
+}
+interface RBoot {
+  estimate: string;
+  se: string;
+  percentile: string[];
+  basic: string[];
+  studentized: string[];
+  bca: string[];
+}
+
+describe('analyze: the cluster bootstraps against R boot.ci fed the same resamples', () => {
+  const fx = loadFixture<BootFixture>('analysisBootstrap');
+  const Q = fx.cluster.length;
+  const K = Math.max(...fx.cluster) + 1;
+  const m: EvalMatrix = {
+    task: 'boot',
+    metric: 'correct',
+    systems: ['A', 'B'],
+    questions: Array.from({ length: Q }, (_, i) => `q${i}`),
+    clusterOfQuestion: Int32Array.from(fx.cluster),
+    clusterNames: Array.from({ length: K }, (_, g) => `g${g}`),
+    epochs: 1,
+    scores: Float64Array.from([...fx.A, ...fx.B]),
+    epochCounts: new Int32Array(2 * Q).fill(1),
+    binary: true,
+    warnings: [],
+  };
+  const a = analyzeEval(m, { seed: fx.seed, resamples: fx.resamples, hbb: 'off' });
+
+  it("the fixture's resample indices are the ones analyze's streams draw", () => {
+    for (const [label, key] of [
+      ['A', 'A'],
+      ['B', 'B'],
+      ['pair', 'B\u0000A'],
+    ] as const) {
+      const stream = new SeededStream(bootstrapStreamKey(fx.seed, key), 0);
+      const drawn = Array.from({ length: fx.resamples }, () =>
+        Array.from({ length: K }, () => stream.index(K)),
+      );
+      expect(drawn, label).toEqual(fx.indices[label]);
+    }
+  });
+
+  it('percentile, basic, studentized and BCa equal boot.ci (systems A and B, the pair B − A) to 1e-9', () => {
+    const checks: [ClusterBootstrapSet, RBoot, number][] = [
+      [a.systems[0].clustered!.bootstrap, fx.systems.A, a.systems[0].score],
+      [a.systems[1].clustered!.bootstrap, fx.systems.B, a.systems[1].score],
+      [a.pairs[0].clusterBootstrap!, fx.pair, a.pairs[0].difference],
+    ];
+    expect([a.pairs[0].first, a.pairs[0].second]).toEqual(['B', 'A']);
+    for (const [got, want, estimate] of checks) {
+      const near = (x: number, y: string, what: string) => {
+        const d = Math.abs(x - Number(y));
+        expect(d, `${what}: got ${x}, R ${y}, Δ ${d}`).toBeLessThanOrEqual(
+          1e-9 * Math.max(Math.abs(Number(y)), 1e-3),
+        );
+      };
+      near(estimate, want.estimate, 'estimate');
+      near(got.se, want.se, 'se');
+      for (const type of ['percentile', 'basic', 'studentized', 'bca'] as const) {
+        near(got[type]!.lower, want[type][0], `${type} lower`);
+        near(got[type]!.upper, want[type][1], `${type} upper`);
+      }
+    }
   });
 });
