@@ -146,7 +146,7 @@ export function pairComparison(
       // Every cluster's total of d − d̄ is 0 (e.g. two clusters with equal means): the
       // clustered SE is 0 although the differences vary — no information, not certainty.
       skipped.push({
-        method: 'clustered (cr1, cr2, miller)',
+        method: 'clustered (cr1, cr2, miller, paired cluster bootstrap)',
         reason: `the clustered SE is 0 although the differences vary (every cluster's residual total is 0; K = ${layout.count}); the unclustered paired interval and test are used`,
       });
     } else clustered = { cr1, cr2, miller };

@@ -199,7 +199,7 @@ export function systemSummary(
     const miller = interval(score, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
     if (naive.se > 0 && cr1.se <= 1e-12 * naive.se) {
       skipped.push({
-        method: 'clustered (cr1, cr2, ICC)',
+        method: 'clustered (cr1, cr2, ICC, cluster bootstrap)',
         reason: `the clustered SE is 0 although the scores vary (every cluster's residual total is 0; K = ${layout.count})`,
       });
     } else {
