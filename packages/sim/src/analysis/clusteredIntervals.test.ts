@@ -254,6 +254,19 @@ describe('analyze: degenerate clustered cases give reasons, never NaN', () => {
     expect(nanPaths(a)).toEqual([]);
   });
 
+  it('graded scores with clusters: the bootstraps of the mean score, Korn–Graubard and HBB skipped with the reason', () => {
+    const m = clusteredMatrix(2, 8, 5);
+    const scores = m.scores.map((x, i) => (i % 5 === 0 ? 0.5 : x));
+    const a = analyzeEval({ ...m, scores, binary: false }, { resamples: 200, hbb: 'on' });
+    const s = a.systems[0];
+    expect(s.binary).toBeNull();
+    expect(s.clustered!.bootstrap.bca).not.toBeNull();
+    expect(s.skipped[0].method).toBe('wilson, clopperPearson, Korn–Graubard, hierarchical beta-binomial');
+    expect(s.skipped[0].reason).toMatch(/^the scores are graded/);
+    expect(a.pairs[0].unpairedIntervals).toBeNull();
+    expect(nanPaths(a)).toEqual([]);
+  });
+
   it('one cluster: no clustered analysis, one stated reason', () => {
     const a = analyzeEval(matrixFromCounts(4, 3, 1, 2, ['A', 'B'], new Int32Array(10)), { hbb: 'on' });
     expect(a.systems[0].clustered).toBeNull();

@@ -149,7 +149,12 @@ export function systemSummary(
 
   let binary: Omit<NonNullable<SystemSummary['binary']>, 'clustered'> | null = null;
   if (x.answers === null) {
-    skipped.push({ method: 'wilson, clopperPearson', reason: x.answersMissing ?? 'no 0/1 answers' });
+    skipped.push({
+      method: layout.clustered
+        ? 'wilson, clopperPearson, Korn–Graubard, hierarchical beta-binomial'
+        : 'wilson, clopperPearson',
+      reason: x.answersMissing ?? 'no 0/1 answers',
+    });
   } else {
     let k = 0;
     for (let q = 0; q < Q; q++) k += x.answers[q];
