@@ -85,6 +85,11 @@ export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Re
     notes: [
       'df null means a normal critical value and epochs null means unlimited answers (JSON has no Infinity)',
       'differences are first − second; scores and differences are on the metric scale (0–1 for accuracy)',
+      ...(a.clusters > 0
+        ? [
+            `cluster bootstraps: ${a.options.resamples} whole-cluster resamples each, seed ${a.options.seed}; each system and each pair draws from its own stream (keyed by the seed and its names), so the same inputs and options give the same endpoints; a type that cannot apply is null with its reason in skipped`,
+          ]
+        : []),
     ],
   };
 }

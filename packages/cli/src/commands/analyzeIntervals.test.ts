@@ -40,7 +40,8 @@ function clusteredCsv(): string {
 const csv = clusteredCsv();
 const base = [csv, '--cluster', 'subject', '--resamples', '400'];
 
-const BOOTSTRAP_KEYS = new Set(['bootstrap', 'clusterBootstrap', 'seed']);
+/** What a --seed may change: the bootstrap results, the seed itself and the note that states it. */
+const BOOTSTRAP_KEYS = new Set(['bootstrap', 'clusterBootstrap', 'seed', 'notes']);
 const withoutBootstrap = (doc: unknown) =>
   JSON.parse(JSON.stringify(doc, (k, v) => (BOOTSTRAP_KEYS.has(k) ? undefined : v)));
 
@@ -56,6 +57,7 @@ describe('evalsim analyze: the interval library', () => {
     const one = JSON.parse(readFileSync(join(dirs[0], 'analysis.json'), 'utf8'));
     const other = JSON.parse(readFileSync(join(dirs[2], 'analysis.json'), 'utf8'));
     expect([one.options.seed, other.options.seed, one.options.resamples]).toEqual([1, 7, 400]);
+    expect(one.notes.join(' ')).toContain('cluster bootstraps: 400 whole-cluster resamples each, seed 1;');
     expect(withoutBootstrap(other)).toEqual(withoutBootstrap(one));
     for (let s = 0; s < 3; s++) {
       const x = one.systems[s].clustered.bootstrap;
