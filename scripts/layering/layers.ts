@@ -24,8 +24,10 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // runs (shard specs, scheduler environments, plans, scheduler scripts) and the eval-log
     // importers (evals/ with its io/ and formats/: only node and apache-arrow) need nothing else
     ['base', 'samplers', 'population', 'shard', 'evals'],
-    // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core)
-    ['rng', 'output', 'analysis'],
+    ['rng', 'output'],
+    // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core;
+    // its cluster bootstraps draw from rng/'s seeded streams)
+    ['analysis'],
     // the roles
     ['models', 'methods', 'metrics', 'formulas'],
     // the study file: loader and one resolver per role

@@ -6,6 +6,10 @@
 
 export {
   type AnalyzeOptions,
+  DEFAULT_ANALYZE_RESAMPLES,
+  DEFAULT_ANALYZE_SEED,
+  HBB_CHOICES,
+  type HbbChoice,
   PAIR_TEST_CHOICES,
   PAIRED_INTERVAL_CHOICES,
   type PairedIntervalChoice,
@@ -13,10 +17,16 @@ export {
   type ResolvedAnalyzeOptions,
 } from './analysis/analysisOptions.js';
 export { type AdjustedPair, analyzeEval, type EvalAnalysis } from './analysis/analyzeEval.js';
+export {
+  type Bounds,
+  bootstrapStreamKey,
+  type ClusterBootstrapSet,
+} from './analysis/clusterBootstrapSet.js';
+export { type ClusteredAccuracy, HBB_AUTO_SYSTEMS } from './analysis/clusteredAccuracy.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
 export type { PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
-export type { DifferenceResult, McnemarSummary } from './analysis/pairResults.js';
+export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
 export type {
   EstimateInterval,

@@ -1,15 +1,41 @@
 /**
  * The analysis as two Arrow IPC files (full precision, one row per system and one per pair),
- * for dataframes: flat columns, null where a method did not apply (its reason is in the JSON),
+ * for dataframes: flat columns in a fixed order with fixed types (Float64, Bool, dictionary
+ * strings), null where a method did not apply (its reason is in the JSON),
  * `df` Infinity for a normal critical value. The schema metadata carries `evalsim.analysis`:
  * task, metric, questions, clusters, options and the evalsim version.
  */
-import type { EvalAnalysis } from '@evalsim/sim';
-import { type Table, tableFromJSON, tableToIPC } from 'apache-arrow';
+import type { Bounds, ClusterBootstrapSet, EvalAnalysis } from '@evalsim/sim';
+import {
+  Bool,
+  Dictionary,
+  Float64,
+  Int32,
+  Table,
+  tableToIPC,
+  Utf8,
+  type Vector,
+  vectorFromArray,
+} from 'apache-arrow';
 
 type Cell = number | string | boolean | null;
 
 const n = (x: number | null | undefined): number | null => (x === undefined || x === null ? null : x);
+
+/** `${prefix}_lower` and `${prefix}_upper` of an interval (null when it did not apply). */
+function bounds(row: Record<string, Cell>, prefix: string, b: Bounds | null | undefined): void {
+  row[`${prefix}_lower`] = b ? b.lower : null;
+  row[`${prefix}_upper`] = b ? b.upper : null;
+}
+
+/** The cluster bootstrap's SE and its four intervals (seed and B are in the metadata's options). */
+function bootstrapColumns(row: Record<string, Cell>, boot: ClusterBootstrapSet | null | undefined): void {
+  row.bootstrap_se = boot ? boot.se : null;
+  bounds(row, 'bootstrap_percentile', boot?.percentile);
+  bounds(row, 'bootstrap_basic', boot?.basic);
+  bounds(row, 'bootstrap_studentized', boot?.studentized);
+  bounds(row, 'bootstrap_bca', boot?.bca);
+}
 
 /** One row per system. */
 export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
@@ -48,6 +74,12 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
       variance_within: n(s.varianceSplit?.within),
       sampling_share: n(s.varianceSplit?.samplingShare),
     };
+    const k = s.binary?.clustered;
+    bounds(row, 'korn_graubard_wilson', k?.kornGraubardWilson);
+    bounds(row, 'korn_graubard_clopper_pearson', k?.kornGraubardClopperPearson);
+    row.korn_graubard_effective_questions = n(k?.effectiveQuestions);
+    bounds(row, 'hierarchical_beta_binomial', k?.hierarchicalBetaBinomial);
+    bootstrapColumns(row, s.clustered?.bootstrap);
     for (const [name, b] of Object.entries(s.binary?.intervals ?? {})) {
       row[`${name}_lower`] = b.lower;
       row[`${name}_upper`] = b.upper;
@@ -114,6 +146,10 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
       sigma2_first: n(p.epochPower?.sigmaFirst2),
       sigma2_second: n(p.epochPower?.sigmaSecond2),
     };
+    bootstrapColumns(row, p.clusterBootstrap);
+    bounds(row, 'agresti_caffo', p.unpairedIntervals?.agrestiCaffo);
+    bounds(row, 'newcombe_hybrid', p.unpairedIntervals?.newcombeHybrid);
+    bounds(row, 'miettinen_nurminen', p.unpairedIntervals?.miettinenNurminen);
     for (const k of [...a.options.projectEpochs, Number.POSITIVE_INFINITY]) {
       const b = p.epochPower?.byEpochs.find((x) => x.epochs === k);
       const name = k === Number.POSITIVE_INFINITY ? 'unlimited' : String(k);
@@ -132,8 +168,37 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
   });
 }
 
+/**
+ * One column with an explicit type, so a column null in every row is kept (typed) rather than
+ * dropped; a string column's dictionary id is its index `id` (arrow's default is a process-wide
+ * counter, which would make a second file written in the same process differ in bytes).
+ */
+function column(values: Cell[], id: number): Vector {
+  if (values.every((v) => v === null || typeof v === 'number')) return vectorFromArray(values, new Float64());
+  if (values.every((v) => v === null || typeof v === 'boolean')) return vectorFromArray(values, new Bool());
+  return vectorFromArray(
+    values.map((v) => (v === null ? null : String(v))),
+    new Dictionary(new Utf8(), new Int32(), id),
+  );
+}
+
+/**
+ * The rows as an IPC file: columns in the first row's key order (every row has the same keys),
+ * each typed explicitly — the schema is the same whatever the data.
+ */
 function ipc(rows: Record<string, Cell>[], meta: string): Uint8Array {
-  const table: Table = tableFromJSON(rows);
+  const keys = Object.keys(rows[0] ?? {});
+  const table = new Table(
+    Object.fromEntries(
+      keys.map((k, i) => [
+        k,
+        column(
+          rows.map((r) => r[k] ?? null),
+          i,
+        ),
+      ]),
+    ),
+  );
   table.schema.metadata.set('evalsim.analysis', meta);
   return tableToIPC(table, 'file');
 }

@@ -5,7 +5,8 @@
  * worth reading (see analysisUnits.ts); the JSON and Arrow outputs keep full precision.
  */
 import type { EvalAnalysis } from '@evalsim/sim';
-import { analysisUnits, formatP, intervalLabel, testLabel } from './analysisUnits.js';
+import { analysisUnits, formatP, intervalLabel, pairLabel, testLabel } from './analysisUnits.js';
+import { pairIntervalTables, systemIntervalTables } from './intervalTables.js';
 
 export interface TitledTable {
   readonly title: string;
@@ -17,13 +18,11 @@ export interface TitledTable {
 const round = (x: number | null | undefined, digits = 3): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '' : Number(x.toPrecision(digits)).toString();
 
-/** A pair's label, first − second. */
-export function pairLabel(p: { first: string; second: string }): string {
-  return `${p.first} \u2212 ${p.second}`;
-}
-
-/** Every table of the analysis, in reading order. */
-export function analysisTables(a: EvalAnalysis): TitledTable[] {
+/**
+ * Every table of the analysis, in reading order; `all` false (the terminal without
+ * --all-intervals) keeps only the headline interval columns (see intervalTables.ts).
+ */
+export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
   const u = analysisUnits(a);
   const pct = Math.round(a.options.level * 100);
   const tables: TitledTable[] = [];
@@ -68,6 +67,7 @@ export function analysisTables(a: EvalAnalysis): TitledTable[] {
       }),
     });
   }
+  tables.push(...systemIntervalTables(a, all));
   if (a.systems.some((s) => s.varianceSplit)) {
     const ks = a.options.projectEpochs;
     tables.push({
@@ -101,6 +101,7 @@ export function analysisTables(a: EvalAnalysis): TitledTable[] {
         '\u03c1': round(p.correlation, 2),
       })),
     });
+    tables.push(...pairIntervalTables(a, all));
     tables.push({
       title: 'Tests',
       note:

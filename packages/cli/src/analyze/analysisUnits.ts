@@ -79,3 +79,8 @@ const TEST_LABELS: Record<string, string> = {
 export function testLabel(method: string): string {
   return TEST_LABELS[method] ?? method;
 }
+
+/** A pair's label, first − second. */
+export function pairLabel(p: { first: string; second: string }): string {
+  return `${p.first} \u2212 ${p.second}`;
+}

@@ -6,8 +6,7 @@
  * same in browsers and `rsvg-convert`.
  */
 import type { EvalAnalysis } from '@evalsim/sim';
-import { pairLabel } from './analysisTables.js';
-import { analysisUnits, intervalLabel } from './analysisUnits.js';
+import { analysisUnits, intervalLabel, pairLabel } from './analysisUnits.js';
 
 const ROW = 30;
 const TOP = 58;

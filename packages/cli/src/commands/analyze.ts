@@ -5,16 +5,25 @@
  * `evalsim import`. Computation is sim's `analyzeEval`; this command prints its tables and
  * verdict paragraphs (fitted to 100 columns), or one JSON document with `--json`, and with
  * `--out DIR` writes analysis.md, analysis.json, systems.arrow, pairs.arrow and forest.svg
- * (every file built first, then each written atomically).
+ * (every file built first, then each written atomically). The interval library (Korn–Graubard,
+ * the cluster bootstraps, the hierarchical beta-binomial, the paired and unpaired 2×2 families)
+ * goes to every file; the terminal shows the headline columns unless --all-intervals. The
+ * cluster bootstraps are seeded (--seed, default 1; --resamples, default 2000): the same
+ * inputs and flags give byte-identical output.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   analyzeEval,
+  DEFAULT_ANALYZE_RESAMPLES,
+  DEFAULT_ANALYZE_SEED,
   type EvalAnalysis,
   evalMatrix,
   evalsimVersion,
   formatEvalWarning,
+  HBB_AUTO_SYSTEMS,
+  HBB_CHOICES,
+  type HbbChoice,
   importEval,
   PAIR_TEST_CHOICES,
   PAIRED_INTERVAL_CHOICES,
@@ -31,7 +40,7 @@ import { forestPlot } from '../analyze/forestPlot.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
-import { checkFlag } from './flagValues.js';
+import { checkFlag, integerFlag } from './flagValues.js';
 import {
   checkPathsExist,
   importOptionsFrom,
@@ -55,6 +64,10 @@ interface Args {
   pairedInterval?: string;
   test: string;
   paragraphs: number;
+  seed: number;
+  resamples: number;
+  hbb: string;
+  allIntervals: boolean;
   [flag: string]: unknown;
 }
 
@@ -72,11 +85,16 @@ export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Re
     notes: [
       'df null means a normal critical value and epochs null means unlimited answers (JSON has no Infinity)',
       'differences are first − second; scores and differences are on the metric scale (0–1 for accuracy)',
+      ...(a.clusters > 0
+        ? [
+            `cluster bootstraps: ${a.options.resamples} whole-cluster resamples each, seed ${a.options.seed}; each system and each pair draws from its own stream (keyed by the seed and its names), so the same inputs and options give the same endpoints; a type that cannot apply is null with its reason in skipped`,
+          ]
+        : []),
     ],
   };
 }
 
-function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number): void {
+function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: boolean): void {
   const width = tableWidth(io.stdout);
   const say = (text: string) => io.stdout.write(`${wrapText(text, width).join('\n')}\n`);
   say(
@@ -84,7 +102,7 @@ function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number): void {
       `${a.clusters ? ` in ${a.clusters} clusters` : ''} \u00d7 up to ${a.epochs} epoch${a.epochs === 1 ? '' : 's'}` +
       ` (${a.binary ? '0/1' : 'graded'} scores; continuous methods: ${a.basis.scores}; 0/1 methods: ${a.basis.answers})`,
   );
-  for (const t of analysisTables(a)) {
+  for (const t of analysisTables(a, all)) {
     io.stdout.write('\n');
     say(`${t.title} \u2014 ${t.note}`);
     io.stdout.write(formatTable(t.rows, { maxWidth: width }));
@@ -147,6 +165,27 @@ export const analyzeCommand: CommandModule<object, Args> = {
         default: 'auto',
         describe: `test behind Holm/BH and the tie groups: ${PAIR_TEST_CHOICES.join(', ')} (auto: clustered t with clusters, else exact McNemar for 0/1, else paired t)`,
       })
+      .option('seed', {
+        type: 'number',
+        default: DEFAULT_ANALYZE_SEED,
+        describe: 'seed of the cluster bootstraps (each system and pair has its own stream under it)',
+      })
+      .option('resamples', {
+        type: 'number',
+        default: DEFAULT_ANALYZE_RESAMPLES,
+        describe: 'whole-cluster resamples per bootstrap (100 to 1000000)',
+      })
+      .option('hbb', {
+        type: 'string',
+        default: 'auto',
+        describe: `hierarchical beta-binomial interval (Bowyer et al. 2025, ≈ 0.5 s per system): ${HBB_CHOICES.join(', ')} (auto: on for at most ${HBB_AUTO_SYSTEMS} systems)`,
+      })
+      .option('all-intervals', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'print every interval (KG Clopper–Pearson, bootstrap percentile/basic/t, the paired 2×2 and unpaired families); default: the headline KG Wilson, bootstrap BCa and HBB (all go to --json and --out)',
+      })
       .option('paragraphs', {
         type: 'number',
         default: 10,
@@ -160,6 +199,14 @@ export const analyzeCommand: CommandModule<object, Args> = {
       .example(
         '$0 analyze studies/data/mmlu-standin.csv --epoch 1 --paired-interval clusteredMiller',
         "seed 000's Step 3: first answers, Miller's clustered interval",
+      )
+      .example(
+        '$0 analyze studies/data/mmlu-standin.csv --epoch 1 --all-intervals --seed 7 --resamples 5000',
+        'every clustered interval (Korn–Graubard, four cluster bootstraps, hierarchical beta-binomial) on the terminal',
+      )
+      .example(
+        '$0 analyze eval.arrow --hbb off --out report/',
+        'many systems: skip the slow hierarchical beta-binomial',
       ) as never,
   handler: (args) => {
     const { io } = args;
@@ -169,6 +216,9 @@ export const analyzeCommand: CommandModule<object, Args> = {
     checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });
     checkFlag('paragraphs', args.paragraphs, { integer: true, min: 0 });
     if (args.epoch !== undefined) checkFlag('epoch', args.epoch, { integer: true, min: 1 });
+    integerFlag('seed', args.seed, 0, 4294967295);
+    integerFlag('resamples', args.resamples, 100, 1_000_000);
+    const hbb = checkChoices('hbb', [String(args.hbb)], HBB_CHOICES)[0] as HbbChoice;
     const pairedInterval =
       args.pairedInterval !== undefined
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
@@ -195,6 +245,9 @@ export const analyzeCommand: CommandModule<object, Args> = {
       level: args.level,
       power: args.power,
       test: test as PairTestChoice,
+      seed: args.seed,
+      resamples: args.resamples,
+      hbb,
       ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
       ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
       ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
@@ -214,7 +267,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
     }
     if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-    else printAnalysis(io, analysis, args.paragraphs);
+    else printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
     for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
     if (outDir !== undefined)
       io.stderr.write(

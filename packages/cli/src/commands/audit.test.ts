@@ -117,4 +117,12 @@ describe('evalsim audit', () => {
     expect(await bad('--level', '2')).toMatch(/--level/);
     expect(await bad('--clusters', '1')).toMatch(/--clusters/);
   });
+
+  test('--help lists every audit interval method, the opt-in ones marked', async () => {
+    const { AUDIT_INTERVALS } = await import('@evalsim/sim');
+    const help = (await evalsim('audit', '--help')).stdout.replace(/\s+/g, ' ');
+    for (const m of AUDIT_INTERVALS) expect(help).toContain(`${m.id}${m.optIn ? '*' : ''}`);
+    expect(help).toContain('clusterBootstrapBca*');
+    expect(help).toContain('betaPosterior,');
+  });
 });

@@ -82,7 +82,7 @@ export const auditCommand: CommandModule<object, Args> = {
         })
         .option('methods', {
           type: 'string',
-          describe: `interval methods (default: all that apply): ${AUDIT_INTERVALS.map((m) => m.id).join(', ')}`,
+          describe: `interval methods (default: all that apply but the slow opt-in ones, marked *): ${AUDIT_INTERVALS.map((m) => `${m.id}${m.optIn ? '*' : ''}`).join(', ')}`,
         })
         .option('module', {
           type: 'string',

@@ -67,7 +67,20 @@ export interface AnalyzeOptions {
   readonly gaps?: readonly number[];
   /** Epochs per question to project the SE at (default 1, 2, 5, 10). */
   readonly projectEpochs?: readonly number[];
+  /** Seed of the cluster bootstraps (default {@link DEFAULT_ANALYZE_SEED}). */
+  readonly seed?: number;
+  /** Whole-cluster resamples B of every cluster bootstrap (default {@link DEFAULT_ANALYZE_RESAMPLES}). */
+  readonly resamples?: number;
+  /** The hierarchical beta-binomial interval (≈ 0.5 s per system): `auto` (default) runs it for few systems. */
+  readonly hbb?: HbbChoice;
 }
+
+export type HbbChoice = 'auto' | 'on' | 'off';
+export const HBB_CHOICES: readonly HbbChoice[] = ['auto', 'on', 'off'];
+/** The cluster bootstraps' seed unless `seed` is given. */
+export const DEFAULT_ANALYZE_SEED = 1;
+/** Resamples per cluster bootstrap unless `resamples` is given (boot.ci's BCa wants ≥ 1000). */
+export const DEFAULT_ANALYZE_RESAMPLES = 2000;
 
 export interface ResolvedAnalyzeOptions {
   readonly level: number;
@@ -79,6 +92,9 @@ export interface ResolvedAnalyzeOptions {
   readonly power: number;
   readonly gaps: readonly number[];
   readonly projectEpochs: readonly number[];
+  readonly seed: number;
+  readonly resamples: number;
+  readonly hbb: HbbChoice;
 }
 
 function fraction(name: string, x: unknown): number {
@@ -114,6 +130,18 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
       throw new RangeError(`project-epochs: each must be a whole number ≥ 1, got ${String(k)}`);
     }
   }
+  const seed = options.seed ?? DEFAULT_ANALYZE_SEED;
+  if (!(Number.isSafeInteger(seed) && seed >= 0)) {
+    throw new RangeError(`seed: must be a whole number ≥ 0, got ${String(seed)}`);
+  }
+  const resamples = options.resamples ?? DEFAULT_ANALYZE_RESAMPLES;
+  if (!(Number.isInteger(resamples) && resamples >= 100 && resamples <= 1_000_000)) {
+    throw new RangeError(`resamples: must be a whole number from 100 to 1000000, got ${String(resamples)}`);
+  }
+  const hbb = options.hbb ?? 'auto';
+  if (!HBB_CHOICES.includes(hbb)) {
+    throw new RangeError(`hbb: "${String(hbb)}" is not one of ${HBB_CHOICES.join(', ')}`);
+  }
   return {
     level,
     alpha: 1 - level,
@@ -124,5 +152,8 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
     power,
     gaps,
     projectEpochs,
+    seed,
+    resamples,
+    hbb,
   };
 }

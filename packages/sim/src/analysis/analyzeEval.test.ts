@@ -8,48 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { EvalMatrix } from '../evals/evalMatrix.js';
 import { evalMatrix } from '../evals/evalMatrix.js';
 import { importEval } from '../evals/importEval.js';
+import { matrixFromCounts } from '../test-utils/matrixFromCounts.js';
 import { analyzeEval } from './analyzeEval.js';
 
+/** The MMLU stand-in tests are not about the hierarchical beta-binomial (≈ 0.5 s per system). */
+const NO_HBB = { hbb: 'off' } as const;
 const pts = (x: number) => (100 * x).toFixed(1);
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
-
-/** A two-system, one-epoch matrix from the paired 2×2 counts (A right & B right = n11, …). */
-export function matrixFromCounts(
-  n11: number,
-  n10: number,
-  n01: number,
-  n00: number,
-  names: [string, string] = ['A', 'B'],
-  clusters?: Int32Array,
-): EvalMatrix {
-  const Q = n11 + n10 + n01 + n00;
-  const scores = new Float64Array(2 * Q);
-  let q = 0;
-  const put = (n: number, a: number, b: number) => {
-    for (let i = 0; i < n; i++, q++) {
-      scores[q] = a;
-      scores[Q + q] = b;
-    }
-  };
-  put(n11, 1, 1);
-  put(n10, 1, 0);
-  put(n01, 0, 1);
-  put(n00, 0, 0);
-  const clusterNames = clusters ? [...new Set(clusters)].map((c) => `c${c}`) : [];
-  return {
-    task: 'default',
-    metric: 'correct',
-    systems: names,
-    questions: Array.from({ length: Q }, (_, i) => `q${i + 1}`),
-    clusterOfQuestion: clusters ?? new Int32Array(Q).fill(-1),
-    clusterNames,
-    epochs: 1,
-    scores,
-    epochCounts: new Int32Array(2 * Q).fill(1),
-    binary: true,
-    warnings: [],
-  };
-}
 
 describe("seed 002's worked example (100 items, A 71, B 75, b = 3, c = 7)", () => {
   // A right / B right 68, A right only 3, B right only 7, both wrong 22.
@@ -105,7 +70,9 @@ describe("seed 002's worked example (100 items, A 71, B 75, b = 3, c = 7)", () =
     expect(a.binary!.intervals.wald.lower.toFixed(3)).toBe('0.621');
     expect(a.binary!.intervals.wald.upper.toFixed(3)).toBe('0.799');
     expect(a.clustered).toBeNull();
-    expect(a.skipped.map((s) => s.method)).toContain('clustered (cr1, cr2, ICC)');
+    expect(a.skipped.map((s) => s.method)).toContain(
+      'clustered (cr1, cr2, ICC, cluster bootstrap, Korn–Graubard, hierarchical beta-binomial)',
+    );
   });
   it('the leaderboard cannot separate them: one tie group, ranks 1–2 each', () => {
     expect(analysis.leaderboard.map((r) => [r.system, r.rank, r.rankRange, r.group])).toEqual([
@@ -118,7 +85,7 @@ describe("seed 002's worked example (100 items, A 71, B 75, b = 3, c = 7)", () =
 describe("seed 000's Step 3 on the MMLU stand-in (first answers)", () => {
   const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
   const matrix = evalMatrix(importEval([csv]).table);
-  const first = analyzeEval(matrix, { epoch: 1 });
+  const first = analyzeEval(matrix, { ...NO_HBB, epoch: 1 });
   const byName = (a: string, b: string) => first.pairs.find((p) => p.first === a && p.second === b)!;
   it('Sonnet vs Haiku, thinking off: +6.9, unpaired +3.9 to +10.0, paired +5.0 to +8.9, ρ 0.60, McNemar 4.4e-12 (107 vs 28), t 6.94', () => {
     const p = byName('sonnet_off', 'haiku_off');
@@ -141,7 +108,7 @@ describe("seed 000's Step 3 on the MMLU stand-in (first answers)", () => {
     expect(p.mcnemar!.exactPValue.toFixed(3)).toBe('0.006');
   });
   it('clustered by subject −7.0 to +0.9 is Miller’s eq. 4 with z (--paired-interval clusteredMiller); CR1 t(56) is wider', () => {
-    const miller = analyzeEval(matrix, { epoch: 1, pairedInterval: 'clusteredMiller' });
+    const miller = analyzeEval(matrix, { ...NO_HBB, epoch: 1, pairedInterval: 'clusteredMiller' });
     const p = miller.pairs.find((r) => r.first === 'sonnet_off' && r.second === 'haiku_low')!;
     expect([pts(p.interval.lower), pts(p.interval.upper)]).toEqual(['-7.0', '0.9']);
     const d = byName('sonnet_off', 'haiku_low');
@@ -150,16 +117,16 @@ describe("seed 000's Step 3 on the MMLU stand-in (first answers)", () => {
     expect(d.clustered!.cr1.df).toBe(56);
   });
   it('a 2×2 paired interval without --epoch on a several-epoch eval says it uses epoch 1', () => {
-    const a = analyzeEval(matrix, { pairedInterval: 'tango' });
+    const a = analyzeEval(matrix, { ...NO_HBB, pairedInterval: 'tango' });
     expect(a.warnings.at(-1)).toMatch(/^--paired-interval tango is computed on the 0\/1 answers of epoch 1/);
-    expect(analyzeEval(matrix, { pairedInterval: 'tango', epoch: 1 }).warnings).toEqual([]);
+    expect(analyzeEval(matrix, { ...NO_HBB, pairedInterval: 'tango', epoch: 1 }).warnings).toEqual([]);
   });
   it('Haiku first run 79.7% with ICC and design effect; five epochs give the variance split', () => {
     const h = first.systems[0];
     expect(pts(h.score)).toBe('79.7');
     expect(h.clustered!.clusters).toBe(57);
     expect(h.clustered!.designEffect!).toBeGreaterThan(2);
-    const means = analyzeEval(matrix);
+    const means = analyzeEval(matrix, NO_HBB);
     const split = means.systems[0].varianceSplit!;
     // Seed 000's table: Var(x) 0.149, E[σ²] 0.010 (the stand-in reproduces it to 3 decimals).
     expect(split.between.toFixed(3)).toBe('0.149');
@@ -226,7 +193,7 @@ describe('the fused per-pair pass', () => {
     const { scoreCorrelation, pairedDifference } = await import('@evalsim/core');
     const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
     const matrix = evalMatrix(importEval([csv]).table);
-    const a = analyzeEval(matrix);
+    const a = analyzeEval(matrix, NO_HBB);
     const Q = matrix.questions.length;
     const E = matrix.epochs;
     const means = matrix.systems.map((_, s) =>
@@ -273,7 +240,7 @@ describe('epochs and power across pairs', () => {
   it("the eval-level MDE at Holm's first threshold is the MDE × multiplicityMdeFactor(m) (seed 000 Step 5)", async () => {
     const { multiplicityMdeFactor } = await import('@evalsim/core');
     const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
-    const a = analyzeEval(evalMatrix(importEval([csv]).table));
+    const a = analyzeEval(evalMatrix(importEval([csv]).table), NO_HBB);
     expect(rel(a.power!.mdeCorrected / a.power!.mde, multiplicityMdeFactor(3))).toBeLessThan(1e-12);
     expect(multiplicityMdeFactor(190).toFixed(2)).toBe('1.60');
   });
@@ -282,7 +249,7 @@ describe('epochs and power across pairs', () => {
 describe("seed 000 Step 4: Miller's paired sample size with epochs, Haiku-low vs Sonnet-off", () => {
   it('δ = 3.0 points over all answers, ω² = 0.116, σ² = 0.013 and 0.004; n ≈ 1,165 / 1,041 / 1,010 at K = 1 / 5 / ∞', () => {
     const csv = fileURLToPath(new URL('../../../../studies/data/mmlu-standin.csv', import.meta.url));
-    const a = analyzeEval(evalMatrix(importEval([csv]).table));
+    const a = analyzeEval(evalMatrix(importEval([csv]).table), NO_HBB);
     const p = a.pairs.find((r) => r.first === 'sonnet_off' && r.second === 'haiku_low')!;
     const e = p.epochPower!;
     expect(pts(e.gap)).toBe('-3.0');

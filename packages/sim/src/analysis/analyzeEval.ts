@@ -25,6 +25,7 @@ import {
   type ResolvedAnalyzeOptions,
   resolveAnalyzeOptions,
 } from './analysisOptions.js';
+import { createBootstrapScratch } from './clusterBootstrapSet.js';
 import { clusterLayout, createClusterSums } from './clusterLayout.js';
 import { type LeaderboardRow, leaderboard } from './leaderboard.js';
 import { type PairComparison, pairComparison } from './pairComparison.js';
@@ -113,14 +114,25 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     if (missing) throw new RangeError(`${needsBinary}: ${missing.answersMissing}`);
   }
   const sums = createClusterSums(layout.count);
-  const systems = perSystem.map((x) => systemSummary(x, layout, resolved, sums));
+  const scratch = createBootstrapScratch(resolved.resamples, layout.count);
+  const systems = perSystem.map((x) => systemSummary(x, layout, resolved, S, sums, scratch));
 
   const pairsIJ: [number, number][] = [];
   if (baseline >= 0) {
     for (let s = 0; s < S; s++) if (s !== baseline) pairsIJ.push([s, baseline]);
   } else for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) pairsIJ.push([j, i]);
   const raw = pairsIJ.map(([a, b]) =>
-    pairComparison(perSystem[a], perSystem[b], systems[a], systems[b], layout, resolved, headline, sums),
+    pairComparison(
+      perSystem[a],
+      perSystem[b],
+      systems[a],
+      systems[b],
+      layout,
+      resolved,
+      headline,
+      sums,
+      scratch,
+    ),
   );
   const p = Float64Array.from(raw, (r) => r.test.pValue);
   const h = raw.length ? holm(p, resolved.alpha) : { adjusted: new Float64Array(0) };

@@ -13,18 +13,25 @@
  *   SE_A² + SE_B² − 2ρ SE_A SE_B; core `scoreCorrelation`'s formula from the fused sums);
  * - 0/1 answers at one epoch: the 2×2 table (n11, n10 = first right only, n01, n00),
  *   McNemar exact and mid-p (b = n10, c = n01), the continuity-corrected χ² (seed 002),
- *   and the paired 2×2 intervals (Wald, Tango, Newcombe, Bonett–Price, Agresti–Min);
+ *   and the paired 2×2 intervals (Wald, Tango, Newcombe, Bonett–Price, Agresti–Min); for
+ *   contrast the unpaired ones on k_first of Q and k_second of Q (Agresti–Caffo, Newcombe's
+ *   hybrid score, Miettinen–Nurminen; core twoSampleIntervals/);
+ * - clusters: the four cluster bootstrap intervals of d̄ from one seeded set of B
+ *   whole-cluster resamples of the per-question differences (clusterBootstrapSet.ts);
  * - power from the measured variances, with and without epochs (pairPower.ts);
  * - the headline interval and the test behind the corrections (pairSelection.ts).
  * The O(Q) passes are pairPasses.ts.
  */
 import {
+  agrestiCaffoInterval,
   clusteredIntervalFromTotals,
   createClusteredInterval,
   createMarkedBounds,
   mcnemarChiSquare,
   mcnemarTest,
+  miettinenNurminenInterval,
   millerClusteredVariance,
+  newcombeHybridInterval,
   pairedBoundsFor,
 } from '@evalsim/core';
 import {
@@ -33,10 +40,20 @@ import {
   type PairedIntervalName,
 } from '../base/pairedIntervalNames.js';
 import type { PairedIntervalChoice, ResolvedAnalyzeOptions } from './analysisOptions.js';
+import {
+  type BootstrapScratch,
+  type ClusterBootstrapSet,
+  clusterBootstrapSet,
+} from './clusterBootstrapSet.js';
 import type { ClusterLayout, ClusterSums } from './clusterLayout.js';
 import { fusedPairPass, meanDifference } from './pairPasses.js';
 import { type EpochPower, epochPower, type PairPower, pairPower } from './pairPower.js';
-import { type DifferenceResult, differenceResult, type McnemarSummary } from './pairResults.js';
+import {
+  type DifferenceResult,
+  differenceResult,
+  type McnemarSummary,
+  type UnpairedIntervals,
+} from './pairResults.js';
 import {
   type ClusteredResults,
   headlineInterval,
@@ -62,7 +79,11 @@ export interface PairComparison {
   readonly pairedZ: DifferenceResult;
   readonly pairedT: DifferenceResult;
   readonly clustered: ClusteredResults;
+  /** The cluster bootstrap of d̄ (null without clusters or a usable clustered SE). */
+  readonly clusterBootstrap: ClusterBootstrapSet | null;
   readonly unpaired: DifferenceResult;
+  /** Agresti–Caffo, Newcombe hybrid, Miettinen–Nurminen on the 0/1 answers as if unpaired. */
+  readonly unpairedIntervals: UnpairedIntervals | null;
   readonly correlation: number | null;
   readonly mcnemar: McnemarSummary | null;
   readonly pairedIntervals: PairedIntervalResults;
@@ -77,7 +98,7 @@ export interface PairComparison {
 /** Scratch of {@link fusedPairPass} (Σ(d − d̄)², Σ(x − x̄)(y − ȳ), n11, n10, n01) and epochPower. */
 const fused = new Float64Array(5);
 
-/** Compares `a` (first) with `b` (second); `sums` is scratch sized for the layout. */
+/** Compares `a` (first) with `b` (second); `sums` and `scratch` are sized for the layout and B. */
 export function pairComparison(
   a: QuestionScores,
   b: QuestionScores,
@@ -87,6 +108,7 @@ export function pairComparison(
   options: ResolvedAnalyzeOptions,
   headline: PairedIntervalChoice,
   sums: ClusterSums,
+  scratch: BootstrapScratch,
 ): PairComparison {
   const { level } = options;
   const x = a.scores;
@@ -124,11 +146,24 @@ export function pairComparison(
       // Every cluster's total of d − d̄ is 0 (e.g. two clusters with equal means): the
       // clustered SE is 0 although the differences vary — no information, not certainty.
       skipped.push({
-        method: 'clustered (cr1, cr2, miller)',
+        method: 'clustered (cr1, cr2, miller, paired cluster bootstrap)',
         reason: `the clustered SE is 0 although the differences vary (every cluster's residual total is 0; K = ${layout.count}); the unclustered paired interval and test are used`,
       });
     } else clustered = { cr1, cr2, miller };
   }
+  // The bootstrap reads the cluster sums of d the fused pass left in `sums`.
+  const clusterBootstrap =
+    clustered === null
+      ? null
+      : clusterBootstrapSet(
+          sums,
+          level,
+          options.seed,
+          `${a.system}\u0000${b.system}`,
+          'paired cluster bootstrap',
+          scratch,
+          skipped,
+        );
 
   // Unpaired: population variances, (Q − 1)/Q · naive SE².
   const shrink = (Q - 1) / Q;
@@ -178,6 +213,17 @@ export function pairComparison(
       { lower: number; upper: number }
     >;
   }
+  let unpairedIntervals: UnpairedIntervals | null = null;
+  if (summaryA.binary !== null && summaryB.binary !== null) {
+    const kA = summaryA.binary.correct;
+    const kB = summaryB.binary.correct;
+    const two = (i: { lower: number; upper: number }) => ({ lower: i.lower, upper: i.upper });
+    unpairedIntervals = {
+      agrestiCaffo: two(agrestiCaffoInterval(kA, Q, kB, Q, level)),
+      newcombeHybrid: two(newcombeHybridInterval(kA, Q, kB, Q, level)),
+      miettinenNurminen: two(miettinenNurminenInterval(kA, Q, kB, Q, level)),
+    };
+  }
 
   // A clustered choice without a usable clustered SE (see above) falls back to the paired z.
   const method = headline.startsWith('clustered') && clustered === null ? 'pairedZ' : headline;
@@ -208,7 +254,9 @@ export function pairComparison(
     pairedZ,
     pairedT,
     clustered,
+    clusterBootstrap,
     unpaired,
+    unpairedIntervals,
     correlation,
     mcnemar,
     pairedIntervals,

@@ -31,6 +31,16 @@ export interface McnemarSummary {
   readonly chiSquareCCPValue: number | null;
 }
 
+/**
+ * The intervals for a difference of independent proportions, on the two systems' 0/1 answers
+ * treated as unpaired (k_first of Q − k_second of Q), for contrast with the paired ones.
+ */
+export interface UnpairedIntervals {
+  readonly agrestiCaffo: { readonly lower: number; readonly upper: number };
+  readonly newcombeHybrid: { readonly lower: number; readonly upper: number };
+  readonly miettinenNurminen: { readonly lower: number; readonly upper: number };
+}
+
 /** A {@link DifferenceResult} from an estimate, its SE, the level and df (Infinity: normal). */
 export function differenceResult(estimate: number, se: number, level: number, df: number): DifferenceResult {
   const t = differenceTest(estimate, se, level, df, '');

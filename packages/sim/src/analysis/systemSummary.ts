@@ -9,6 +9,9 @@
  *   Satterthwaite df, Miller's eq. 4 SE; the one-way ANOVA ICC of the per-question scores;
  *   design effect DEFF = Var_CR1 / Var_naive (the measured variance ratio of seed 000) and
  *   effective n = Q / DEFF;
+ * - clusters: the four cluster bootstrap intervals of the score from one seeded set of B
+ *   whole-cluster resamples (clusterBootstrapSet.ts); on the 0/1 answers, Korn–Graubard
+ *   Wilson / Clopper–Pearson and the hierarchical beta-binomial (clusteredAccuracy.ts);
  * - several epochs: Miller's variance split (core `gradedVarianceComponents`, any scores:
  *   Var(x) between questions, E[σ²] within) and SE = √((Var(x) + E[σ²]/K)/Q) at the
  *   projected K's (core `meanStandardError`) — what more epochs would buy.
@@ -30,6 +33,12 @@ import {
   wilsonInterval,
 } from '@evalsim/core';
 import type { ResolvedAnalyzeOptions } from './analysisOptions.js';
+import {
+  type BootstrapScratch,
+  type ClusterBootstrapSet,
+  clusterBootstrapSet,
+} from './clusterBootstrapSet.js';
+import { type ClusteredAccuracy, clusteredAccuracy } from './clusteredAccuracy.js';
 import { type ClusterLayout, type ClusterSums, fillClusterSums } from './clusterLayout.js';
 import type { QuestionScores } from './questionScores.js';
 
@@ -58,6 +67,8 @@ export interface SystemClustered {
   /** Var_CR1 / Var_naive (null when the naive variance is 0). */
   readonly designEffect: number | null;
   readonly effectiveQuestions: number | null;
+  /** Percentile, basic, studentized and BCa from one set of B whole-cluster resamples of the scores. */
+  readonly bootstrap: ClusterBootstrapSet;
 }
 
 export interface VarianceSplit {
@@ -98,6 +109,8 @@ export interface SystemSummary {
     readonly intervals: Readonly<
       Record<ProportionIntervalMethod, { readonly lower: number; readonly upper: number }>
     >;
+    /** With clusters: Korn–Graubard Wilson / Clopper–Pearson and the hierarchical beta-binomial. */
+    readonly clustered: ClusteredAccuracy | null;
   } | null;
   readonly clustered: SystemClustered | null;
   readonly varianceSplit: VarianceSplit | null;
@@ -109,12 +122,17 @@ function interval(estimate: number, se: number, level: number, df: number): Esti
   return { estimate, se, lower: t.lower, upper: t.upper, df };
 }
 
-/** The per-system report (see module doc); `sums` is scratch sized for the layout. */
+/**
+ * The per-system report (see module doc) of one of `systems` systems; `sums` and `scratch`
+ * are sized for the layout and the resamples.
+ */
 export function systemSummary(
   x: QuestionScores,
   layout: ClusterLayout,
   options: ResolvedAnalyzeOptions,
+  systems: number,
   sums: ClusterSums,
+  scratch: BootstrapScratch,
 ): SystemSummary {
   const { level } = options;
   const s = x.scores;
@@ -129,9 +147,14 @@ export function systemSummary(
   const naive = interval(score, Math.sqrt(naiveVariance), level, Number.POSITIVE_INFINITY);
   const basis = options.epoch === undefined ? 'epoch means' : `epoch ${options.epoch}`;
 
-  let binary: SystemSummary['binary'] = null;
+  let binary: Omit<NonNullable<SystemSummary['binary']>, 'clustered'> | null = null;
   if (x.answers === null) {
-    skipped.push({ method: 'wilson, clopperPearson', reason: x.answersMissing ?? 'no 0/1 answers' });
+    skipped.push({
+      method: layout.clustered
+        ? 'wilson, clopperPearson, Korn–Graubard, hierarchical beta-binomial'
+        : 'wilson, clopperPearson',
+      reason: x.answersMissing ?? 'no 0/1 answers',
+    });
   } else {
     let k = 0;
     for (let q = 0; q < Q; q++) k += x.answers[q];
@@ -155,7 +178,10 @@ export function systemSummary(
 
   let clustered: SystemClustered | null = null;
   if (!layout.clustered) {
-    skipped.push({ method: 'clustered (cr1, cr2, ICC)', reason: 'the eval has no clusters (K < 2)' });
+    skipped.push({
+      method: 'clustered (cr1, cr2, ICC, cluster bootstrap, Korn–Graubard, hierarchical beta-binomial)',
+      reason: 'the eval has no clusters (K < 2)',
+    });
   } else {
     fillClusterSums(layout, s, null, sums);
     const out = createClusteredInterval();
@@ -178,7 +204,7 @@ export function systemSummary(
     const miller = interval(score, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
     if (naive.se > 0 && cr1.se <= 1e-12 * naive.se) {
       skipped.push({
-        method: 'clustered (cr1, cr2, ICC)',
+        method: 'clustered (cr1, cr2, ICC, cluster bootstrap)',
         reason: `the clustered SE is 0 although the scores vary (every cluster's residual total is 0; K = ${layout.count})`,
       });
     } else {
@@ -198,9 +224,22 @@ export function systemSummary(
         icc,
         designEffect,
         effectiveQuestions: designEffect !== null && designEffect > 0 ? Q / designEffect : null,
+        bootstrap: clusterBootstrapSet(
+          sums,
+          level,
+          options.seed,
+          x.system,
+          'cluster bootstrap',
+          scratch,
+          skipped,
+        ),
       };
     }
   }
+  const accuracy =
+    binary !== null && layout.clustered && x.answers !== null
+      ? clusteredAccuracy(x.answers, layout, options, systems, sums, skipped)
+      : null;
 
   let varianceSplit: VarianceSplit | null = null;
   if (x.minEpochs < 2) {
@@ -237,7 +276,7 @@ export function systemSummary(
     basis,
     score,
     naive,
-    binary,
+    binary: binary === null ? null : { ...binary, clustered: accuracy },
     clustered,
     varianceSplit,
     skipped,

@@ -15,10 +15,11 @@
  *    [A, B] with δ = the observed gap is power at that gap (and the two other cells: a copy of A
  *    δ worse, and B moved to A's mean); paired tests × rejectionRate.
  *
- * Interval methods: the built-ins that take one system's clustered scores (clustered ones
- * only when the eval has clusters: 2 ≤ K < N; the slow ones — wild cluster and binary
- * bootstraps, the hierarchical beta-binomial — only when named) — or those named — plus
- * user modules. A named clustered method on an eval without clusters is run as asked; the
+ * Interval methods: every built-in interval that takes one system's clustered scores (a test
+ * checks the registry against AUDIT_INTERVALS; clustered ones only when the eval has clusters:
+ * 2 ≤ K < N; the slow ones — the basic / studentized / BCa cluster bootstraps, the wild cluster
+ * and binary bootstraps, the hierarchical beta-binomial — only when named) — or those named —
+ * plus user modules. A named clustered method on an eval without clusters is run as asked; the
  * validator's guard rails (config/studyWarnings.ts) flag it.
  */
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
@@ -55,6 +56,12 @@ export const AUDIT_INTERVALS: readonly AuditMethod[] = [
   },
   { id: 'wilsonCC', config: { id: 'wilsonCC', method: 'wilsonCC' }, clustered: false, binaryOnly: true },
   {
+    id: 'betaPosterior',
+    config: { id: 'betaPosterior', method: 'betaPosterior' },
+    clustered: false,
+    binaryOnly: true,
+  },
+  {
     id: 'naiveT',
     config: { id: 'naiveT', method: 'naive', critical: 't' },
     clustered: false,
@@ -90,6 +97,23 @@ export const AUDIT_INTERVALS: readonly AuditMethod[] = [
     clustered: true,
     binaryOnly: false,
   },
+  // The other bootstrap types, each from its own 200 resamples per replication: opt-in (each
+  // costs what the percentile one does).
+  ...(
+    [
+      ['clusterBootstrapBasic', 'basic'],
+      ['clusterBootstrapStudentized', 'studentized'],
+      ['clusterBootstrapBca', 'bca'],
+    ] as const
+  ).map(
+    ([id, type]): AuditMethod => ({
+      id,
+      config: { id, method: 'clusterBootstrap', resamples: 200, type },
+      clustered: true,
+      binaryOnly: false,
+      optIn: true,
+    }),
+  ),
   {
     id: 'wildClusterBootstrap',
     config: { id: 'wildClusterBootstrap', method: 'wildClusterBootstrap' },
