@@ -1,0 +1,32 @@
+/**
+ * A byte buffer reused from one read to the next, grown (never shrunk) to the largest size
+ * asked for. Writing into memory the process already touched is several times cheaper than
+ * into a fresh allocation: a fresh 50 MB buffer costs ~12,000 page faults (≈ 10 µs each on
+ * a virtual machine), which made inflating inspect_ai's summaries.json mostly kernel time.
+ * A view handed out by `take` is valid only until the next `take` on the same scratch.
+ */
+export class ScratchBuffer {
+  private buffer: Buffer = Buffer.alloc(0);
+
+  /** A view of exactly `length` bytes (contents unspecified), valid until the next take. */
+  take(length: number): Buffer {
+    if (!Number.isSafeInteger(length) || length < 0)
+      throw new RangeError(`ScratchBuffer.take: length ${length} is not a non-negative integer`);
+    if (length > this.buffer.length) {
+      // Grow by at least an eighth so that slowly rising sizes do not reallocate each time.
+      this.buffer = Buffer.allocUnsafeSlow(Math.max(length, Math.floor(this.buffer.length * 1.125)));
+    }
+    return this.buffer.subarray(0, length);
+  }
+}
+
+/** The two scratch buffers of a ZIP member read: the compressed bytes and the inflated ones. */
+export interface MemberScratch {
+  readonly raw: ScratchBuffer;
+  readonly out: ScratchBuffer;
+}
+
+/** A fresh pair of member scratch buffers (one per thread and import). */
+export function memberScratch(): MemberScratch {
+  return { raw: new ScratchBuffer(), out: new ScratchBuffer() };
+}
