@@ -195,8 +195,10 @@ describe('importing several .eval logs: the result pinned for every run mode', (
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const modes: [string, ImportRunOptions][] = [
-    ['one thread', { background: false }],
-    ['a background thread', { background: true }],
+    ['one thread', { background: false, threads: 0 }],
+    ['a background thread', { background: true, threads: 0 }],
+    ['one import worker', { threads: 1 }],
+    ['two import workers and a background thread', { threads: 2, background: true }],
   ];
   const results = new Map<string, ImportedEval>();
 
