@@ -107,6 +107,21 @@ export class EvalTableBuilder {
     this.line[i] = line;
   }
 
+  /** Makes room for `rows` more rows at once (so that appending them copies nothing). */
+  reserve(rows: number): void {
+    const need = this.length + rows;
+    if (need <= this.epoch.length) return;
+    const resized = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(need);
+      b.set(a.subarray(0, this.length));
+      return b;
+    };
+    for (const c of EVAL_STRING_COLUMNS) this.codes[c] = resized(this.codes[c]);
+    this.epoch = resized(this.epoch);
+    this.score = resized(this.score);
+    this.line = resized(this.line);
+  }
+
   /** The rows and dictionaries built so far, as a part for another builder (trimmed copies). */
   part(): TablePart {
     const n = this.length;
@@ -153,11 +168,17 @@ export class EvalTableBuilder {
     this.length = rowCount;
   }
 
-  /** The finished table (columns trimmed to the row count; dictionaries keep only values in use, in first-seen order). */
+  /**
+   * The finished table (columns trimmed to the row count; dictionaries keep only values in
+   * use, in first-seen order). Call once: the table takes over the builder's arrays.
+   */
   finish(): EvalTable {
     const n = this.length;
+    // Full columns are handed over as they are (the builder is not used after finish).
+    const trim = <T extends Int32Array | Float64Array>(a: T): T =>
+      a.length === n ? a : (a.slice(0, n) as T);
     const column = (name: EvalStringColumnName) => {
-      const codes = this.codes[name].slice(0, n);
+      const codes = trim(this.codes[name]);
       const values = this.dictionaries[name].values;
       const used = new Uint8Array(values.length);
       for (let i = 0; i < n; i++) if (codes[i] >= 0) used[codes[i]] = 1;
@@ -175,10 +196,10 @@ export class EvalTableBuilder {
       system: column('system'),
       question: column('question'),
       cluster: column('cluster'),
-      epoch: this.epoch.slice(0, n),
+      epoch: trim(this.epoch),
       metric: column('metric'),
-      score: this.score.slice(0, n),
-      line: this.line.slice(0, n),
+      score: trim(this.score),
+      line: trim(this.line),
     };
   }
 }

@@ -32,7 +32,7 @@ import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
 import { ImportThreads } from './importThreads.js';
 import { BackgroundFiles } from './io/backgroundFiles.js';
 import { findLogUnits, type LogUnit } from './logUnits.js';
-import { mergeUnitResult, unitError } from './unitImport.js';
+import { mergeUnitResult, type UnitResult, unitError } from './unitImport.js';
 
 /** The importer for each format. */
 const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportContext) => void> = {
@@ -154,11 +154,26 @@ function importUnits(
   // The background thread works two units ahead of the one being parsed (logs the threads read excepted).
   prefetch(later[0], ctx);
   prefetch(later[1], ctx);
+  // The threads' results, in file order up to the first failure (thrown when the merge reaches it);
+  // the rows are then appended into room made once.
+  const results: (UnitResult | undefined)[] = [];
+  if (threads) {
+    let rows = 0;
+    for (let i = 0; i < threads.shared.length; i++) {
+      const result = threads.pool.result(i);
+      results.push(result);
+      if (!result.ok) break;
+      rows += result.part.rowCount;
+    }
+    ctx.builder.reserve(rows);
+  }
   let k = 0;
   for (const unit of units) {
     const shared = sharedIndex.get(unit);
     if (threads && shared !== undefined) {
-      mergeUnitResult(ctx, unit, threads.pool.result(shared));
+      // (Past a failure nothing is collected, but the merge stops at the failure.)
+      mergeUnitResult(ctx, unit, results[shared] ?? threads.pool.result(shared));
+      results[shared] = undefined; // merged: let it go
       continue;
     }
     prefetch(later[k + 2], ctx);

@@ -15,6 +15,7 @@ import { idText, labelText, objectField, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, inspectScore } from '../scoreValue.js';
 import type { InspectHeader } from './inspectHeader.js';
+import { SamplePairs } from './samplePairs.js';
 
 /**
  * Whether a summary's metadata value is certainly the sample's own. inspect_ai's
@@ -77,8 +78,8 @@ export class InspectRows {
 
   private readonly numericIds = new Map<number, number>();
   private smallIds = new Int32Array(0);
-  /** (question, epoch) keys seen, when repeats are signalled. */
-  private readonly seen: Set<number | string> | undefined;
+  /** (question, epoch) pairs seen, when repeats are signalled. */
+  private readonly seen: SamplePairs | undefined;
 
   constructor(
     private readonly ctx: ImportContext,
@@ -87,7 +88,7 @@ export class InspectRows {
     firstScores: Record<string, unknown> | undefined,
     signalRepeats = false,
   ) {
-    this.seen = signalRepeats ? new Set() : undefined;
+    this.seen = signalRepeats ? new SamplePairs() : undefined;
     const { builder, options } = ctx;
     const declared = header.scorers.length > 0 ? header.scorers : Object.keys(firstScores ?? {});
     let scorer: string;
@@ -176,11 +177,7 @@ export class InspectRows {
         : epochNumber(epochValue, this.where(at, 'epoch'));
     const question =
       id === undefined ? this.numericQuestion(idValue as number) : this.ctx.builder.code('question', id);
-    if (this.seen) {
-      const key = epoch < 1024 ? question * 1024 + epoch : `${question}:${epoch}`;
-      if (this.seen.has(key)) throw new RepeatedSample();
-      this.seen.add(key);
-    }
+    if (this.seen && !this.seen.add(question, epoch)) throw new RepeatedSample();
     if (score === undefined || score === null) {
       this.missing++;
       return;
