@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedEval } from './evalArrow.js';
+import { EvalInputError } from './evalInputError.js';
 import { EVAL_STRING_COLUMNS, type EvalTable } from './evalTable.js';
 import { type ImportRunOptions, importEval } from './importEval.js';
 import { ZipWriter } from './io/zipWriter.js';
+import { fixture } from './test-utils/evalFixtures.js';
 import { evalToArrow } from './writeEvalArrow.js';
 
 /** A small seeded generator (xorshift32), for reproducible logs. */
@@ -248,5 +250,68 @@ describe('importing several .eval logs: the result pinned for every run mode', (
     const bytes = modes.map(([label]) => Buffer.from(evalToArrow(results.get(label)!, 'test')));
     expect(bytes.length).toBeGreaterThan(1);
     for (const b of bytes.slice(1)) expect(b.equals(bytes[0])).toBe(true);
+  });
+});
+
+describe('import threads: mixed logs and failures as with one thread', () => {
+  let dir: string;
+  let files: string[];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'evalsim-threads-'));
+    files = makeLogs().map((log) => writeLog(dir, log));
+    // Two damaged logs: an epoch that is not a number (the second and the fourth log in file order).
+    const broken = makeLogs().slice(0, 2);
+    broken.forEach((log, k) => {
+      log.name = `broken-${k + 1}.eval`;
+      log.model = `provider/broken-${k + 1}`;
+      (log.summaries[7] as { epoch: unknown }).epoch = k === 0 ? 'two' : 'three';
+    });
+    files.push(...broken.map((log) => writeLog(dir, log)));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const runs: ImportRunOptions[] = [{ threads: 0, background: false }, { threads: 1 }, { threads: 2 }];
+
+  it('reads journal-only, samples-only, zstd and thinned .eval logs and a .json log among them, in file order', () => {
+    const paths = [
+      files[0],
+      fixture('inspect/in-progress.eval'),
+      fixture('inspect/2024-11-05T11-00-00+00-00_mmlu-0-shot_Mn7xP0aZr4LkQe.json'),
+      fixture('inspect/samples-only.eval'),
+      files[1],
+      fixture('inspect/zstd-members.eval'),
+      fixture('inspect/thinned-metadata.eval'),
+      fixture('inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval'),
+      files[2],
+    ];
+    // The fixtures log one system: each is labelled apart.
+    const systemByFile = Object.fromEntries(paths.map((p, k) => [p, `system-${k}`]));
+    const [first, ...others] = runs.map((run) => importEval(paths, { systemByFile }, run));
+    const bytes = Buffer.from(evalToArrow(first, 'test'));
+    expect(first.table.source.dictionary.length).toBe(paths.length);
+    for (const other of others) {
+      expect(Buffer.from(evalToArrow(other, 'test')).equals(bytes)).toBe(true);
+      expect(other.warnings).toEqual(first.warnings);
+      expect(other.provenance).toEqual(first.provenance);
+    }
+  });
+
+  it('reports the first damaged log in file order, whichever thread read it', () => {
+    const paths = [files[0], files[5], files[1], files[6], files[2], files[3], files[4]];
+    const errors = runs.map((run) => {
+      try {
+        importEval(paths, { cluster: 'metadata.subject' }, run);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    });
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(EvalInputError);
+      const e = error as EvalInputError;
+      expect([e.file, e.field]).toEqual([`${files[5]}!summaries.json`, '[7].epoch']);
+      expect(e.message).toBe((errors[0] as Error).message);
+    }
+    expect((errors[0] as Error).message).toContain('"two"');
   });
 });

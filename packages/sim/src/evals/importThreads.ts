@@ -58,13 +58,19 @@ export class ImportThreads {
   private readonly taken: boolean[];
   private readonly scratch = memberScratch();
   private received = 0;
+  /** Logs read on this thread so far. */
+  readHere = 0;
 
-  /** `units`: the logs to share; `importer` reads one on this thread; `threads`: workers to start. */
+  /**
+   * `units`: the logs to share; `importer` reads one on this thread; `threads`: workers to
+   * start; `helpHere` false: this thread only waits (it still reads a log whose worker stalled).
+   */
   constructor(
     private readonly units: readonly LogUnit[],
     private readonly options: EvalImportOptions,
     private readonly importer: UnitImporter,
     threads: number,
+    private readonly helpHere = true,
   ) {
     const shared = new SharedArrayBuffer(8);
     this.slots = new Int32Array(shared);
@@ -113,19 +119,22 @@ export class ImportThreads {
         this.taken[i] = true;
         return done;
       }
-      const next = Atomics.add(this.slots, CLAIM_SLOT, 1);
-      if (next < this.units.length) {
-        this.results[next] = importUnitAlone(this.importer, this.units[next], this.options, this.scratch);
+      const next = this.helpHere || this.workers.length === 0 ? Atomics.add(this.slots, CLAIM_SLOT, 1) : -1;
+      if (next >= 0 && next < this.units.length) {
+        this.results[next] = this.readOne(next);
         continue;
       }
       // Every log is claimed and log i is being read by a worker: wait for an answer.
       if (Atomics.wait(this.slots, DONE_SLOT, this.received, 1000) === 'timed-out') {
         idle += 1000;
-        if (idle >= STALL_MS) {
-          this.results[i] = importUnitAlone(this.importer, this.units[i], this.options, this.scratch);
-        }
+        if (idle >= STALL_MS) this.results[i] = this.readOne(i);
       } else idle = 0;
     }
+  }
+
+  private readOne(i: number): UnitResult {
+    this.readHere++;
+    return importUnitAlone(this.importer, this.units[i], this.options, this.scratch);
   }
 
   /** Stops the workers. */
