@@ -132,9 +132,19 @@ export class InspectRows {
     this.metric = builder.code('metric', key === undefined ? scorer : `${scorer}.${key}`);
   }
 
+  /** survivesThinning of the cluster labels seen (a few dozen, each checked once, not per sample). */
+  private readonly exactLabels = new Map<string, boolean>();
+
   /** False when a summary's cluster value may have been shortened by inspect_ai's thinning. */
   clusterIsExact(value: unknown): boolean {
-    return this.clusterPath === undefined || survivesThinning(value);
+    if (this.clusterPath === undefined) return true;
+    if (typeof value !== 'string') return survivesThinning(value);
+    let exact = this.exactLabels.get(value);
+    if (exact === undefined) {
+      exact = survivesThinning(value);
+      if (this.exactLabels.size < 4096) this.exactLabels.set(value, exact);
+    }
+    return exact;
   }
 
   /** Adds one sample (`EvalSample` or `EvalSampleSummary`); `at` locates it (`field`: its JSON path, e.g. `samples[3]`). */

@@ -72,8 +72,8 @@ export class JsonCursor {
 
   /** Skips one value of any kind. */
   skip(): void {
-    this.space();
     const b = this.bytes;
+    if (b[this.pos] <= 0x20) this.space();
     const c = b[this.pos];
     if (c === QUOTE) {
       this.pos = this.stringEnd(this.pos) + 1;
@@ -221,13 +221,15 @@ export class JsonCursor {
       this.pos++;
       return;
     }
+    const b = this.bytes;
+    // Compact JSON (no whitespace between tokens) takes the direct branches below.
     for (;;) {
-      this.space();
-      if (this.bytes[this.pos] !== QUOTE) this.fail('expected a key');
+      if (b[this.pos] !== QUOTE) {
+        this.space();
+        if (b[this.pos] !== QUOTE) this.fail('expected a key');
+      }
       const start = this.pos;
       const end = this.stringEnd(start);
-      this.pos = end + 1;
-      this.expect(0x3a);
       let index = -1;
       for (let k = 0; k < keys.length; k++) {
         if (this.keyEquals(start, end, keys[k])) {
@@ -235,10 +237,19 @@ export class JsonCursor {
           break;
         }
       }
+      if (b[end + 1] === 0x3a) this.pos = end + 2;
+      else {
+        this.pos = end + 1;
+        this.expect(0x3a);
+      }
       if (index === -1) this.skip();
       else onMember(index);
-      this.space();
-      const c = this.bytes[this.pos++];
+      let c = b[this.pos];
+      if (c !== 0x2c && c !== 0x7d) {
+        this.space();
+        c = b[this.pos];
+      }
+      this.pos++;
       if (c === 0x7d) return;
       if (c !== 0x2c) {
         this.pos--;
