@@ -63,8 +63,9 @@ export interface ImportRunOptions {
   readonly cwd?: string;
   /**
    * Worker threads that read inspect_ai `.eval` logs alongside this thread: a count, or
-   * `'auto'` (default: one when there are at least two `.eval` logs totalling more than
-   * 64 MiB and the machine has two or more cores; none otherwise).
+   * `'auto'` (default: when there are at least two `.eval` logs totalling more than 64 MiB,
+   * one fewer than the cores, at most 3 and fewer than the logs — one on two cores; none
+   * otherwise). The result does not depend on it.
    */
   readonly threads?: number | 'auto';
 }
@@ -95,7 +96,7 @@ export function importEval(
     threadsAsked !== 'auto'
       ? threadsAsked
       : shared.length >= 2 && availableParallelism() >= 2 && sizeOf(shared) > LARGE_IMPORT
-        ? 1
+        ? Math.min(availableParallelism() - 1, shared.length - 1, 3)
         : 0;
   const pool = threads > 0 ? new ImportThreads(shared, options, importInspectEval, threads) : undefined;
   // The rest: hash and inflate on a second thread when there is enough for it to pay (the result is the same).
