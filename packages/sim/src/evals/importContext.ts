@@ -57,11 +57,15 @@ export class ImportContext {
 
   private readonly zips = new Map<string, ZipArchive>();
 
-  /** The ZIP archive at `path`, opened once per import (`closeZip` when done with it). */
+  /**
+   * The ZIP archive at `path`, opened once per import (`closeZip` when done with it). Its
+   * central directory goes into the scratch when no other archive is open (so at most one
+   * open archive uses it).
+   */
   openZip(path: string, file: string): ZipArchive {
     let zip = this.zips.get(path);
     if (!zip) {
-      zip = ZipArchive.open(path, file);
+      zip = ZipArchive.open(path, file, this.zips.size === 0 ? this.scratch.directory : undefined);
       this.zips.set(path, zip);
     }
     return zip;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { importInspectEval } from './formats/inspectEval.js';
 import { ImportThreads } from './importThreads.js';
-import { memberScratch } from './io/scratchBuffer.js';
 import type { LogUnit } from './logUnits.js';
 import { fixture } from './test-utils/evalFixtures.js';
-import { importUnitAlone } from './unitImport.js';
+import { importUnitAlone, unitReader } from './unitImport.js';
 
 // Runs the built worker (dist/evals/importWorker.bundle.mjs): build first, as for the study runner.
 const names = [
@@ -24,7 +23,7 @@ describe('ImportThreads', () => {
       try {
         expect(pool.threads).toBe(threads);
         units.forEach((unit, i) => {
-          expect(pool.result(i)).toEqual(importUnitAlone(importInspectEval, unit, {}, memberScratch()));
+          expect(pool.result(i)).toEqual(importUnitAlone(importInspectEval, unit, {}, unitReader()));
         });
         expect(pool.readHere).toBe(0);
       } finally {
@@ -38,7 +37,7 @@ describe('ImportThreads', () => {
     units.forEach((unit, i) => {
       const result = pool.result(i);
       expect(result.ok).toBe(i < units.length - 1);
-      expect(result).toEqual(importUnitAlone(importInspectEval, unit, {}, memberScratch()));
+      expect(result).toEqual(importUnitAlone(importInspectEval, unit, {}, unitReader()));
     });
     expect(pool.readHere).toBe(units.length);
     pool.close();

@@ -18,9 +18,8 @@ import { existsSync } from 'node:fs';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { simPackageFile } from '../base/packageRoot.js';
 import type { EvalImportOptions } from './importOptions.js';
-import { memberScratch } from './io/scratchBuffer.js';
 import type { LogUnit } from './logUnits.js';
-import { importUnitAlone, type UnitImporter, type UnitResult } from './unitImport.js';
+import { importUnitAlone, type UnitImporter, type UnitResult, unitReader } from './unitImport.js';
 
 /** Shared Int32 slots: the next log number to claim, and the answers posted. */
 export const CLAIM_SLOT = 0;
@@ -56,7 +55,7 @@ export class ImportThreads {
   private readonly workers: Worker[] = [];
   private readonly results: (UnitResult | undefined)[];
   private readonly taken: boolean[];
-  private readonly scratch = memberScratch();
+  private readonly reader = unitReader();
   private received = 0;
   /** Logs read on this thread so far. */
   readHere = 0;
@@ -134,7 +133,7 @@ export class ImportThreads {
 
   private readOne(i: number): UnitResult {
     this.readHere++;
-    return importUnitAlone(this.importer, this.units[i], this.options, this.scratch);
+    return importUnitAlone(this.importer, this.units[i], this.options, this.reader);
   }
 
   /** Stops the workers. */

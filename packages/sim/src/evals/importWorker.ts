@@ -7,16 +7,15 @@
 import { workerData } from 'node:worker_threads';
 import { importInspectEval } from './formats/inspectEval.js';
 import { CLAIM_SLOT, DONE_SLOT, type ImportWorkerAnswer, type ImportWorkerData } from './importThreads.js';
-import { memberScratch } from './io/scratchBuffer.js';
-import { importUnitAlone, resultTransferList } from './unitImport.js';
+import { importUnitAlone, resultTransferList, unitReader } from './unitImport.js';
 
 const { units, options, slots: shared, port } = workerData as ImportWorkerData;
 const slots = new Int32Array(shared);
-const scratch = memberScratch();
+const reader = unitReader();
 for (;;) {
   const index = Atomics.add(slots, CLAIM_SLOT, 1);
   if (index >= units.length) break;
-  const result = importUnitAlone(importInspectEval, units[index], options, scratch);
+  const result = importUnitAlone(importInspectEval, units[index], options, reader);
   const answer: ImportWorkerAnswer = { index, result };
   port.postMessage(answer, resultTransferList(result));
   Atomics.add(slots, DONE_SLOT, 1);

@@ -13,7 +13,7 @@ import { EvalInputError, type EvalLocation, type EvalWarning } from './evalInput
 import { EvalTableBuilder, type TablePart } from './evalTableBuilder.js';
 import { ImportContext } from './importContext.js';
 import type { EvalImportOptions } from './importOptions.js';
-import type { MemberScratch } from './io/scratchBuffer.js';
+import { type MemberScratch, memberScratch } from './io/scratchBuffer.js';
 import type { LogUnit } from './logUnits.js';
 
 /** A format importer: reads the log at `path` (shown as `file`) into `ctx`. */
@@ -60,14 +60,26 @@ export function unitError(unit: LogUnit, failure: UnitFailure): Error {
   return new EvalInputError({ file: unit.file }, `could not be read: ${failure.message}`);
 }
 
-/** Imports `unit` on its own (this thread; files hashed here, large members read into `scratch`). */
+/** What one thread reuses from log to log: member scratch buffers and a table builder. */
+export interface UnitReader {
+  readonly scratch: MemberScratch;
+  readonly builder: EvalTableBuilder;
+}
+
+/** A fresh reader for one thread. */
+export function unitReader(): UnitReader {
+  return { scratch: memberScratch(), builder: new EvalTableBuilder() };
+}
+
+/** Imports `unit` on its own (this thread; files hashed here, large members read into the reader's buffers). */
 export function importUnitAlone(
   importer: UnitImporter,
   unit: LogUnit,
   options: EvalImportOptions,
-  scratch: MemberScratch,
+  reader: UnitReader,
 ): UnitResult {
-  const ctx = new ImportContext(new EvalTableBuilder(), options, undefined, scratch);
+  reader.builder.reset();
+  const ctx = new ImportContext(reader.builder, options, undefined, reader.scratch);
   try {
     importer(unit.path, unit.file, ctx);
     return { ok: true, part: ctx.builder.part(), warnings: ctx.warnings, sources: ctx.sources() };

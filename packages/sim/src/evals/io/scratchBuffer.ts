@@ -20,13 +20,17 @@ export class ScratchBuffer {
   }
 }
 
-/** The two scratch buffers of a ZIP member read: the compressed bytes and the inflated ones. */
+/**
+ * The scratch buffers of ZIP reads: a member's compressed bytes and inflated ones, and an
+ * archive's central directory (which an open archive keeps: one archive at a time).
+ */
 export interface MemberScratch {
   readonly raw: ScratchBuffer;
   readonly out: ScratchBuffer;
+  readonly directory: ScratchBuffer;
 }
 
-/** A fresh pair of member scratch buffers (one per thread and import). */
+/** Fresh scratch buffers (one set per thread and import). */
 export function memberScratch(): MemberScratch {
-  return { raw: new ScratchBuffer(), out: new ScratchBuffer() };
+  return { raw: new ScratchBuffer(), out: new ScratchBuffer(), directory: new ScratchBuffer() };
 }

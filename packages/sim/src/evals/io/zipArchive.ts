@@ -14,7 +14,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { EvalInputError } from '../evalInputError.js';
 import { inflateRawInto } from './inflateInto.js';
-import type { MemberScratch } from './scratchBuffer.js';
+import type { MemberScratch, ScratchBuffer } from './scratchBuffer.js';
 import { zstdDecompress } from './zstd.js';
 
 /** One member as the central directory describes it. */
@@ -65,17 +65,22 @@ export class ZipArchive {
   private constructor(
     readonly file: string,
     fd: number,
+    directory?: ScratchBuffer,
   ) {
     this.fd = fd;
     this.size = fstatSync(fd).size;
-    this.readDirectory();
+    this.readDirectory(directory);
   }
 
-  /** Opens `path`; `file` is how errors name it. Throws EvalInputError when it is not a ZIP archive. */
-  static open(path: string, file = path): ZipArchive {
+  /**
+   * Opens `path`; `file` is how errors name it. Throws EvalInputError when it is not a ZIP
+   * archive. With `directory`, the central directory is read into that scratch, which the
+   * archive then uses until it is closed (so no other archive may use it meanwhile).
+   */
+  static open(path: string, file = path, directory?: ScratchBuffer): ZipArchive {
     const fd = openSync(path, 'r');
     try {
-      return new ZipArchive(file, fd);
+      return new ZipArchive(file, fd, directory);
     } catch (error) {
       closeSync(fd);
       throw error;
@@ -162,7 +167,7 @@ export class ZipArchive {
     return { name, method, flags, crc32, compressedSize, size, localHeaderOffset };
   }
 
-  private readDirectory(): void {
+  private readDirectory(scratch?: ScratchBuffer): void {
     const tailLength = Math.min(this.size, 22 + 0xffff);
     if (tailLength < 22) throw this.error('too short to be a ZIP archive');
     const tailStart = this.size - tailLength;
@@ -192,7 +197,7 @@ export class ZipArchive {
       } // else: exactly 65,535 members without ZIP64 records (Python's zipfile writes these)
     }
     if (directoryOffset + directorySize > this.size) throw this.error('central directory outside the file');
-    const d = this.bytes(directoryOffset, directorySize);
+    const d = this.bytes(directoryOffset, directorySize, scratch?.take(directorySize));
     this.directory = d;
     const offsets = new Array<number>(count);
     let p = 0;
