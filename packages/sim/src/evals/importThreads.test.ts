@@ -42,4 +42,13 @@ describe('ImportThreads', () => {
     expect(pool.readHere).toBe(units.length);
     pool.close();
   });
+
+  it('reads on this thread when the options cannot be sent to a worker', () => {
+    const options = { metric: 'choice', hook: () => 1 } as unknown as Record<string, string>;
+    const pool = new ImportThreads(units.slice(0, 2), options, importInspectEval, 1, false);
+    expect(pool.threads).toBe(0);
+    expect(pool.result(0)).toEqual(importUnitAlone(importInspectEval, units[0], options, unitReader()));
+    expect(pool.readHere).toBe(1);
+    pool.close();
+  });
 });

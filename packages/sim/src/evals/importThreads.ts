@@ -80,9 +80,16 @@ export class ImportThreads {
     for (let w = 0; w < threads; w++) {
       const channel = new MessageChannel();
       const workerData: ImportWorkerData = { units, options, slots: shared, port: channel.port2 };
-      const worker = new Worker(file, { workerData, transferList: [channel.port2], execArgv: [] });
+      let worker: Worker;
+      try {
+        worker = new Worker(file, { workerData, transferList: [channel.port2], execArgv: [] });
+      } catch {
+        // Options that cannot be sent to a thread (or no thread to be had): this thread reads them all.
+        channel.port1.close();
+        break;
+      }
       worker.unref();
-      // A worker that fails is replaced by this thread (see `wait`); its error is not the import's.
+      // A worker that fails is replaced by this thread (see `result`); its error is not the import's.
       worker.on('error', () => {});
       this.workers.push(worker);
       this.ports.push(channel.port1);
