@@ -13,8 +13,9 @@ export class ScratchBuffer {
     if (!Number.isSafeInteger(length) || length < 0)
       throw new RangeError(`ScratchBuffer.take: length ${length} is not a non-negative integer`);
     if (length > this.buffer.length) {
-      // Grow by at least an eighth so that slowly rising sizes do not reallocate each time.
-      this.buffer = Buffer.allocUnsafeSlow(Math.max(length, Math.floor(this.buffer.length * 1.125)));
+      // An eighth more than asked, so that the next, slightly larger log does not reallocate
+      // (and touch fresh memory again); pages never written cost nothing.
+      this.buffer = Buffer.allocUnsafeSlow(length + Math.ceil(length / 8));
     }
     return this.buffer.subarray(0, length);
   }
