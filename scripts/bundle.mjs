@@ -72,6 +72,22 @@ const workerBuild = await build({
 if (process.env.EVALSIM_WORKER_METAFILE)
   writeFileSync(process.env.EVALSIM_WORKER_METAFILE, JSON.stringify(workerBuild.metafile));
 
+// The import worker (dist/evals/importWorker.bundle.mjs, started by importThreads.ts): one
+// file with the inspect_ai .eval importer and what it needs (no Arrow, no runner).
+await build({
+  entryPoints: { 'importWorker.bundle': 'packages/sim/dist/evals/importWorker.js' },
+  outdir: 'packages/sim/dist/evals',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: { js: banner },
+  logLevel: 'warning',
+  legalComments: 'none',
+  plugins: [silentDebug],
+});
+
 // The CLI: split into chunks (dist/chunks/) so that each command's module, loaded by a dynamic
 // import in commands/index.ts, brings only its own dependencies: a calculator loads yargs and
 // core's functions, never Arrow, ajv, yaml, piscina or the runner.

@@ -5,6 +5,7 @@
 //   dist/evalsim.mjs                 the CLI (the package's bin)
 //   dist/index.mjs                   the API: everything @evalsim/core and @evalsim/sim export
 //   dist/runner/worker.bundle.mjs    the worker thread of the study runner
+//   dist/evals/importWorker.bundle.mjs  the worker thread of large .eval imports
 //   dist/chunk-*.mjs                 code they share (one copy, so a user's module that imports
 //                                    `evalsim` gets the same classes as the CLI that loads it)
 //   dist/index.d.ts, dist/types/     declarations of core and sim
@@ -66,6 +67,7 @@ await build({
     evalsim: join(root, 'packages/cli/dist/main.js'),
     index: join(pkg, 'src/index.js'),
     'runner/worker.bundle': join(root, 'packages/sim/dist/runner/worker.js'),
+    'evals/importWorker.bundle': join(root, 'packages/sim/dist/evals/importWorker.js'),
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },

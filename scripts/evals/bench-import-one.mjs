@@ -6,7 +6,7 @@
 // and checks both analyses are identical. Prints one JSON line: the wall time of each step
 // (ms), rows, systems, questions and the process's peak RSS (MiB).
 // CPU time counts every thread of the process (the background hashing/inflating thread too).
-// Usage: node scripts/evals/bench-import-one.mjs DIR OUT.arrow [background: auto|on|off]
+// Usage: node scripts/evals/bench-import-one.mjs DIR OUT.arrow [background: auto|on|off] [threads: auto|0|1|2]
 import { performance } from 'node:perf_hooks';
 import {
   analyzeEval,
@@ -17,10 +17,11 @@ import {
   writeEvalArrow,
 } from '../../packages/sim/dist/index.js';
 
-const [dir, out, mode = 'auto'] = process.argv.slice(2);
+const [dir, out, mode = 'auto', threadsArg = 'auto'] = process.argv.slice(2);
 const background = mode === 'on' ? true : mode === 'off' ? false : 'auto';
+const threads = threadsArg === 'auto' ? 'auto' : Number(threadsArg);
 const t0 = performance.now();
-const imported = importEval([dir], { cluster: 'metadata.subject' }, { background });
+const imported = importEval([dir], { cluster: 'metadata.subject' }, { background, threads });
 const t1 = performance.now();
 writeEvalArrow(out, imported, { version: evalsimVersion() });
 const t2 = performance.now();

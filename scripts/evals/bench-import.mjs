@@ -4,11 +4,22 @@
 // seed 11; generated once into the temporary directory and reused), imported, written as
 // Arrow, aligned for analysis (evalMatrix), analysed (analyzeEval: 190 pairs), read back,
 // aligned and analysed again (the route of `evalsim analyze eval.arrow`) — each run in a
-// fresh process (bench-import-one.mjs). Reports the median of the runs and every run, with
-// the machine's load average, to results/BENCH-import.md. Part of `pnpm bench`; alone:
-//   node scripts/evals/bench-import.mjs [--runs 3] [--background auto|on|off] [--data DIR]
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// fresh process (bench-import-one.mjs); then the CLI end to end, each command in a fresh
+// process timed by GNU time when present (wall, CPU of all threads, peak RSS): `evalsim
+// analyze <20 logs> --out DIR`, `evalsim import <20 logs> --out eval.arrow` and `evalsim
+// analyze eval.arrow --out DIR`. Reports the median of the runs and every run, with the
+// machine's load average, to results/BENCH-import.md. Part of `pnpm bench`; alone:
+//   node scripts/evals/bench-import.mjs [--runs 3] [--background auto|on|off] [--threads auto|0|1|2] [--data DIR]
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +29,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     background: { type: 'string', default: 'auto' },
+    threads: { type: 'string', default: 'auto' },
     data: { type: 'string', default: join(os.tmpdir(), 'evalsim-bench-eval-20x14000x5-seed11') },
   },
 });
@@ -43,6 +55,7 @@ try {
         data,
         join(scratch, 'eval.arrow'),
         values.background,
+        values.threads,
       ],
       { encoding: 'utf8' },
     );
@@ -54,6 +67,72 @@ try {
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+// The CLI end to end, each command in a fresh process.
+const cli = join(root, 'packages/cli/dist/evalsim.mjs');
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const logs = readdirSync(data)
+  .filter((f) => f.endsWith('.eval'))
+  .sort()
+  .map((f) => join(data, f));
+const cliScratch = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-cli-'));
+const arrowFile = join(cliScratch, 'eval.arrow');
+const COMMANDS = [
+  {
+    key: 'analyzeLogs',
+    label: '`evalsim analyze <20 .eval logs> --cluster metadata.subject --out DIR`',
+    args: () => ['analyze', ...logs, '--cluster', 'metadata.subject', '--out', join(cliScratch, 'from-logs')],
+  },
+  {
+    key: 'import',
+    label: '`evalsim import <20 .eval logs> --cluster metadata.subject --out eval.arrow`',
+    args: () => ['import', ...logs, '--cluster', 'metadata.subject', '--out', arrowFile],
+  },
+  {
+    key: 'analyzeArrow',
+    label: '`evalsim analyze eval.arrow --out DIR`',
+    args: () => ['analyze', arrowFile, '--out', join(cliScratch, 'from-arrow')],
+  },
+];
+/** One command in a fresh process: wall (s), CPU user + sys (s) and peak RSS (MiB) as GNU time reports them. */
+function timeCommand(args) {
+  const started = process.hrtime.bigint();
+  const command = gnuTime
+    ? [gnuTime, ['-f', '%e %U %S %M', '-o', join(cliScratch, 'time.txt'), process.execPath, cli, ...args]]
+    : [process.execPath, [cli, ...args]];
+  const run = spawnSync(command[0], command[1], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  if (run.status !== 0) throw new Error(`evalsim ${args[0]} failed: ${run.stderr}`);
+  if (!gnuTime) return { wall, cpu: Number.NaN, rss: Number.NaN };
+  const [, user, sys, rssKiB] = readFileSync(join(cliScratch, 'time.txt'), 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return { wall, cpu: user + sys, rss: rssKiB / 1024 };
+}
+const cliRuns = Object.fromEntries(COMMANDS.map((c) => [c.key, []]));
+const cliLoads = [];
+try {
+  for (let r = 0; r < Number(values.runs); r++) {
+    for (const c of COMMANDS) {
+      cliLoads.push(os.loadavg()[0]);
+      const t = timeCommand(c.args());
+      cliRuns[c.key].push(t);
+      process.stderr.write(
+        `${c.key} run ${r + 1}: ${t.wall.toFixed(2)} s wall, ${t.cpu.toFixed(2)} s CPU, ${t.rss.toFixed(0)} MiB (load ${cliLoads.at(-1).toFixed(1)})\n`,
+      );
+    }
+  }
+  // The two routes give the same analysis (the inputs listed aside).
+  const a = JSON.parse(readFileSync(join(cliScratch, 'from-logs', 'analysis.json'), 'utf8'));
+  const b = JSON.parse(readFileSync(join(cliScratch, 'from-arrow', 'analysis.json'), 'utf8'));
+  delete a.inputs;
+  delete b.inputs;
+  if (JSON.stringify(a) !== JSON.stringify(b))
+    throw new Error('analyze of the logs and of the Arrow file differ');
+} finally {
+  rmSync(cliScratch, { recursive: true, force: true });
 }
 
 const median = (xs) => {
@@ -87,7 +166,23 @@ const lines = [
   '',
   `The two routes of \`evalsim analyze\` (median wall, s): raw logs \u2192 analysis (importEval + evalMatrix + analyzeEval) ${sec(m('logsToAnalysisMs'))}; canonical Arrow file \u2192 analysis (readEvalArrow + evalMatrix + analyzeEval) ${sec(m('arrowToAnalysisMs'))}.`,
   '',
-  `CPU time (all threads): ${sec(m('cpuMs'))} s. Peak RSS: ${m('maxRssMiB').toFixed(0)} MiB.`,
+  `CPU time (all threads): ${sec(m('cpuMs'))} s. Peak RSS: ${m('maxRssMiB').toFixed(0)} MiB. Import threads: ${values.threads}.`,
+  '',
+  `The CLI end to end, each command in a fresh process (median of ${values.runs} runs; 1-minute load average before each: ${cliLoads.map((l) => l.toFixed(1)).join(', ')}):`,
+  '',
+  '| command | wall (s) | CPU user + sys (s) | peak RSS (MiB) |',
+  '| --- | ---: | ---: | ---: |',
+  ...COMMANDS.map((c) => {
+    const rs = cliRuns[c.key];
+    return `| ${c.label} | ${median(rs.map((r) => r.wall)).toFixed(2)} | ${median(rs.map((r) => r.cpu)).toFixed(2)} | ${median(rs.map((r) => r.rss)).toFixed(0)} |`;
+  }),
+  '',
+  'Every CLI run, wall / CPU (s), peak RSS (MiB):',
+  '',
+  ...COMMANDS.map(
+    (c) =>
+      `- ${c.key}: ${cliRuns[c.key].map((r) => `${r.wall.toFixed(2)} / ${r.cpu.toFixed(2)}, ${r.rss.toFixed(0)}`).join('; ')}`,
+  ),
   '',
   'Every run (s): import / analyze / total / CPU, peak RSS (MiB):',
   '',

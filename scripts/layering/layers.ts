@@ -20,10 +20,12 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['index.ts'],
   ],
   sim: [
-    // the ground floor: the vocabulary every role shares; samplers, populations, sharded
-    // runs (shard specs, scheduler environments, plans, scheduler scripts) and the eval-log
-    // importers (evals/ with its io/ and formats/: only node and apache-arrow) need nothing else
-    ['base', 'samplers', 'population', 'shard', 'evals'],
+    // the ground floor: the vocabulary every role shares; samplers, populations and sharded
+    // runs (shard specs, scheduler environments, plans, scheduler scripts) need nothing else
+    ['base', 'samplers', 'population', 'shard'],
+    // the eval-log importers (evals/ with its io/ and formats/: node and apache-arrow, and
+    // base/packageRoot to find the import worker's bundle)
+    ['evals'],
     ['rng', 'output'],
     // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core;
     // its cluster bootstraps draw from rng/'s seeded streams)

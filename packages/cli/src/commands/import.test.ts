@@ -3,7 +3,7 @@
  * relative to it): the summary, the Arrow file and its provenance, and for every bad input
  * of issue 11 one stderr line naming file, line and field, exit code 2 and no output file.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,26 @@ describe('evalsim import', async () => {
     });
     expect(doc.warnings).toHaveLength(2);
     expect(doc.sources[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('writes the same bytes with --threads 0 and --threads 2, and refuses another count naming the flag', async () => {
+    const logs = [
+      `${fixtures}/inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval`,
+      `${fixtures}/inspect/zstd-members.eval`,
+      `${fixtures}/inspect/thinned-metadata.eval`,
+    ];
+    const labels = logs.flatMap((l, k) => ['--system', `${l}=s${k}`]);
+    const bytes = [];
+    for (const threads of ['0', '2']) {
+      const out = join(tmp, `threads-${threads}.arrow`);
+      const run = await evalsim('import', ...logs, ...labels, '--threads', threads, '--out', out);
+      expect(run.code, run.stderr).toBe(0);
+      bytes.push(readFileSync(out));
+    }
+    expect(bytes[1].equals(bytes[0])).toBe(true);
+    const bad = await evalsim('import', logs[0], '--threads', '9');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/threads/);
   });
 
   it('labels files with --system FILE=LABEL and maps long-table columns', async () => {

@@ -34,6 +34,7 @@ interface Args {
   task?: string;
   split?: string;
   background: string;
+  threads: string;
   json: boolean;
 }
 
@@ -113,6 +114,13 @@ export const importCommand: CommandModule<object, Args> = {
         describe:
           'hash files and inflate .eval members on a second thread: auto (above 64 MiB of logs), on, off (the result is the same)',
       })
+      .option('threads', {
+        type: 'string',
+        choices: ['auto', '0', '1', '2', '3'],
+        default: 'auto',
+        describe:
+          'worker threads reading .eval logs beside the main one: auto (one fewer than the cores, at most 3, above 64 MiB of logs) or a count (the result is the same)',
+      })
       .option('json', {
         type: 'boolean',
         default: false,
@@ -149,7 +157,8 @@ export const importCommand: CommandModule<object, Args> = {
     }
     // Paths are read from io's working directory and shown and recorded as given.
     const background = args.background === 'on' ? true : args.background === 'off' ? false : 'auto';
-    const imported = importEval(paths, options, { cwd: io.cwd, background });
+    const threads = args.threads === 'auto' ? 'auto' : Number(args.threads);
+    const imported = importEval(paths, options, { cwd: io.cwd, background, threads });
     if (out !== undefined) writeEvalArrow(out, imported, { version: evalsimVersion() });
     const rows = importSummary(imported);
     const warnings = imported.warnings.map(formatEvalWarning);

@@ -1,8 +1,8 @@
 /**
  * Recognises an eval log by its content (and name where the tool fixes it): a ZIP with
- * header.json or _journal/start.json is an inspect_ai `.eval`; an Arrow file is an evalsim
- * table (schema metadata `evalsim.eval.sources`), a wide item population (`question`,
- * `cluster`, `correct_<s>` + `k_<s>`) or a long table; a `.json` is an inspect_ai log
+ * header.json or _journal/start.json (its first member, else listed in its central
+ * directory) is an inspect_ai `.eval`; an Arrow file is an evalsim table (schema metadata
+ * `evalsim.eval.sources`), a wide item population (`question`, `cluster`, `correct_<s>` + `k_<s>`) or a long table; a `.json` is an inspect_ai log
  * (top-level `version` and `eval` with `task` and `model`), an lm-eval `results_<date>.json`,
  * or a file of a HELM run directory; a `.jsonl` is an openai/evals log (first line
  * `{"spec": …}`), lm-eval samples (`doc_id` with `filter`/`metrics`) or a long table; a
@@ -100,6 +100,13 @@ export function detectEvalFormat(
   const name = basename(path);
   const ext = extname(path).toLowerCase();
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) {
+    // inspect_ai writes _journal/start.json first: its local header says so without reading
+    // the central directory (77,000 entries in a large log); otherwise the directory is read.
+    if (bytes.length >= 30) {
+      const nameLength = bytes.readUInt16LE(26);
+      const first = bytes.toString('utf8', 30, Math.min(bytes.length, 30 + nameLength));
+      if (first === '_journal/start.json' || first === 'header.json') return 'inspect-eval';
+    }
     const zip = ZipArchive.open(path, file);
     try {
       if (zip.find('header.json') || zip.find('_journal/start.json')) return 'inspect-eval';

@@ -1,8 +1,10 @@
 /**
  * Finds two rows that score the same sample twice: same task, system, metric, question
  * and epoch. Each row's key is packed into one exact double (mixed radix over the code
- * counts, valid while the product stays below 2^53) and a sorted copy is scanned for equal
- * neighbours — O(n log n), no per-row objects. Beyond 2^53 it falls back to a Map.
+ * counts, valid while the product stays below 2^53). While the key space is at most 64
+ * keys per row (the usual case: every system scored on most questions), a bitmap of seen
+ * keys finds the first repeat in one O(n) pass; otherwise a sorted copy is scanned for
+ * equal neighbours — O(n log n), no per-row objects. Beyond 2^53 it falls back to a Map.
  */
 import type { EvalTable } from './evalTable.js';
 
@@ -25,6 +27,18 @@ export function findDuplicateRows(table: EvalTable): [number, number] | undefine
       table.question.codes[i]) *
       radix[3] +
     (table.epoch[i] - 1);
+  if (span <= 64 * n && span <= 2 ** 31) {
+    const seen = new Uint8Array(Math.ceil(span / 8));
+    for (let i = 0; i < n; i++) {
+      const key = keyOf(i);
+      const bit = 1 << (key & 7);
+      if (seen[key >>> 3] & bit) {
+        for (let j = 0; j < i; j++) if (keyOf(j) === key) return [j, i];
+      }
+      seen[key >>> 3] |= bit;
+    }
+    return undefined;
+  }
   if (span < 2 ** 53) {
     const keys = new Float64Array(n);
     for (let i = 0; i < n; i++) keys[i] = keyOf(i);

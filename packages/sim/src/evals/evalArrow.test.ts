@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Dictionary, tableFromIPC } from 'apache-arrow';
+import { Bool, Dictionary, Schema, Table, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVAL_ARROW_METADATA } from './evalArrow.js';
 import { EVAL_COLUMNS } from './evalTable.js';
@@ -87,5 +87,40 @@ describe('the canonical eval table in Arrow', () => {
     writeFileSync(path, readFileSync(join(tmp, 'a.arrow')).subarray(0, 100));
     expect(inputError(() => readEvalArrow(path)).message).toMatch(/not a readable Arrow IPC file/);
     expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('reading a damaged canonical table', () => {
+  /** The eval written and read back with its `correct` column replaced by `values`. */
+  function withCorrect(values: (n: number, scores: Float64Array) => (boolean | null)[]): string {
+    const imported = importEval(inputs, { cluster: 'metadata.subject' });
+    const good = join(tmp, 'good.arrow');
+    writeEvalArrow(good, imported, { version: '9.9.9' });
+    const arrow = tableFromIPC(readFileSync(good));
+    const scores = arrow.getChild('score')!.toArray() as Float64Array;
+    const replaced = vectorFromArray(values(arrow.numRows, scores), new Bool());
+    const columns = Object.fromEntries(
+      arrow.schema.fields.map((f) => [f.name, f.name === 'correct' ? replaced : arrow.getChild(f.name)!]),
+    );
+    const plain = new Table(columns);
+    const table = new Table(new Schema(plain.schema.fields, arrow.schema.metadata), plain.batches);
+    const path = join(tmp, `bad-${Math.random().toString(36).slice(2)}.arrow`);
+    writeFileSync(path, tableToIPC(table, 'file'));
+    return path;
+  }
+  const truth = (s: number) => (s === 1 ? true : s === 0 ? false : null);
+
+  it('reads a consistent correct column back (the bits, nulls for graded scores)', () => {
+    const path = withCorrect((n, s) => Array.from({ length: n }, (_, i) => truth(s[i])));
+    expect(readEvalArrow(path).table.rowCount).toBeGreaterThan(3);
+  });
+
+  it('names the row and column of a correct value that contradicts its score', () => {
+    const path = withCorrect((n, s) =>
+      Array.from({ length: n }, (_, i) => (i === 3 ? !truth(s[i]) : truth(s[i]))),
+    );
+    const e = inputError(() => readEvalArrow(path));
+    expect([e.line, e.field]).toEqual([5, 'correct']);
+    expect(e.problem).toMatch(/^(true|false) contradicts score [01]$/);
   });
 });

@@ -2,6 +2,12 @@
  * Builds an {@link EvalTable} row by row into growable typed arrays (capacity doubles;
  * `append` allocates nothing else), with first-seen-order string dictionaries. Importers
  * look up codes once per file or per distinct value (`code`) and append rows of codes.
+ *
+ * A log imported on another thread is built into a builder of its own and handed over as a
+ * {@link TablePart} (plain typed arrays, transferable); `appendPart` looks its dictionary
+ * values up in this builder in their code order — every value, used or not — so that
+ * appending the parts of several logs in file order gives exactly the table (codes and
+ * dictionaries) that importing them one after the other into this builder would.
  */
 import { EVAL_STRING_COLUMNS, type EvalStringColumnName, type EvalTable } from './evalTable.js';
 
@@ -22,8 +28,19 @@ class StringDictionary {
 
 type CodeColumns = Record<EvalStringColumnName, Int32Array>;
 
+/** A builder's rows and dictionaries as plain data (see the module comment). */
+export interface TablePart {
+  readonly rowCount: number;
+  readonly codes: Readonly<CodeColumns>;
+  readonly epoch: Int32Array;
+  readonly score: Float64Array;
+  readonly line: Int32Array;
+  /** Every value given a code, in code order (including values no row uses). */
+  readonly dictionaries: Readonly<Record<EvalStringColumnName, readonly string[]>>;
+}
+
 export class EvalTableBuilder {
-  private readonly dictionaries: Record<EvalStringColumnName, StringDictionary>;
+  private dictionaries: Record<EvalStringColumnName, StringDictionary>;
   private codes: CodeColumns;
   private epoch: Int32Array;
   private score: Float64Array;
@@ -32,13 +49,27 @@ export class EvalTableBuilder {
 
   constructor(capacity = 1024) {
     const size = Math.max(16, capacity);
-    this.dictionaries = Object.fromEntries(
-      EVAL_STRING_COLUMNS.map((c) => [c, new StringDictionary()]),
-    ) as Record<EvalStringColumnName, StringDictionary>;
+    this.dictionaries = EvalTableBuilder.emptyDictionaries();
     this.codes = Object.fromEntries(EVAL_STRING_COLUMNS.map((c) => [c, new Int32Array(size)])) as CodeColumns;
     this.epoch = new Int32Array(size);
     this.score = new Float64Array(size);
     this.line = new Int32Array(size);
+  }
+
+  private static emptyDictionaries(): Record<EvalStringColumnName, StringDictionary> {
+    return Object.fromEntries(EVAL_STRING_COLUMNS.map((c) => [c, new StringDictionary()])) as Record<
+      EvalStringColumnName,
+      StringDictionary
+    >;
+  }
+
+  /**
+   * Empties the builder for another table, keeping its arrays (memory already touched is
+   * cheaper to fill than fresh memory): no rows, empty dictionaries. Not after `finish`.
+   */
+  reset(): void {
+    this.length = 0;
+    this.dictionaries = EvalTableBuilder.emptyDictionaries();
   }
 
   get rowCount(): number {
@@ -50,8 +81,9 @@ export class EvalTableBuilder {
     return this.dictionaries[column].code(value);
   }
 
-  private grow(): void {
-    const size = this.epoch.length * 2;
+  private grow(atLeast = 0): void {
+    let size = this.epoch.length * 2;
+    while (size < atLeast) size *= 2;
     const grown = <T extends Int32Array | Float64Array>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
       b.set(a);
@@ -89,6 +121,60 @@ export class EvalTableBuilder {
     this.line[i] = line;
   }
 
+  /** Makes room for `rows` more rows at once (so that appending them copies nothing). */
+  reserve(rows: number): void {
+    const need = this.length + rows;
+    if (need <= this.epoch.length) return;
+    const resized = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(need);
+      b.set(a.subarray(0, this.length));
+      return b;
+    };
+    for (const c of EVAL_STRING_COLUMNS) this.codes[c] = resized(this.codes[c]);
+    this.epoch = resized(this.epoch);
+    this.score = resized(this.score);
+    this.line = resized(this.line);
+  }
+
+  /** The rows and dictionaries built so far, as a part for another builder (trimmed copies). */
+  part(): TablePart {
+    const n = this.length;
+    return {
+      rowCount: n,
+      codes: Object.fromEntries(
+        EVAL_STRING_COLUMNS.map((c) => [c, this.codes[c].slice(0, n)]),
+      ) as CodeColumns,
+      epoch: this.epoch.slice(0, n),
+      score: this.score.slice(0, n),
+      line: this.line.slice(0, n),
+      dictionaries: Object.fromEntries(
+        EVAL_STRING_COLUMNS.map((c) => [c, this.dictionaries[c].values.slice()]),
+      ) as Record<EvalStringColumnName, string[]>,
+    };
+  }
+
+  /** Appends a part's rows, its codes translated into this builder's (see the module comment). */
+  appendPart(part: TablePart): void {
+    const n = part.rowCount;
+    if (this.length + n > this.epoch.length) this.grow(this.length + n);
+    const at = this.length;
+    for (const c of EVAL_STRING_COLUMNS) {
+      const values = part.dictionaries[c];
+      const remap = new Int32Array(values.length);
+      for (let k = 0; k < values.length; k++) remap[k] = this.code(c, values[k]);
+      const from = part.codes[c];
+      const to = this.codes[c];
+      for (let i = 0; i < n; i++) {
+        const code = from[i];
+        to[at + i] = code < 0 ? code : remap[code];
+      }
+    }
+    this.epoch.set(part.epoch, at);
+    this.score.set(part.score, at);
+    this.line.set(part.line, at);
+    this.length += n;
+  }
+
   /** Drops the rows from `rowCount` on (an importer redoing a file); their dictionary entries go at `finish`. */
   truncate(rowCount: number): void {
     if (rowCount < 0 || rowCount > this.length)
@@ -96,11 +182,17 @@ export class EvalTableBuilder {
     this.length = rowCount;
   }
 
-  /** The finished table (columns trimmed to the row count; dictionaries keep only values in use, in first-seen order). */
+  /**
+   * The finished table (columns trimmed to the row count; dictionaries keep only values in
+   * use, in first-seen order). Call once: the table takes over the builder's arrays.
+   */
   finish(): EvalTable {
     const n = this.length;
+    // Full columns are handed over as they are (the builder is not used after finish).
+    const trim = <T extends Int32Array | Float64Array>(a: T): T =>
+      a.length === n ? a : (a.slice(0, n) as T);
     const column = (name: EvalStringColumnName) => {
-      const codes = this.codes[name].slice(0, n);
+      const codes = trim(this.codes[name]);
       const values = this.dictionaries[name].values;
       const used = new Uint8Array(values.length);
       for (let i = 0; i < n; i++) if (codes[i] >= 0) used[codes[i]] = 1;
@@ -118,10 +210,10 @@ export class EvalTableBuilder {
       system: column('system'),
       question: column('question'),
       cluster: column('cluster'),
-      epoch: this.epoch.slice(0, n),
+      epoch: trim(this.epoch),
       metric: column('metric'),
-      score: this.score.slice(0, n),
-      line: this.line.slice(0, n),
+      score: trim(this.score),
+      line: trim(this.line),
     };
   }
 }

@@ -9,6 +9,7 @@ import type { EvalWarning } from './evalInputError.js';
 import type { EvalTableBuilder } from './evalTableBuilder.js';
 import type { EvalImportOptions } from './importOptions.js';
 import { BackgroundFiles } from './io/backgroundFiles.js';
+import { type MemberScratch, memberScratch } from './io/scratchBuffer.js';
 import { ZipArchive, type ZipEntry } from './io/zipArchive.js';
 
 /** `path` with a single trailing separator, normalised, for prefix tests. */
@@ -50,15 +51,21 @@ export class ImportContext {
     readonly options: EvalImportOptions,
     /** Hashes files and inflates ZIP members (on a second thread for large imports). */
     readonly background: BackgroundFiles = new BackgroundFiles(false),
+    /** Reused buffers for large members read on this thread (see readMember). */
+    readonly scratch: MemberScratch = memberScratch(),
   ) {}
 
   private readonly zips = new Map<string, ZipArchive>();
 
-  /** The ZIP archive at `path`, opened once per import (`closeZip` when done with it). */
+  /**
+   * The ZIP archive at `path`, opened once per import (`closeZip` when done with it). Its
+   * central directory goes into the scratch when no other archive is open (so at most one
+   * open archive uses it).
+   */
   openZip(path: string, file: string): ZipArchive {
     let zip = this.zips.get(path);
     if (!zip) {
-      zip = ZipArchive.open(path, file);
+      zip = ZipArchive.open(path, file, this.zips.size === 0 ? this.scratch.directory : undefined);
       this.zips.set(path, zip);
     }
     return zip;
@@ -74,9 +81,13 @@ export class ImportContext {
     for (const path of [...this.zips.keys()]) this.closeZip(path);
   }
 
-  /** The bytes of a ZIP member: inflated in the background if it was requested, else read now. */
-  readMember(zip: ZipArchive, path: string, entry: ZipEntry): Buffer {
-    return this.background.takeMember(path, entry) ?? zip.read(entry);
+  /**
+   * The bytes of a ZIP member: inflated in the background if it was requested, else read
+   * now — with `reuse`, into the context's scratch buffers: the bytes are then valid only
+   * until the next `reuse` read, so only a caller done with them before that may ask.
+   */
+  readMember(zip: ZipArchive, path: string, entry: ZipEntry, reuse = false): Buffer {
+    return this.background.takeMember(path, entry) ?? zip.read(entry, reuse ? this.scratch : undefined);
   }
 
   warn(warning: EvalWarning): void {

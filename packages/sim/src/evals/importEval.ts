@@ -5,11 +5,14 @@
  * Paths may be files, HELM run directories or directories to walk (logUnits.ts); files in
  * a walked directory that are not logs are skipped with one warning listing them. Large
  * imports hash files and inflate .eval members on a second thread (io/backgroundFiles.ts),
- * two logs ahead of the one being parsed. Everything is built in memory and checked before anything is
+ * two logs ahead of the one being parsed; large imports of several inspect_ai `.eval` logs
+ * read them on worker threads and this one at once (importThreads.ts), merged in file
+ * order so that the result is the same. Everything is built in memory and checked before anything is
  * returned: a row scoring the same (task, system, metric, question, epoch) twice — within
  * a file or across files — is an error naming both places, so nothing is half-imported.
  */
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { findDuplicateRows } from './duplicateRows.js';
 import type { ImportedEval } from './evalArrow.js';
 import type { EvalFormat } from './evalFormat.js';
@@ -26,8 +29,10 @@ import { importOpenaiEvals } from './formats/openaiEvals.js';
 import { importWidePopulation } from './formats/widePopulation.js';
 import { fileMatches, ImportContext } from './importContext.js';
 import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
+import { ImportThreads } from './importThreads.js';
 import { BackgroundFiles } from './io/backgroundFiles.js';
 import { findLogUnits, type LogUnit } from './logUnits.js';
+import { mergeUnitResult, type UnitResult, unitError } from './unitImport.js';
 
 /** The importer for each format. */
 const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportContext) => void> = {
@@ -56,6 +61,22 @@ export interface ImportRunOptions {
    * shown and recorded as given, so the result is that of an import run in this directory.
    */
   readonly cwd?: string;
+  /**
+   * Worker threads that read inspect_ai `.eval` logs alongside this thread: a count, or
+   * `'auto'` (default: when there are at least two `.eval` logs totalling more than 64 MiB,
+   * one fewer than the cores, at most 3 and fewer than the logs — one on two cores; none
+   * otherwise). The result does not depend on it.
+   */
+  readonly threads?: number | 'auto';
+}
+
+/** Above this many bytes of input, a second thread pays for its start. */
+const LARGE_IMPORT = 64 * 1024 * 1024;
+
+function sizeOf(units: readonly LogUnit[]): number {
+  let total = 0;
+  for (const unit of units) total += statSync(unit.path).size;
+  return total;
 }
 
 /** Reads eval logs (files or directories) into the canonical table; see the module comment. */
@@ -67,15 +88,26 @@ export function importEval(
   checkImportOptions(options);
   if (paths.length === 0) throw new TypeError('importEval: give at least one file or directory');
   const { units, skipped } = findLogUnits(paths, options, run.cwd);
-  // Hash and inflate on a second thread when there is enough for it to pay (the result is the same).
-  let total = 0;
-  for (const unit of units) total += statSync(unit.path).size;
+  const shared = units.filter((u) => u.format === 'inspect-eval');
+  const threadsAsked = run.threads ?? 'auto';
+  if (threadsAsked !== 'auto' && !(Number.isInteger(threadsAsked) && threadsAsked >= 0 && threadsAsked <= 64))
+    throw new TypeError(`importEval: threads ${threadsAsked} is not 'auto' or an integer from 0 to 64`);
+  const threads =
+    threadsAsked !== 'auto'
+      ? threadsAsked
+      : shared.length >= 2 && availableParallelism() >= 2 && sizeOf(shared) > LARGE_IMPORT
+        ? Math.min(availableParallelism() - 1, shared.length - 1, 3)
+        : 0;
+  const pool = threads > 0 ? new ImportThreads(shared, options, importInspectEval, threads) : undefined;
+  // The rest: hash and inflate on a second thread when there is enough for it to pay (the result is the same).
+  const rest = pool ? units.filter((u) => u.format !== 'inspect-eval') : units;
   const mode = run.background ?? 'auto';
-  const background = new BackgroundFiles(mode === 'auto' ? total > 64 * 1024 * 1024 : mode);
+  const background = new BackgroundFiles(mode === 'auto' ? sizeOf(rest) > LARGE_IMPORT : mode);
   const ctx = new ImportContext(new EvalTableBuilder(), options, background);
   try {
-    return importUnits(units, skipped, ctx, paths);
+    return importUnits(units, skipped, ctx, paths, pool ? { pool, shared } : undefined);
   } finally {
+    pool?.close();
     background.close();
     ctx.closeAll();
   }
@@ -107,7 +139,11 @@ function importUnits(
   skipped: readonly string[],
   ctx: ImportContext,
   paths: readonly string[],
+  threads?: { pool: ImportThreads; shared: readonly LogUnit[] },
 ): ImportedEval {
+  // The number of each log read by the threads, by unit.
+  const sharedIndex = new Map<LogUnit, number>(threads?.shared.map((u, k) => [u, k]));
+  const later = units.filter((u) => !sharedIndex.has(u));
   const { options } = ctx;
   if (skipped.length > 0) {
     const shown =
@@ -116,19 +152,41 @@ function importUnits(
       message: `${skipped.length} files in the directories given are not eval logs and were skipped: ${shown}`,
     });
   }
-  // The background thread works two units ahead of the one being parsed.
-  prefetch(units[0], ctx);
-  prefetch(units[1], ctx);
-  units.forEach((unit, k) => {
-    prefetch(units[k + 2], ctx);
+  // The background thread works two units ahead of the one being parsed (logs the threads read excepted).
+  prefetch(later[0], ctx);
+  prefetch(later[1], ctx);
+  // The threads' results, in file order up to the first failure (thrown when the merge reaches it);
+  // the rows are then appended into room made once.
+  const results: (UnitResult | undefined)[] = [];
+  if (threads) {
+    let rows = 0;
+    for (let i = 0; i < threads.shared.length; i++) {
+      const result = threads.pool.result(i);
+      results.push(result);
+      if (!result.ok) break;
+      rows += result.part.rowCount;
+    }
+    ctx.builder.reserve(rows);
+  }
+  let k = 0;
+  for (const unit of units) {
+    const shared = sharedIndex.get(unit);
+    if (threads && shared !== undefined) {
+      // (Past a failure nothing is collected, but the merge stops at the failure.)
+      mergeUnitResult(ctx, unit, results[shared] ?? threads.pool.result(shared));
+      results[shared] = undefined; // merged: let it go
+      continue;
+    }
+    prefetch(later[k + 2], ctx);
+    k++;
     try {
       IMPORTERS[unit.format](unit.path, unit.file, ctx);
     } catch (error) {
       // A system error (unreadable, too large for memory, …) still names the file.
       if (error instanceof EvalInputError || error instanceof TypeError) throw error;
-      throw new EvalInputError({ file: unit.file }, `could not be read: ${(error as Error).message}`);
+      throw unitError(unit, { kind: 'other', message: (error as Error).message });
     }
-  });
+  }
   for (const file of Object.keys(options.systemByFile ?? {})) {
     if (!units.some((u) => fileMatches(file, u.file))) {
       throw new EvalInputError(

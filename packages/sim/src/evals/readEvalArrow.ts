@@ -32,7 +32,7 @@ function readStringColumn(vector: Vector, name: string, file: string, nullable: 
       );
     }
     const local = (data.dictionary?.toArray() ?? []) as string[];
-    const remap = local.map((s) => {
+    const remap = Int32Array.from(local, (s) => {
       let code = index.get(s);
       if (code === undefined) {
         code = dictionary.length;
@@ -42,19 +42,40 @@ function readStringColumn(vector: Vector, name: string, file: string, nullable: 
       return code;
     });
     const values = data.values as Int32Array;
+    const nulls = data.nullCount > 0;
+    const offset = data.offset;
     for (let i = 0; i < data.length; i++, at++) {
-      if (data.nullCount > 0 && !data.getValid(i)) {
+      if (nulls && !data.getValid(i)) {
         if (!nullable) throw new EvalInputError({ file, line: at + 2, field: name }, 'is null');
         codes[at] = -1;
       } else {
-        const code = remap[values[data.offset + i]];
-        if (code === undefined)
+        const local = values[offset + i];
+        if (!(local >= 0 && local < remap.length))
           throw new EvalInputError({ file, line: at + 2, field: name }, 'dictionary code out of range');
-        codes[at] = code;
+        codes[at] = remap[local];
       }
     }
   }
   return { codes, dictionary };
+}
+
+/** The `correct` column as 0 (false), 1 (true) or 2 (null), read from its bits; undefined when absent. */
+function correctColumn(vector: Vector | null, n: number, file: string): Uint8Array | undefined {
+  if (!vector) return undefined;
+  if (!DataType.isBool(vector.type)) {
+    throw new EvalInputError({ file, field: 'correct' }, `column must be Bool, got ${String(vector.type)}`);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const data of vector.data) {
+    const bits = data.values as Uint8Array;
+    const nulls = data.nullCount > 0;
+    for (let i = 0; i < data.length; i++, at++) {
+      const k = data.offset + i;
+      out[at] = nulls && !data.getValid(i) ? 2 : (bits[k >> 3] >> (k & 7)) & 1;
+    }
+  }
+  return out;
 }
 
 function parseMetadata<T>(schema: Schema, key: string, file: string): T {
@@ -109,7 +130,7 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
   }
   const epoch = Int32Array.from(epochVector.toArray() as Int32Array);
   const score = Float64Array.from(scoreVector.toArray() as Float64Array);
-  const correct = arrow.getChild('correct');
+  const correct = correctColumn(arrow.getChild('correct'), n, file);
   const epochNulls = epochVector.nullCount > 0;
   const scoreNulls = scoreVector.nullCount > 0;
   for (let i = 0; i < n; i++) {
@@ -126,7 +147,7 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
       );
     }
     if (correct) {
-      const c = correct.get(i);
+      const c = correct[i] === 2 ? null : correct[i] === 1;
       const expected = score[i] === 1 ? true : score[i] === 0 ? false : null;
       if (c !== expected) {
         throw new EvalInputError(

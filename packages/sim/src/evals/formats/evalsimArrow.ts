@@ -19,6 +19,7 @@ export function importEvalsimArrow(path: string, file: string, ctx: ImportContex
       Int32Array.from(t[name].dictionary, (s) => builder.code(name, s)),
     ]),
   ) as Record<(typeof EVAL_STRING_COLUMNS)[number], Int32Array>;
+  builder.reserve(t.rowCount);
   const override = ctx.fileLabel(file);
   const system = override === undefined ? -1 : builder.code('system', override);
   for (let i = 0; i < t.rowCount; i++) {

@@ -225,7 +225,8 @@ export function importInspectEval(path: string, file: string, ctx: ImportContext
       `${file}!${headerName}`,
     );
     const summariesEntry = zip.find('summaries.json');
-    const summaries = summariesEntry ? ctx.readMember(zip, path, summariesEntry) : undefined;
+    // Into the reused buffers: nothing else is read with `reuse` while the summaries are in use.
+    const summaries = summariesEntry ? ctx.readMember(zip, path, summariesEntry, true) : undefined;
     const rows =
       scanIntoRows(zip, file, header, ctx, summaries) ?? recordsIntoRows(zip, file, header, ctx, summaries);
     rows.finish();

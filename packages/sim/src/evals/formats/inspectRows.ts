@@ -15,6 +15,7 @@ import { idText, labelText, objectField, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, inspectScore } from '../scoreValue.js';
 import type { InspectHeader } from './inspectHeader.js';
+import { SamplePairs } from './samplePairs.js';
 
 /**
  * Whether a summary's metadata value is certainly the sample's own. inspect_ai's
@@ -77,8 +78,8 @@ export class InspectRows {
 
   private readonly numericIds = new Map<number, number>();
   private smallIds = new Int32Array(0);
-  /** (question, epoch) keys seen, when repeats are signalled. */
-  private readonly seen: Set<number | string> | undefined;
+  /** (question, epoch) pairs seen, when repeats are signalled. */
+  private readonly seen: SamplePairs | undefined;
 
   constructor(
     private readonly ctx: ImportContext,
@@ -87,7 +88,7 @@ export class InspectRows {
     firstScores: Record<string, unknown> | undefined,
     signalRepeats = false,
   ) {
-    this.seen = signalRepeats ? new Set() : undefined;
+    this.seen = signalRepeats ? new SamplePairs() : undefined;
     const { builder, options } = ctx;
     const declared = header.scorers.length > 0 ? header.scorers : Object.keys(firstScores ?? {});
     let scorer: string;
@@ -131,9 +132,19 @@ export class InspectRows {
     this.metric = builder.code('metric', key === undefined ? scorer : `${scorer}.${key}`);
   }
 
+  /** survivesThinning of the cluster labels seen (a few dozen, each checked once, not per sample). */
+  private readonly exactLabels = new Map<string, boolean>();
+
   /** False when a summary's cluster value may have been shortened by inspect_ai's thinning. */
   clusterIsExact(value: unknown): boolean {
-    return this.clusterPath === undefined || survivesThinning(value);
+    if (this.clusterPath === undefined) return true;
+    if (typeof value !== 'string') return survivesThinning(value);
+    let exact = this.exactLabels.get(value);
+    if (exact === undefined) {
+      exact = survivesThinning(value);
+      if (this.exactLabels.size < 4096) this.exactLabels.set(value, exact);
+    }
+    return exact;
   }
 
   /** Adds one sample (`EvalSample` or `EvalSampleSummary`); `at` locates it (`field`: its JSON path, e.g. `samples[3]`). */
@@ -176,11 +187,7 @@ export class InspectRows {
         : epochNumber(epochValue, this.where(at, 'epoch'));
     const question =
       id === undefined ? this.numericQuestion(idValue as number) : this.ctx.builder.code('question', id);
-    if (this.seen) {
-      const key = epoch < 1024 ? question * 1024 + epoch : `${question}:${epoch}`;
-      if (this.seen.has(key)) throw new RepeatedSample();
-      this.seen.add(key);
-    }
+    if (this.seen && !this.seen.add(question, epoch)) throw new RepeatedSample();
     if (score === undefined || score === null) {
       this.missing++;
       return;

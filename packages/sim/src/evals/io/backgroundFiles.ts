@@ -13,7 +13,8 @@
  * more than it saves) every request is done on the calling thread when asked for.
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { type FileDigest, fileDigest } from './fileDigest.js';
+import { DIGEST_BLOCK, type FileDigest, fileDigest } from './fileDigest.js';
+import { ScratchBuffer } from './scratchBuffer.js';
 import type { ZipEntry } from './zipArchive.js';
 
 // Shared Int32 slots: DONE counts answers posted, STARTED is set once the worker listens,
@@ -143,6 +144,8 @@ export class BackgroundFiles {
   private readonly inFlight = new Map<string, number>();
   private readonly keyOf = new Map<number, string>();
   private readonly answers = new Map<string, Answer>();
+  /** The block buffer of digests computed on this thread. */
+  private readonly block = new ScratchBuffer();
 
   /** `background`: use a worker thread (worth it above a few tens of megabytes). */
   constructor(background: boolean) {
@@ -205,7 +208,7 @@ export class BackgroundFiles {
     const answer = this.answer(path);
     if (answer?.sha256 !== undefined && answer.bytes !== undefined)
       return { sha256: answer.sha256, bytes: answer.bytes };
-    return fileDigest(path);
+    return fileDigest(path, this.block.take(DIGEST_BLOCK));
   }
 
   /** Starts reading and inflating `entry` of the ZIP archive at `path`. */

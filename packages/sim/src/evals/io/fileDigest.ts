@@ -7,10 +7,13 @@ export interface FileDigest {
   readonly bytes: number;
 }
 
-/** SHA-256 (hex) and size of a file, read in 4 MiB blocks. */
-export function fileDigest(path: string): FileDigest {
+/** Bytes read at a time. */
+export const DIGEST_BLOCK = 1024 * 1024;
+
+/** SHA-256 (hex) and size of a file, read in blocks of `block` (a reused buffer; default a fresh 1 MiB one). */
+export function fileDigest(path: string, block?: Buffer): FileDigest {
   const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
+  const buffer = block && block.length > 0 ? block : Buffer.allocUnsafe(DIGEST_BLOCK);
   const fd = openSync(path, 'r');
   let bytes = 0;
   try {

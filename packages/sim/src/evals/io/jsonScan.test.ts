@@ -60,6 +60,16 @@ describe('JsonCursor', () => {
     expect(() => pick('[{"g": 007}]', ['g'])).toThrow(JsonScanError);
   });
 
+  it('finds the end of strings with escaped quotes and backslashes on either side of the 24th byte', () => {
+    const doc = Array.from({ length: 40 }, (_, k) => ({
+      skip: `${'x'.repeat(k)}\\"${'y'.repeat(k % 7)}\\\\`,
+      v: `${'a'.repeat(k)}"\\${'b'.repeat(40 - k)}`,
+    }));
+    for (const text of [JSON.stringify(doc), JSON.stringify(doc, null, 1)]) {
+      expect(pick(text, ['v'])).toEqual(doc.map((d) => ({ v: d.v })));
+    }
+  });
+
   it('returns the same string object for repeated short strings', () => {
     const got = pick('[{"s": "anatomy"}, {"s": "anatomy"}, {"s": "algebra"}]', ['s']);
     expect(got[0].s).toBe('anatomy');

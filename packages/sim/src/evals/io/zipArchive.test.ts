@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EvalInputError } from '../evalInputError.js';
 import { fixture } from '../test-utils/evalFixtures.js';
+import { memberScratch } from './scratchBuffer.js';
 import { ZipArchive } from './zipArchive.js';
 import { crc32, ZipWriter } from './zipWriter.js';
 
@@ -112,5 +113,38 @@ describe('ZipArchive', () => {
     const truncated = path();
     writeFileSync(truncated, bytes.subarray(0, bytes.length - 30));
     expect(() => ZipArchive.open(truncated)).toThrow(EvalInputError);
+  });
+
+  it('reads into reused buffers the same bytes, and refuses damaged data the same way', () => {
+    const file = path();
+    const w = new ZipWriter(file);
+    const big = JSON.stringify(Array.from({ length: 3000 }, (_, k) => ({ id: k, text: `sample ${k}` })));
+    w.add('summaries.json', big);
+    w.add('small.json', '{"a": 1}');
+    w.add('stored.json', 'stored bytes', 0);
+    w.add('empty.json', '');
+    w.close();
+    const zip = ZipArchive.open(file);
+    const scratch = memberScratch();
+    try {
+      for (const name of ['summaries.json', 'small.json', 'stored.json', 'empty.json', 'summaries.json']) {
+        const entry = zip.find(name)!;
+        expect(zip.read(entry, scratch).equals(zip.read(entry)), name).toBe(true);
+      }
+    } finally {
+      zip.close();
+    }
+    const broken = Buffer.from(readFileSync(file));
+    broken[200] ^= 0xff; // inside summaries.json's deflated data
+    const corrupt = path();
+    writeFileSync(corrupt, broken);
+    const damaged = ZipArchive.open(corrupt, 'logs/d.eval');
+    try {
+      expect(() => damaged.read(damaged.find('summaries.json')!, scratch)).toThrow(
+        /^logs\/d\.eval!summaries\.json: (deflate data is damaged|CRC-32 check failed|uncompressed size)/,
+      );
+    } finally {
+      damaged.close();
+    }
   });
 });

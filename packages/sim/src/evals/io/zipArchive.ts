@@ -13,6 +13,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { EvalInputError } from '../evalInputError.js';
+import { inflateRawInto } from './inflateInto.js';
+import type { MemberScratch, ScratchBuffer } from './scratchBuffer.js';
 import { zstdDecompress } from './zstd.js';
 
 /** One member as the central directory describes it. */
@@ -63,17 +65,22 @@ export class ZipArchive {
   private constructor(
     readonly file: string,
     fd: number,
+    directory?: ScratchBuffer,
   ) {
     this.fd = fd;
     this.size = fstatSync(fd).size;
-    this.readDirectory();
+    this.readDirectory(directory);
   }
 
-  /** Opens `path`; `file` is how errors name it. Throws EvalInputError when it is not a ZIP archive. */
-  static open(path: string, file = path): ZipArchive {
+  /**
+   * Opens `path`; `file` is how errors name it. Throws EvalInputError when it is not a ZIP
+   * archive. With `directory`, the central directory is read into that scratch, which the
+   * archive then uses until it is closed (so no other archive may use it meanwhile).
+   */
+  static open(path: string, file = path, directory?: ScratchBuffer): ZipArchive {
     const fd = openSync(path, 'r');
     try {
-      return new ZipArchive(file, fd);
+      return new ZipArchive(file, fd, directory);
     } catch (error) {
       closeSync(fd);
       throw error;
@@ -107,8 +114,8 @@ export class ZipArchive {
     return this.eager.get(name);
   }
 
-  private bytes(position: number, length: number): Buffer {
-    const buffer = Buffer.allocUnsafe(length);
+  private bytes(position: number, length: number, into?: Buffer): Buffer {
+    const buffer = into ?? Buffer.allocUnsafe(length);
     let done = 0;
     while (done < length) {
       const got = readSync(this.fd, buffer, done, length - done, position + done);
@@ -160,7 +167,7 @@ export class ZipArchive {
     return { name, method, flags, crc32, compressedSize, size, localHeaderOffset };
   }
 
-  private readDirectory(): void {
+  private readDirectory(scratch?: ScratchBuffer): void {
     const tailLength = Math.min(this.size, 22 + 0xffff);
     if (tailLength < 22) throw this.error('too short to be a ZIP archive');
     const tailStart = this.size - tailLength;
@@ -190,7 +197,7 @@ export class ZipArchive {
       } // else: exactly 65,535 members without ZIP64 records (Python's zipfile writes these)
     }
     if (directoryOffset + directorySize > this.size) throw this.error('central directory outside the file');
-    const d = this.bytes(directoryOffset, directorySize);
+    const d = this.bytes(directoryOffset, directorySize, scratch?.take(directorySize));
     this.directory = d;
     const offsets = new Array<number>(count);
     let p = 0;
@@ -220,18 +227,23 @@ export class ZipArchive {
     this.offsets = offsets;
   }
 
-  /** The uncompressed bytes of `entry`. */
-  read(entry: ZipEntry): Buffer {
+  /**
+   * The uncompressed bytes of `entry`. With `scratch`, they are read and inflated into its
+   * reused buffers: the result is then a view valid only until the scratch's next use.
+   */
+  read(entry: ZipEntry, scratch?: MemberScratch): Buffer {
     if (entry.flags & 1) throw this.error('encrypted members are not supported', entry.name);
     const header = this.bytes(entry.localHeaderOffset, 30);
     if (header.readUInt32LE(0) !== LOCAL) throw this.error('local header missing', entry.name);
     const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    const raw = this.bytes(start, entry.compressedSize);
+    const raw = this.bytes(start, entry.compressedSize, scratch?.raw.take(entry.compressedSize));
     let data: Buffer;
     if (entry.method === 0) data = raw;
     else if (entry.method === 8) {
       try {
-        data = zlib.inflateRawSync(raw, { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)) });
+        data = scratch
+          ? inflateRawInto(raw, entry.size, scratch.out)
+          : zlib.inflateRawSync(raw, { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)) });
       } catch (error) {
         throw this.error(`deflate data is damaged (${(error as Error).message})`, entry.name);
       }
