@@ -21,6 +21,9 @@ export function requestedList(option: string, value: unknown): string[] {
 /** Most worker threads `--workers` accepts (a typo such as 1000000 is refused, not attempted). */
 export const MAX_WORKERS = 1024;
 
+/** Largest `--worker-memory`, MB (1 TiB). */
+export const MAX_WORKER_MEMORY_MB = 1_048_576;
+
 /**
  * `--workers` checked (an integer in [0, MAX_WORKERS], naming the flag) and capped at the
  * machine's available parallelism, with a warning: more threads than cores only adds
