@@ -73,8 +73,12 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     stdin: context.stdin,
     bin: context.bin,
   });
-  // A calculator's plainly well-formed line runs without loading yargs (fastArgs.ts).
+  // A lone --version, and a calculator's plainly well-formed line, run without loading yargs (fastArgs.ts).
   const wanted = commandsWanted(argv);
+  if (wanted?.length === 0) {
+    io.stdout.write(`${evalsimVersion()}\n`);
+    return { exitCode: 0, stdout: stdout.text, stderr: stderr.text };
+  }
   if (wanted?.length === 1 && CALCULATORS.includes(wanted[0])) {
     const [command] = await loadCommands(wanted);
     const args = fastArgs(command, argv);
