@@ -75,13 +75,13 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   });
   // A lone --version, and a calculator's plainly well-formed line, run without loading yargs (fastArgs.ts).
   const wanted = commandsWanted(argv);
-  const calculator = wanted?.length === 1 && CALCULATORS.includes(wanted[0]);
-  // Anything else needs yargs: its import starts now, beside the command's.
-  const yargsModule = calculator ? undefined : import('yargs');
   if (wanted?.length === 0) {
     io.stdout.write(`${evalsimVersion()}\n`);
     return { exitCode: 0, stdout: stdout.text, stderr: stderr.text };
   }
+  const calculator = wanted?.length === 1 && CALCULATORS.includes(wanted[0]);
+  // Anything else needs yargs: its import starts now, beside the command's.
+  const yargsModule = calculator ? undefined : import('yargs');
   if (calculator) {
     const [command] = await loadCommands(wanted);
     const args = fastArgs(command, argv);
