@@ -7,6 +7,11 @@
 // does only this; the packages' own dist/ stays plain tsc output.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { studyValidatorSource } from '../packages/sim/dist/config/validatorSource.js';
+
+// The study validator, compiled from the JSON schema here rather than at every run
+// (validatorSource.ts); schema.js imports it, so it must exist before anything is bundled.
+writeFileSync('packages/sim/dist/config/studyValidator.js', studyValidatorSource());
 
 // @stdlib's gamma quantile requires `debug` (with tty and util) for log lines it never prints
 // unless DEBUG is set: the bundles get a silent logger instead, so loading core costs no tty.

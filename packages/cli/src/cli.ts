@@ -7,8 +7,8 @@
  * command named first on the line is loaded (every command for `--help` and anything else).
  */
 import { evalsimVersion } from '@evalsim/sim/light';
-import yargs from 'yargs';
-import { commandNames, loadCommands } from './commands/index.js';
+import { fastArgs } from './commands/fastArgs.js';
+import { CALCULATORS, commandNames, loadCommands } from './commands/index.js';
 import { nonFiniteNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
@@ -73,6 +73,31 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     stdin: context.stdin,
     bin: context.bin,
   });
+  // A lone --version, and a calculator's plainly well-formed line, run without loading yargs (fastArgs.ts).
+  const wanted = commandsWanted(argv);
+  if (wanted?.length === 0) {
+    io.stdout.write(`${evalsimVersion()}\n`);
+    return { exitCode: 0, stdout: stdout.text, stderr: stderr.text };
+  }
+  const calculator = wanted?.length === 1 && CALCULATORS.includes(wanted[0]);
+  // Anything else needs yargs: its import starts now, beside the command's.
+  const yargsModule = calculator ? undefined : import('yargs');
+  if (calculator) {
+    const [command] = await loadCommands(wanted);
+    const args = fastArgs(command, argv);
+    if (args) {
+      let exitCode = 0;
+      try {
+        await command.handler({ ...args, io });
+        exitCode = io.exitCode;
+      } catch (error) {
+        io.stderr.write(`evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
+        exitCode = 2;
+      }
+      return { exitCode, stdout: stdout.text, stderr: stderr.text };
+    }
+  }
+  const { default: yargs } = await (yargsModule ?? import('yargs'));
   const cli = yargs()
     .scriptName('evalsim')
     .usage('$0 <command> [options]')
@@ -93,7 +118,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   skipHelpRendering(cli);
   let exitCode = 0;
   try {
-    for (const command of await loadCommands(commandsWanted(argv))) cli.command(command);
+    for (const command of await loadCommands(wanted)) cli.command(command);
     const unknown = unknownCommand(argv, commandNames);
     if (unknown) throw new UsageError(unknown);
     await cli

@@ -260,6 +260,7 @@ export {
   runStudy,
   type StudyRun,
 } from './runner/runStudy.js';
+export { startWorkerThread, type WorkerThread } from './runner/workerThread.js';
 // ------------------------------------------------------------------ sharded runs
 export {
   awsBatchArrayShard,

@@ -25,6 +25,9 @@ export const MAX_WORKERS = 1024;
 export const WORKERS_DESCRIPTION =
   'worker threads (default: cores; 0 = in this thread, but a study with user modules always runs them in a worker thread under the heap limit)';
 
+/** Largest `--worker-memory`, MB (1 TiB). */
+export const MAX_WORKER_MEMORY_MB = 1_048_576;
+
 /**
  * `--workers` checked (an integer in [0, MAX_WORKERS], naming the flag) and capped at the
  * machine's available parallelism, with a warning: more threads than cores only adds

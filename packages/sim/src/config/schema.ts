@@ -2,31 +2,23 @@
  * JSON Schema check of a study config (ajv, allErrors; NaN and ±Infinity — which JSON
  * `1e400` and YAML `.inf` parse to — are not numbers), turning ajv's errors into
  * ConfigIssues that name the field path (`methods[2].replications`), the bad value and
- * what is allowed. The schema is schemaDocument.ts's, without the generated per-role parts.
+ * what is allowed. The schema is schemaDocument.ts's, without the generated per-role parts,
+ * compiled at build time (validatorSource.ts): nothing compiles a schema at run time.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { didYouMean } from '../base/closestName.js';
 import { type ConfigIssue, showValue } from '../base/errors.js';
 import type { JsonSchema } from '../base/optionSchema.js';
 import { simPackageFile } from '../base/packageRoot.js';
 import { studySchemaDocument } from './schemaDocument.js';
+import validate from './studyValidator.js';
 
 /** Absolute path of the published schema file (packages/sim/schema/study.schema.json), for editors. */
 export const studySchemaPath: string = simPackageFile('schema/study.schema.json');
 
-let compiled: ValidateFunction | undefined;
-
 /** The published study schema (with the per-model, -method, -metric and -formula parts). */
 export function studySchema(): JsonSchema {
   return studySchemaDocument({ roles: true });
-}
-
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, strictNumbers: true });
-    compiled = ajv.compile(studySchemaDocument());
-  }
-  return compiled;
 }
 
 /** True for NaN and ±Infinity. */
@@ -141,7 +133,6 @@ function isRequiredChoice(error: ErrorObject): boolean {
  * was not meant, the per-branch `required` behind "needs exactly one of").
  */
 export function schemaIssues(config: unknown): ConfigIssue[] {
-  const validate = validator();
   if (validate(config)) return [];
   const errors = validate.errors ?? [];
   const enumPaths = new Set(

@@ -5,7 +5,7 @@
  * (base/optionSchema.ts), so an editor offers `"method": "clustered"` and then its
  * `estimator` and `critical`, each with its description. The committed
  * `packages/sim/schema/study.schema.json` is this document with roles (written by
- * `npm run generate`; a test checks it is current). The validator (schema.ts) compiles it
+ * `npm run generate`; a test checks it is current). The validator (schema.ts; compiled by the build, validatorSource.ts) checks it
  * without roles and leaves names and options to the registries and the option reader,
  * whose messages list what is allowed and the closest name.
  */

@@ -109,7 +109,8 @@ async function resolveParts(
   schemaChecked = false,
 ): Promise<ResolvedParts> {
   // A worker resolves a config the main thread already checked: no schema compile there, and
-  // schema.js (with ajv) is imported only when needed, so the worker bundle leaves it out.
+  // schema.js (with the validator generated at build time) is imported only when needed, so the
+  // worker bundle leaves it out.
   const issues = schemaChecked ? [] : (await import('./schema.js')).schemaIssues(input);
   if (issues.length > 0) throw new ConfigError(issues);
   const config = input as StudyConfig;

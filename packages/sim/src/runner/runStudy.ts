@@ -56,6 +56,7 @@ import { type CellPiece, simulateCells } from './simulateCells.js';
 import { discardStaleCheckpoints } from './staleCheckpoints.js';
 import { defaultTargetCap, largestMcse } from './targetMcse.js';
 import { chunkCount, USER_CODE_ROLES, workersForWork } from './workerCount.js';
+import type { WorkerThread } from './workerThread.js';
 
 export const DEFAULT_CHUNK_SIZE = 250;
 
@@ -72,6 +73,12 @@ export interface RunOptions {
   readonly workers?: number | undefined;
   /** A pool to reuse across studies (createStudyPool); runStudy does not close it. */
   readonly pool?: ChunkExecutor | undefined;
+  /**
+   * A worker thread started before the study was validated (startWorkerThread, with the heap
+   * limit `workerMemoryMb`): the first thread of the pool when the run uses threads; runStudy
+   * closes it in every case. Ignored (and closed) when `pool` is given.
+   */
+  readonly warm?: WorkerThread | undefined;
   /** Override the study's replications per cell (method caps still apply, never above this). */
   readonly replications?: number | undefined;
   /** Override the study's seed. */
@@ -214,6 +221,15 @@ function outputFileNames(
  * shard writes only its partial file, so shards of one study may share a directory unlocked.
  */
 export async function runStudy(study: Study, options: RunOptions = {}): Promise<StudyRun> {
+  try {
+    return await runChecked(study, options);
+  } finally {
+    // Unused (a run in this thread, nothing left to simulate, an error) or already closed with its pool.
+    await options.warm?.close();
+  }
+}
+
+async function runChecked(study: Study, options: RunOptions): Promise<StudyRun> {
   checkRunOptions(options);
   const keep = keepPaths(study, options);
   if (options.outDir === undefined) return runInDirectory(study, options, keep);
@@ -356,6 +372,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   report();
 
   let workers = 0;
+  let closing: Promise<void> | undefined;
   const folds = new Map<number, CellFold>();
   const invalid: InvalidIntervalReport[] = [];
   const shardBlocks = new Map<CellPiece, Float64Array[]>();
@@ -380,6 +397,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             userCode,
           ),
           workerMemoryMb: options.workerMemoryMb,
+          warm: options.warm,
         });
       workers = executor.workers;
       // Populations parsed here go to the workers on shared memory (a large one costs memory once).
@@ -449,7 +467,11 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           });
         }
       } finally {
-        if (!pool) await executor.close();
+        // The threads stop while the results are written (awaited below, however the run ends).
+        if (!pool) {
+          closing = executor.close();
+          closing.catch(() => {});
+        }
       }
     } else if (!simulation) {
       cellsDone = cellCount;
@@ -538,5 +560,6 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });
+    await closing;
   }
 }

@@ -1,0 +1,65 @@
+/**
+ * One worker thread of the study runner: a single-thread piscina pool whose thread loads the
+ * worker module (worker.ts; its bundle) as soon as it is started. A thread can be started
+ * before anything else is known ({@link startWorkerThread}: `evalsim run --workers n` starts
+ * one before it loads the runner and validates the study), so its start and bundle load
+ * (≈ 0.15 s) overlap the main thread's work instead of following it (docs/performance.md §4,
+ * item 2); chunkExecutor.ts makes its pools of these. Kept apart from the runner so that starting
+ * a thread loads only piscina.
+ */
+import { existsSync } from 'node:fs';
+import { Piscina } from 'piscina';
+import { simPackageFile } from '../base/packageRoot.js';
+
+/** Heap limit of a worker thread by default (MB of old generation): a runaway method fails alone, named. */
+export const DEFAULT_WORKER_MEMORY_MB = 4096;
+
+/**
+ * The worker module in the package's dist/runner/: the bundle made by scripts/bundle.mjs when
+ * present (loads in ~0.1 s instead of ~0.9 s), else the plain tsc output. Tests running from
+ * src use the built files too: build first.
+ */
+export function workerFile(): string {
+  const bundle = simPackageFile('dist/runner/worker.bundle.mjs');
+  const file = existsSync(bundle) ? bundle : simPackageFile('dist/runner/worker.js');
+  if (!existsSync(file)) {
+    throw new Error(`worker module ${file} not found: build @evalsim/sim first (npm run setup)`);
+  }
+  return file;
+}
+
+/** A started worker thread: runs one task at a time (its pool queues the rest). */
+export interface WorkerThread {
+  /** The thread's heap limit, MB. */
+  readonly memoryMb: number;
+  /** Runs a chunk task (chunkTask.ts) there; aborting `signal` terminates the thread (piscina starts a new one). */
+  run(task: unknown, signal?: AbortSignal): Promise<ArrayBuffer>;
+  /** Stops the thread (a task still running is abandoned); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Starts a worker thread now, with a heap limit of `memoryMb` MB. */
+export function startWorkerThread(memoryMb: number = DEFAULT_WORKER_MEMORY_MB): WorkerThread {
+  if (!Number.isInteger(memoryMb) || memoryMb < 1) {
+    throw new RangeError(`memoryMb: must be an integer ≥ 1, got ${memoryMb}`);
+  }
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: 1,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    // The runner bounds what it has in flight (simulateCells' maxInFlight); piscina's default
+    // queue for one thread is a single task.
+    maxQueue: Number.POSITIVE_INFINITY,
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    memoryMb,
+    run: (task, signal) => pool.run(task, signal ? { signal } : {}) as Promise<ArrayBuffer>,
+    close: () => {
+      closed ??= pool.destroy();
+      return closed;
+    },
+  };
+}
