@@ -106,6 +106,40 @@ export class SeededStream implements RandomStream {
     return (high * TWO_26 + low) * TWO_NEG_53;
   }
 
+  /**
+   * out[0 … count − 1] = the next `count` uniforms: the same sfc32 steps and arithmetic as
+   * `count` calls of {@link uniform} (bit for bit, and the stream is left where those calls
+   * would leave it), with the state in locals for the whole loop instead of loaded and stored
+   * on the object at every step.
+   */
+  fillUniform(out: Float64Array, count: number): void {
+    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
+      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
+    }
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let i = 0; i < count; i++) {
+      let t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      const high = t >>> 5;
+      t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      out[i] = (high * TWO_26 + (t >>> 6)) * TWO_NEG_53;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
+  }
+
   /** Uniform integer in [0, n), exact (Lemire's method), 1 ≤ n ≤ 2³². */
   index(n: number): number {
     return sampleIndex(this, n);
