@@ -43,6 +43,7 @@ export type {
   ClusteredScores,
   DataKindName,
   DataKinds,
+  EqualSizeSums,
   ModelData,
   PairedClusteredScores,
   SequentialPairedCounts,

@@ -68,8 +68,16 @@ export const clusteredInterval = defineMethod({
         return;
       }
       viewClusteredScores(data, view);
-      // CR1: the same numbers without per-call checks or t quantile (core cr1Bounds.ts); non-finite → checked path.
-      if (cr1) cr1(view, interval);
+      // CR1: the same numbers without per-call checks or t quantile (core cr1Bounds.ts), from the
+      // model's exact sums when it has them (equal sizes: no pass); non-finite → checked path.
+      const sums = data.equalSizeSums;
+      if (
+        cr1 &&
+        !(
+          sums && cr1.fromEqualSizeSums(data.clusterCount, sums.size, sums.total, sums.totalSquares, interval)
+        )
+      )
+        cr1(view, interval);
       if (!cr1 || !Number.isFinite(interval.standardError))
         clusteredIntervalFromTotals(view, settings, interval);
       out.estimate = interval.estimate;

@@ -112,6 +112,32 @@ export class DiscreteTable {
     return this.first + i;
   }
 
+  /**
+   * out[at + i] = F⁻¹(u[from + i]) for i < count: {@link quantile} in bulk, the same values, with
+   * the table's arrays held in locals for the whole loop (allocation-free).
+   */
+  quantilesInto(u: Float64Array, from: number, count: number, out: Float64Array, at: number): void {
+    if (!(from >= 0 && count >= 0 && from + count <= u.length)) {
+      throw new InputError('count', `u[${from} … ${from + count}) must lie within u's ${u.length} entries`);
+    }
+    if (!(at >= 0 && at + count <= out.length)) {
+      throw new InputError('out', `out[${at} … ${at + count}) must lie within out's ${out.length} entries`);
+    }
+    const { cdf, guide, guideSize, first } = this;
+    const last = this.size - 1;
+    for (let j = 0; j < count; j++) {
+      const x = u[from + j];
+      let i: number;
+      if (!(x < 1)) i = last;
+      else {
+        i = guide[Math.floor(x * guideSize)];
+        while (i > 0 && cdf[i - 1] > x) i--;
+        while (cdf[i] <= x) i++;
+      }
+      out[at + j] = first + i;
+    }
+  }
+
   /** One draw: F⁻¹(U) with U uniform on [0, 1) from `src`. */
   sample(src: UniformSource): number {
     return this.quantile(src.uniform());
