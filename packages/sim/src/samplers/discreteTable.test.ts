@@ -118,4 +118,22 @@ describe('DiscreteTable (inversion with a guide table)', () => {
     }
     expect(() => new DiscreteTable(0)).toThrow(/guidePerValue/);
   });
+
+  it('quantilesInto equals quantile entry by entry (every cdf step, u = 0 and u ≥ 1) and checks its ranges', () => {
+    const weights = Float64Array.from({ length: 23 }, (_, i) => (i % 4 === 0 ? 0 : 1 + ((i * 31) % 7)));
+    for (const table of [new DiscreteTable().fill(weights, -2, 23), new DiscreteTable(16).fill(weights, -2, 23)]) {
+      const u: number[] = [0, 1, 1.5];
+      for (let i = 0; i < 23; i++) u.push(table.cdf[i], table.cdf[i] - 2 ** -53, table.cdf[i] + 2 ** -53);
+      const rng = new SeededStream(4, 2);
+      for (let t = 0; t < 5000; t++) u.push(rng.uniform());
+      const us = Float64Array.from(u.filter((x) => x >= 0));
+      const out = new Float64Array(us.length + 2).fill(Number.NaN);
+      table.quantilesInto(us, 0, us.length, out, 1);
+      expect(out[0]).toBeNaN();
+      expect(out[us.length + 1]).toBeNaN();
+      for (let i = 0; i < us.length; i++) expect(out[i + 1]).toBe(table.quantile(us[i]));
+      expect(() => table.quantilesInto(us, 1, us.length, out, 0)).toThrow(/count/);
+      expect(() => table.quantilesInto(us, 0, us.length, out, 3)).toThrow(/out/);
+    }
+  });
 });
