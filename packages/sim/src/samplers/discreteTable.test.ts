@@ -121,7 +121,10 @@ describe('DiscreteTable (inversion with a guide table)', () => {
 
   it('quantilesInto equals quantile entry by entry (every cdf step, u = 0 and u ≥ 1) and checks its ranges', () => {
     const weights = Float64Array.from({ length: 23 }, (_, i) => (i % 4 === 0 ? 0 : 1 + ((i * 31) % 7)));
-    for (const table of [new DiscreteTable().fill(weights, -2, 23), new DiscreteTable(16).fill(weights, -2, 23)]) {
+    for (const table of [
+      new DiscreteTable().fill(weights, -2, 23),
+      new DiscreteTable(16).fill(weights, -2, 23),
+    ]) {
       const u: number[] = [0, 1, 1.5];
       for (let i = 0; i < 23; i++) u.push(table.cdf[i], table.cdf[i] - 2 ** -53, table.cdf[i] + 2 ** -53);
       const rng = new SeededStream(4, 2);
