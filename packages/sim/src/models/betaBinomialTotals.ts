@@ -175,8 +175,10 @@ export function drawBetaBinomialTotals(
       }
     }
     if (plan.shared !== null) {
-      plan.shared.quantilesInto(uniforms, next, others.length, totals, units.length);
-      sumSquares.set(totals.subarray(units.length, units.length + others.length), units.length);
+      const first = units.length;
+      const end = first + others.length;
+      plan.shared.quantilesInto(uniforms, next, others.length, totals, first);
+      for (let k = first; k < end; k++) sumSquares[k] = totals[k];
     } else {
       for (let i = 0; i < others.length; i++) {
         const total = (tables[i] as DiscreteTable).quantile(uniforms[next++]);

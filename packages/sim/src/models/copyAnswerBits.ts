@@ -15,7 +15,7 @@
  * (question-major, copy-minor, one uniform per answer with 0 < p < 1: right iff U < p), so the
  * random stream and every count are unchanged.
  */
-import type { UniformSource } from '../samplers/source.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 /** Number of 1 bits of a 32-bit integer. */
 export function popcount32(x: number): number {
@@ -31,6 +31,10 @@ export class CopyAnswerBits {
   readonly words: number;
   /** Copy j's word w at [j·words + w]. */
   readonly bits: Int32Array;
+  /** Uniforms of one replication (drawCopyAnswers), sized to the answers drawn for `drawnFor`. */
+  uniforms: Float64Array = new Float64Array(0);
+  /** The rates and questions `uniforms` was sized for. */
+  drawnFor: { rates: Float64Array; varying: Int32Array } | null = null;
 
   constructor(
     readonly copies: number,
@@ -69,22 +73,38 @@ export class CopyAnswerBits {
 /**
  * Fills `answers` for the questions `varying` (slot v = varying[v]) with rates
  * rates[i·copies + j]: a uniform draw where 0 < p < 1 (right iff U < p), else right iff p = 1.
+ * The replication's uniforms are drawn in one RandomStream.fillUniform call (the same numbers
+ * in the same order as one uniform() per drawn answer), then compared.
  */
 export function drawCopyAnswers(
   answers: CopyAnswerBits,
-  src: UniformSource,
+  src: RandomStream,
   rates: Float64Array,
   varying: Int32Array,
 ): void {
   const { copies, words, bits } = answers;
+  if (answers.drawnFor?.rates !== rates || answers.drawnFor.varying !== varying) {
+    let drawn = 0;
+    for (let v = 0; v < varying.length; v++) {
+      for (let j = 0; j < copies; j++) {
+        const p = rates[varying[v] * copies + j];
+        if (p > 0 && p < 1) drawn++;
+      }
+    }
+    answers.uniforms = new Float64Array(drawn);
+    answers.drawnFor = { rates, varying };
+  }
+  const uniforms = answers.uniforms;
+  src.fillUniform(uniforms, uniforms.length);
   bits.fill(0);
+  let next = 0;
   for (let v = 0; v < varying.length; v++) {
     const offset = varying[v] * copies;
     const word = v >>> 5;
     const bit = 1 << (v & 31);
     for (let j = 0; j < copies; j++) {
       const p = rates[offset + j];
-      const right = p > 0 && p < 1 ? src.uniform() < p : p === 1;
+      const right = p > 0 && p < 1 ? uniforms[next++] < p : p === 1;
       if (right) bits[j * words + word] |= bit;
     }
   }
