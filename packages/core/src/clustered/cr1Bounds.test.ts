@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tCritical } from '../distributions/studentT.js';
 import { TestRng } from '../test-utils/testRng.js';
 import { clusteredIntervalFromTotals, createClusteredInterval } from './clusteredInterval.js';
 import type { ClusterTotals } from './clusterTotals.js';
@@ -91,6 +92,25 @@ describe('createCr1Bounds (per-replication CR1 interval)', () => {
     expect(bounds.fromEqualSizeSums(2 ** 30, 1, 2 ** 29, 2 ** 29, out)).toBe(false);
     expect(bounds.fromEqualSizeSums(1, 5, 3, 9, out)).toBe(false);
     expect(out).toEqual({ estimate: -1, standardError: -1, lower: -1, upper: -1 });
+  });
+
+  it('computes the t critical value through tCriticalOf, once per change of K (same bounds as the default)', () => {
+    const calls: number[] = [];
+    const counted = createCr1Bounds(0.95, 't', (level, df) => {
+      calls.push(df);
+      return tCritical(level, df);
+    });
+    const plain = createCr1Bounds(0.95, 't');
+    const rng = new TestRng(5);
+    const a: ClusteredBounds = { estimate: 0, standardError: 0, lower: 0, upper: 0 };
+    const b: ClusteredBounds = { estimate: 0, standardError: 0, lower: 0, upper: 0 };
+    for (const K of [10, 10, 10, 25, 25, 10]) {
+      const t = randomTotals(rng, K, 8);
+      counted(t, a);
+      plain(t, b);
+      expect(a).toEqual(b);
+    }
+    expect(calls).toEqual([9, 24, 9]);
   });
 
   it('rejects a bad level or critical family naming it', () => {

@@ -26,6 +26,7 @@
  */
 import { normalCritical } from '../distributions/normal.js';
 import { tCritical } from '../distributions/studentT.js';
+import type { TCriticalOf } from '../distributions/tCriticalMemo.js';
 import { assertLevel, InputError } from '../validate.js';
 import type { ClusteredCritical } from './clusteredInterval.js';
 import type { ClusterTotals } from './clusterTotals.js';
@@ -45,8 +46,16 @@ export interface Cr1BoundsFunction {
   fromEqualSizeSums(K: number, m: number, S: number, Q: number, out: ClusteredBounds): boolean;
 }
 
-/** The CR1 bounds function at `level` (default 0.95) with a t(K − 1) (default) or z critical value. */
-export function createCr1Bounds(level = 0.95, critical: ClusteredCritical = 't'): Cr1BoundsFunction {
+/**
+ * The CR1 bounds function at `level` (default 0.95) with a t(K − 1) (default) or z critical value;
+ * `tCriticalOf` (default core {@link tCritical}) computes a t critical value when K changes — a
+ * caller may pass a memo of it shared by many bounds functions (same values).
+ */
+export function createCr1Bounds(
+  level = 0.95,
+  critical: ClusteredCritical = 't',
+  tCriticalOf: TCriticalOf = tCritical,
+): Cr1BoundsFunction {
   assertLevel(level);
   if (critical !== 'z' && critical !== 't') {
     throw new InputError('critical', `must be 'z' or 't', got ${JSON.stringify(critical)}`);
@@ -56,7 +65,7 @@ export function createCr1Bounds(level = 0.95, critical: ClusteredCritical = 't')
   const criticalFor = (K: number): number => {
     if (critical === 't' && K !== cachedK) {
       cachedK = K;
-      c = tCritical(level, K - 1);
+      c = tCriticalOf(level, K - 1);
     }
     return c;
   };

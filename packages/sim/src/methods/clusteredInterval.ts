@@ -15,6 +15,7 @@ import {
   createClusteredInterval,
   createCr1Bounds,
   createTCriticalMemo,
+  tCritical,
 } from '@evalsim/core';
 import {
   createClusterTotalsView,
@@ -44,6 +45,26 @@ export const CLUSTERED_SE_OPTIONS = {
   },
 } as const;
 
+/**
+ * t critical values by (level, df), shared by this thread's CR1 analysers: a study's cells are
+ * analysed by fresh analysers, each of which would otherwise invert the t distribution again for
+ * the same K (20 cells of study a, 5 distinct K). Each value is core tCritical's (a pure
+ * function), so sharing changes no result; the map holds no random state and at most
+ * MAX_SHARED_T entries (cleared when full).
+ */
+const sharedTValues = new Map<string, number>();
+const MAX_SHARED_T = 4096;
+function sharedTCritical(level: number, df: number): number {
+  const key = `${level}/${df}`;
+  let value = sharedTValues.get(key);
+  if (value === undefined) {
+    value = tCritical(level, df);
+    if (sharedTValues.size >= MAX_SHARED_T) sharedTValues.clear();
+    sharedTValues.set(key, value);
+  }
+  return value;
+}
+
 export const clusteredInterval = defineMethod({
   name: 'clustered',
   description:
@@ -61,7 +82,7 @@ export const clusteredInterval = defineMethod({
     };
     const view = createClusterTotalsView();
     const interval = createClusteredInterval();
-    const cr1 = estimator === 'cr1' ? createCr1Bounds(level, critical) : null;
+    const cr1 = estimator === 'cr1' ? createCr1Bounds(level, critical, sharedTCritical) : null;
     return (data, _rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));

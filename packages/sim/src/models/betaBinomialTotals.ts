@@ -24,9 +24,9 @@
  * cluster in cluster order, all from one bulk RandomStream.fillUniform call when no cluster
  * needs the fallback below (same numbers as successive uniform() calls).
  *
- * Tables are built once per cell and cluster size, lazily on the first replication (so
- * validation in the main thread builds nothing), and shared by the cell's clusters of that
- * size. Sizes above BETA_BINOMIAL_TABLE_MAX_N, sizes beyond a budget of 2²⁰ table entries per
+ * Tables are built once per distribution, lazily on a cell's first replication (so
+ * validation in the main thread builds nothing), and shared by the clusters of that size and
+ * by the thread's other cells with the same distribution. Sizes above BETA_BINOMIAL_TABLE_MAX_N, sizes beyond a budget of 2²⁰ table entries per
  * cell, and the (theoretical) tables refused for underflow draw Beta then Binomial per
  * cluster; which clusters use tables depends only on the parameters, so results are the same
  * for any worker count or chunking.
@@ -74,6 +74,35 @@ function guidedTable(values: number): DiscreteTable {
   return new DiscreteTable(values <= LARGE_GUIDE_MAX_VALUES ? LARGE_GUIDE : 1);
 }
 
+/**
+ * Filled tables by distribution, shared by this thread's cells (a grid repeats them: the
+ * Binomial(1,000, p) of single-item clusters is the same at every ρ). A table is a pure
+ * function of its key and never refilled, so sharing changes no draw; null = refused (underflow).
+ * At most MAX_SHARED_TABLES entries (cleared when full).
+ */
+const sharedTables = new Map<string, DiscreteTable | null>();
+const MAX_SHARED_TABLES = 256;
+
+function sharedTable(key: string, build: () => DiscreteTable | null): DiscreteTable | null {
+  let table = sharedTables.get(key);
+  if (table === undefined) {
+    table = build();
+    if (sharedTables.size >= MAX_SHARED_TABLES) sharedTables.clear();
+    sharedTables.set(key, table);
+  }
+  return table;
+}
+
+/** Binomial(n, p) (ρ = 0) or BB(n, a, b), or null when the beta-binomial table is refused. */
+function clusterTable(params: BetaBinomialTotalsParams, n: number): DiscreteTable | null {
+  if (params.rho === 0)
+    return sharedTable(`binomial/${n}/${params.p}`, () => fillBinomialTable(guidedTable(n + 1), n, params.p));
+  return sharedTable(`betaBinomial/${n}/${params.a}/${params.b}`, () => {
+    const table = guidedTable(n + 1);
+    return fillBetaBinomialTable(table, n, params.a, params.b) ? table : null;
+  });
+}
+
 function buildPlan(params: BetaBinomialTotalsParams): CellPlan {
   const bySize = new Map<number, DiscreteTable | null>();
   let entries = 0;
@@ -90,14 +119,8 @@ function buildPlan(params: BetaBinomialTotalsParams): CellPlan {
     if (table === undefined) {
       table = null;
       if (n <= BETA_BINOMIAL_TABLE_MAX_N && entries + n + 1 <= TABLE_BUDGET) {
-        const candidate = guidedTable(n + 1);
-        let exact = true;
-        if (params.rho === 0) fillBinomialTable(candidate, n, params.p);
-        else exact = fillBetaBinomialTable(candidate, n, params.a, params.b);
-        if (exact) {
-          table = candidate;
-          entries += n + 1;
-        }
+        table = clusterTable(params, n);
+        if (table !== null) entries += n + 1;
       }
       bySize.set(n, table);
     }
@@ -105,8 +128,11 @@ function buildPlan(params: BetaBinomialTotalsParams): CellPlan {
     tables.push(table);
   }
   // The sum of the single-item clusters: a Binomial(K₁, p) table spans only its non-negligible window.
+  const K1 = units.length;
   const unitTable =
-    units.length > 0 ? fillBinomialTable(guidedTable(units.length + 1), units.length, params.p) : null;
+    K1 > 0
+      ? sharedTable(`binomial/${K1}/${params.p}`, () => fillBinomialTable(guidedTable(K1 + 1), K1, params.p))
+      : null;
   const bulk = tables.every((t) => t !== null);
   const contiguous = others.every((k, i) => k === units.length + i);
   const shared =
