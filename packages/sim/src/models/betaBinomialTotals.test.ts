@@ -119,6 +119,32 @@ describe('drawBetaBinomialTotals (table inversion per cluster size)', () => {
     expect(discreteGof(fours, pmfOf(4, parsed.a, parsed.b, 0.3), 4).pValue).toBeGreaterThan(GOF_REJECT_BELOW);
   });
 
+  it('equal sizes: equalSizeSums holds Σ totals and Σ totals² of every replication (m = 1, tables, ρ = 0, beyond the cap); unequal sizes: null', () => {
+    const layouts: CellParams[] = [
+      { p: 0.7, rho: 0.2, m: 1, clusters: 50 },
+      { p: 0.7, rho: 0.1, m: 5, clusters: 40 },
+      { p: 0.4, rho: 0, m: 20, clusters: 10 },
+      { p: 0.6, rho: 0.3, sizes: [70_000, 70_000, 70_000] },
+    ];
+    for (const params of layouts) {
+      const parsed = parseBetaBinomialClusters(params);
+      const data = betaBinomialClusters.allocate(parsed);
+      expect(data.equalSizeSums?.size).toBe(parsed.sizes[0]);
+      for (let r = 0; r < 30; r++) {
+        betaBinomialClusters.generate(parsed, new SeededStream(11, r), data);
+        let total = 0;
+        let squares = 0;
+        for (let k = 0; k < data.clusterCount; k++) {
+          total += data.totals[k];
+          squares += data.totals[k] ** 2;
+        }
+        expect([data.equalSizeSums?.total, data.equalSizeSums?.totalSquares]).toEqual([total, squares]);
+      }
+    }
+    const mixed = parseBetaBinomialClusters({ p: 0.5, rho: 0.1, sizes: [1, 2, 3] });
+    expect(betaBinomialClusters.allocate(mixed).equalSizeSums).toBeNull();
+  });
+
   it('sizes beyond the table cap draw Beta then Binomial (mean and variance of the totals still right)', () => {
     const { parsed, bySize } = totalsBySize({ p: 0.6, rho: 0.3, sizes: [70_000, 70_000, 3] }, 4000, 3);
     const big = bySize.get(70_000)!;

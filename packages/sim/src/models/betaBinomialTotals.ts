@@ -204,6 +204,20 @@ export function drawBetaBinomialTotals(
       const first = units.length;
       const end = first + others.length;
       plan.shared.quantilesInto(uniforms, next, others.length, totals, first);
+      if (sums !== null && first === 0) {
+        // Equal sizes, no single-item clusters: the copy and both sums in one pass.
+        let total = 0;
+        let squares = 0;
+        for (let k = 0; k < end; k++) {
+          const t = totals[k];
+          sumSquares[k] = t;
+          total += t;
+          squares += t * t;
+        }
+        sums.total = total;
+        sums.totalSquares = squares;
+        return;
+      }
       for (let k = first; k < end; k++) sumSquares[k] = totals[k];
     } else {
       for (let i = 0; i < others.length; i++) {
