@@ -170,10 +170,51 @@ function placeUnitTotals(
   }
 }
 
+/** Every cluster has one item: S ~ Binomial(K, p) by one uniform; the first S clusters get 1. */
+function drawSingleItemClusters(
+  plan: CellPlan,
+  rng: RandomStream,
+  totals: Float64Array,
+  sumSquares: Float64Array,
+  sums: EqualSizeSums,
+): void {
+  const ones = (plan.unitTable as DiscreteTable).quantile(rng.uniform());
+  placeUnitTotals(plan.units, ones, totals, sumSquares);
+  sums.total = ones;
+  sums.totalSquares = ones;
+}
+
+/** Every cluster has the same size m > 1 and one table: K uniforms in bulk, one inversion pass, one pass of sums. */
+function drawEqualSizeClusters(
+  plan: CellPlan,
+  rng: RandomStream,
+  totals: Float64Array,
+  sumSquares: Float64Array,
+  sums: EqualSizeSums,
+): void {
+  const { uniforms } = plan;
+  const count = uniforms.length;
+  rng.fillUniform(uniforms, count);
+  (plan.shared as DiscreteTable).quantilesInto(uniforms, 0, count, totals, 0);
+  let total = 0;
+  let squares = 0;
+  for (let k = 0; k < count; k++) {
+    const t = totals[k];
+    sumSquares[k] = t;
+    total += t;
+    squares += t * t;
+  }
+  sums.total = total;
+  sums.totalSquares = squares;
+}
+
 /**
  * Draws every cluster's total into totals[k] (and sumSquares[k] = totals[k]) for one
  * replication, and, given `sums` (equal sizes), Σ totals and Σ totals² (free at m = 1: both are
- * the binomial draw; else one pass); allocation-free after the cell's first call.
+ * the binomial draw; else one pass); allocation-free after the cell's first call. The two
+ * common layouts (all single-item clusters; equal sizes with one table) have functions of their
+ * own, so each is optimised for its own path (no deoptimisation when a grid moves from one to
+ * the other); same draws as the general path.
  */
 export function drawBetaBinomialTotals(
   params: BetaBinomialTotalsParams,
@@ -187,44 +228,32 @@ export function drawBetaBinomialTotals(
     plan = buildPlan(params);
     cellPlans.set(params, plan);
   }
+  if (sums !== null && plan.bulk) {
+    if (plan.others.length === 0) return drawSingleItemClusters(plan, rng, totals, sumSquares, sums);
+    if (plan.units.length === 0 && plan.shared !== null)
+      return drawEqualSizeClusters(plan, rng, totals, sumSquares, sums);
+  }
+  drawAnyClusters(params, plan, rng, totals, sumSquares, sums);
+}
+
+/** Any layout (mixed sizes, clusters without a table): the draws in the documented order. */
+function drawAnyClusters(
+  params: BetaBinomialTotalsParams,
+  plan: CellPlan,
+  rng: RandomStream,
+  totals: Float64Array,
+  sumSquares: Float64Array,
+  sums: EqualSizeSums | null,
+): void {
   const { units, unitTable, others, tables, uniforms } = plan;
   if (plan.bulk) {
     rng.fillUniform(uniforms, uniforms.length);
     let next = 0;
-    if (unitTable !== null) {
-      const ones = unitTable.quantile(uniforms[next++]);
-      placeUnitTotals(units, ones, totals, sumSquares);
-      if (sums !== null && others.length === 0) {
-        sums.total = ones;
-        sums.totalSquares = ones;
-        return;
-      }
-    }
-    if (plan.shared !== null) {
-      const first = units.length;
-      const end = first + others.length;
-      plan.shared.quantilesInto(uniforms, next, others.length, totals, first);
-      if (sums !== null && first === 0) {
-        // Equal sizes, no single-item clusters: the copy and both sums in one pass.
-        let total = 0;
-        let squares = 0;
-        for (let k = 0; k < end; k++) {
-          const t = totals[k];
-          sumSquares[k] = t;
-          total += t;
-          squares += t * t;
-        }
-        sums.total = total;
-        sums.totalSquares = squares;
-        return;
-      }
-      for (let k = first; k < end; k++) sumSquares[k] = totals[k];
-    } else {
-      for (let i = 0; i < others.length; i++) {
-        const total = (tables[i] as DiscreteTable).quantile(uniforms[next++]);
-        totals[others[i]] = total;
-        sumSquares[others[i]] = total;
-      }
+    if (unitTable !== null) placeUnitTotals(units, unitTable.quantile(uniforms[next++]), totals, sumSquares);
+    for (let i = 0; i < others.length; i++) {
+      const total = (tables[i] as DiscreteTable).quantile(uniforms[next++]);
+      totals[others[i]] = total;
+      sumSquares[others[i]] = total;
     }
   } else {
     if (unitTable !== null) placeUnitTotals(units, unitTable.quantile(rng.uniform()), totals, sumSquares);
