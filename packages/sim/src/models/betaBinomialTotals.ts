@@ -228,12 +228,11 @@ export function drawBetaBinomialTotals(
     plan = buildPlan(params);
     cellPlans.set(params, plan);
   }
-  if (sums !== null && plan.bulk) {
-    if (plan.others.length === 0) return drawSingleItemClusters(plan, rng, totals, sumSquares, sums);
-    if (plan.units.length === 0 && plan.shared !== null)
-      return drawEqualSizeClusters(plan, rng, totals, sumSquares, sums);
-  }
-  drawAnyClusters(params, plan, rng, totals, sumSquares, sums);
+  if (sums !== null && plan.bulk && plan.others.length === 0)
+    drawSingleItemClusters(plan, rng, totals, sumSquares, sums);
+  else if (sums !== null && plan.bulk && plan.units.length === 0 && plan.shared !== null)
+    drawEqualSizeClusters(plan, rng, totals, sumSquares, sums);
+  else drawAnyClusters(params, plan, rng, totals, sumSquares, sums);
 }
 
 /** Any layout (mixed sizes, clusters without a table): the draws in the documented order. */
