@@ -31,10 +31,8 @@ export class CopyAnswerBits {
   readonly words: number;
   /** Copy j's word w at [j·words + w]. */
   readonly bits: Int32Array;
-  /** Uniforms of one replication (drawCopyAnswers), sized to the answers drawn for `drawnFor`. */
-  uniforms: Float64Array = new Float64Array(0);
-  /** The rates and questions `uniforms` was sized for. */
-  drawnFor: { rates: Float64Array; varying: Int32Array } | null = null;
+  /** drawCopyAnswers' plan for the rates and questions it last drew (built on first use). */
+  plan: DrawPlan | null = null;
 
   constructor(
     readonly copies: number,
@@ -71,10 +69,56 @@ export class CopyAnswerBits {
 }
 
 /**
+ * What drawCopyAnswers needs of (rates, varying), flattened once: the bits of the answers that
+ * are right for sure (p = 1), and for each drawn answer (0 < p < 1, question-major, copy-minor)
+ * its word, its bit and its rate.
+ */
+interface DrawPlan {
+  readonly rates: Float64Array;
+  readonly varying: Int32Array;
+  readonly base: Int32Array;
+  readonly word: Int32Array;
+  readonly bit: Int32Array;
+  readonly rate: Float64Array;
+  readonly uniforms: Float64Array;
+}
+
+function planDraws(answers: CopyAnswerBits, rates: Float64Array, varying: Int32Array): DrawPlan {
+  const { copies, words } = answers;
+  const base = new Int32Array(answers.bits.length);
+  const word: number[] = [];
+  const bit: number[] = [];
+  const rate: number[] = [];
+  for (let v = 0; v < varying.length; v++) {
+    const offset = varying[v] * copies;
+    for (let j = 0; j < copies; j++) {
+      const p = rates[offset + j];
+      const at = j * words + (v >>> 5);
+      const mask = 1 << (v & 31);
+      if (p > 0 && p < 1) {
+        word.push(at);
+        bit.push(mask);
+        rate.push(p);
+      } else if (p === 1) base[at] |= mask;
+    }
+  }
+  return {
+    rates,
+    varying,
+    base,
+    word: Int32Array.from(word),
+    bit: Int32Array.from(bit),
+    rate: Float64Array.from(rate),
+    uniforms: new Float64Array(rate.length),
+  };
+}
+
+/**
  * Fills `answers` for the questions `varying` (slot v = varying[v]) with rates
  * rates[i·copies + j]: a uniform draw where 0 < p < 1 (right iff U < p), else right iff p = 1.
  * The replication's uniforms are drawn in one RandomStream.fillUniform call (the same numbers
- * in the same order as one uniform() per drawn answer), then compared.
+ * in the same order as one uniform() per drawn answer, question-major, copy-minor), then
+ * compared against the flattened plan of the drawn answers.
  */
 export function drawCopyAnswers(
   answers: CopyAnswerBits,
@@ -82,30 +126,16 @@ export function drawCopyAnswers(
   rates: Float64Array,
   varying: Int32Array,
 ): void {
-  const { copies, words, bits } = answers;
-  if (answers.drawnFor?.rates !== rates || answers.drawnFor.varying !== varying) {
-    let drawn = 0;
-    for (let v = 0; v < varying.length; v++) {
-      for (let j = 0; j < copies; j++) {
-        const p = rates[varying[v] * copies + j];
-        if (p > 0 && p < 1) drawn++;
-      }
-    }
-    answers.uniforms = new Float64Array(drawn);
-    answers.drawnFor = { rates, varying };
+  let plan = answers.plan;
+  if (plan === null || plan.rates !== rates || plan.varying !== varying) {
+    plan = planDraws(answers, rates, varying);
+    answers.plan = plan;
   }
-  const uniforms = answers.uniforms;
+  const { bits } = answers;
+  const { word, bit, rate, uniforms } = plan;
+  bits.set(plan.base);
   src.fillUniform(uniforms, uniforms.length);
-  bits.fill(0);
-  let next = 0;
-  for (let v = 0; v < varying.length; v++) {
-    const offset = varying[v] * copies;
-    const word = v >>> 5;
-    const bit = 1 << (v & 31);
-    for (let j = 0; j < copies; j++) {
-      const p = rates[offset + j];
-      const right = p > 0 && p < 1 ? uniforms[next++] < p : p === 1;
-      if (right) bits[j * words + word] |= bit;
-    }
+  for (let t = 0; t < uniforms.length; t++) {
+    if (uniforms[t] < rate[t]) bits[word[t]] |= bit[t];
   }
 }
