@@ -1,8 +1,8 @@
 // Where a study's time goes, in this thread (no workers): module import, validation, and per
 // replication the model's generate, each method's analyse, the simulate loop (reseeds, records)
-// and the main thread's aggregation, summed over all cells. Instrumented by difference: a pass
+// and the block aggregation (CellPartial.add), summed over all cells. Instrumented by difference: a pass
 // that only generates, a pass per method that generates and runs that method, the real
-// CellSimulator pass, and CellAggregator.add over its records. Timings are wall-clock (median of
+// CellSimulator pass, and CellPartial.add over its records. Timings are wall-clock (median of
 // `--repeat` passes, default 3; the first pass is also shown: it includes JIT warm-up).
 // Usage: node scripts/phases.mjs <study.json> [--repeat N] [--replications R]
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,7 @@ const sim = await import('../packages/sim/dist/index.js');
 const tImport = performance.now() - t0;
 // Runner internals, not part of the public API: read from the built per-file modules.
 const { CellSimulator } = await import('../packages/sim/dist/runner/cellSimulator.js');
-const { CellAggregator } = await import('../packages/sim/dist/runner/cellAggregator.js');
+const { CellPartial } = await import('../packages/sim/dist/runner/cellPartial.js');
 const { allocateChunkOutput, chunkOutputOf } = await import('../packages/sim/dist/runner/chunkOutput.js');
 const { createMethodResult } = await import('../packages/sim/dist/base/methodResult.js');
 const args = process.argv.slice(2);
@@ -66,10 +66,9 @@ function pass() {
     t = performance.now();
     simulator.simulate(0, R, caps, output);
     times.simulate += performance.now() - t;
-    const aggregator = new CellAggregator(study, cell.index, caps, R);
+    const partial = new CellPartial(study, cell.index, caps);
     t = performance.now();
-    aggregator.add(output.records, 0, R);
-    aggregator.rows();
+    partial.add(output.records, 0, R);
     times.aggregate += performance.now() - t;
   }
   return times;
@@ -91,4 +90,4 @@ study.methods.forEach((m, j) => {
 });
 row('CellSimulator.simulate (all)', (p) => p.simulate);
 row('  of which loop overhead', (p) => p.simulate - p.generate - p.methods.reduce((a, b) => a + b, 0));
-row('CellAggregator.add + rows', (p) => p.aggregate);
+row('CellPartial.add', (p) => p.aggregate);

@@ -53,6 +53,7 @@ export type {
   ClusteredScores,
   DataKindName,
   DataKinds,
+  EqualSizeSums,
   ModelData,
   PairedClusteredScores,
   SequentialPairedCounts,

@@ -7,8 +7,14 @@
 import type { ClusterTotals } from '@evalsim/core';
 import type { ClusteredScores, PairedClusteredScores } from './dataKinds.js';
 
-/** Σ scores over the replication's clusters (k successes, for 0/1 scores). */
+/**
+ * Σ scores over the replication's clusters (k successes, for 0/1 scores): the model's exact
+ * `equalSizeSums.total` when it supplies one (the same number: integer sums are exact in any
+ * order), else a pass.
+ */
 export function totalOfClusteredScores(data: ClusteredScores): number {
+  const sums = data.equalSizeSums;
+  if (sums) return sums.total;
   let sum = 0;
   for (let g = 0; g < data.clusterCount; g++) sum += data.totals[g];
   return sum;

@@ -20,6 +20,22 @@ export interface ClusteredScores {
   readonly totals: Float64Array;
   /** Σ of squared scores in cluster k (equals totals for 0/1 scores). */
   readonly sumSquares: Float64Array;
+  /**
+   * Optional, from a model that knows them without a pass (betaBinomialClusters): this
+   * replication's exact sums when every cluster has the same size; null or absent otherwise.
+   * Methods may use them instead of a pass over the clusters.
+   */
+  readonly equalSizeSums?: EqualSizeSums | null;
+}
+
+/** Exact sums of one replication's equal-size clusters (integer scores: every sum is exact). */
+export interface EqualSizeSums {
+  /** Items per cluster m (every cluster). */
+  readonly size: number;
+  /** Σ_k totals[k]. */
+  total: number;
+  /** Σ_k totals[k]². */
+  totalSquares: number;
 }
 
 /** Two systems scored on the same items, as per-cluster sufficient statistics. */

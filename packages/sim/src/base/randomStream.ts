@@ -9,6 +9,11 @@ import type { Rng } from '@evalsim/core';
 export interface RandomStream extends Rng {
   /** Uniform on [0, 1). */
   uniform(): number;
+  /**
+   * out[0 … count − 1] = the next `count` values of {@link uniform}, the same numbers in the
+   * same order as `count` successive calls (a bulk form for hot loops; allocation-free).
+   */
+  fillUniform(out: Float64Array, count: number): void;
   /** Raw unsigned 32-bit integer. */
   uint32(): number;
   /** Uniform integer in [0, n). */

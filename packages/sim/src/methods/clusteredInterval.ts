@@ -15,6 +15,7 @@ import {
   createClusteredInterval,
   createCr1Bounds,
   createTCriticalMemo,
+  tCritical,
 } from '@evalsim/core';
 import {
   createClusterTotalsView,
@@ -44,6 +45,26 @@ export const CLUSTERED_SE_OPTIONS = {
   },
 } as const;
 
+/**
+ * t critical values by (level, df), shared by this thread's CR1 analysers: a study's cells are
+ * analysed by fresh analysers, each of which would otherwise invert the t distribution again for
+ * the same K (20 cells of study a, 5 distinct K). Each value is core tCritical's (a pure
+ * function), so sharing changes no result; the map holds no random state and at most
+ * MAX_SHARED_T entries (cleared when full).
+ */
+const sharedTValues = new Map<string, number>();
+const MAX_SHARED_T = 4096;
+function sharedTCritical(level: number, df: number): number {
+  const key = `${level}/${df}`;
+  let value = sharedTValues.get(key);
+  if (value === undefined) {
+    value = tCritical(level, df);
+    if (sharedTValues.size >= MAX_SHARED_T) sharedTValues.clear();
+    sharedTValues.set(key, value);
+  }
+  return value;
+}
+
 export const clusteredInterval = defineMethod({
   name: 'clustered',
   description:
@@ -61,15 +82,23 @@ export const clusteredInterval = defineMethod({
     };
     const view = createClusterTotalsView();
     const interval = createClusteredInterval();
-    const cr1 = estimator === 'cr1' ? createCr1Bounds(level, critical) : null;
+    const cr1 = estimator === 'cr1' ? createCr1Bounds(level, critical, sharedTCritical) : null;
     return (data, _rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
       }
       viewClusteredScores(data, view);
-      // CR1: the same numbers without per-call checks or t quantile (core cr1Bounds.ts); non-finite → checked path.
-      if (cr1) cr1(view, interval);
+      // CR1: the same numbers without per-call checks or t quantile (core cr1Bounds.ts), from the
+      // model's exact sums when it has them (equal sizes: no pass); non-finite → checked path.
+      const sums = data.equalSizeSums;
+      if (
+        cr1 &&
+        !(
+          sums && cr1.fromEqualSizeSums(data.clusterCount, sums.size, sums.total, sums.totalSquares, interval)
+        )
+      )
+        cr1(view, interval);
       if (!cr1 || !Number.isFinite(interval.standardError))
         clusteredIntervalFromTotals(view, settings, interval);
       out.estimate = interval.estimate;

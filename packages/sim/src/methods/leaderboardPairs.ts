@@ -65,6 +65,14 @@ function planPairs(copies: number, versusFirst: boolean): PairPlan {
   return { first: Int32Array.from(first), second: Int32Array.from(second), index: Int32Array.from(index) };
 }
 
+/**
+ * Exact McNemar p-values shared by every leaderboardPairs analyser of this thread (the Holm
+ * and BH methods of one study meet the same (b, c)): each is mcnemarExactPValue(b, c), a pure
+ * function of (b, c), so sharing changes no value — only how often it is computed. Holds no
+ * random state.
+ */
+const SHARED_MCNEMAR_P_VALUES = new McnemarPValueCache();
+
 export const leaderboardPairs = defineMethod({
   name: 'leaderboardPairs',
   description:
@@ -105,13 +113,13 @@ export const leaderboardPairs = defineMethod({
     const alpha = 1 - level;
     const stepwise = correction === 'holm' || correction === 'benjaminiHochberg';
     const scratch = createPairTestScratch();
-    const cache = new McnemarPValueCache();
+    const cache = SHARED_MCNEMAR_P_VALUES;
     // p-values computed once per (n, b, c) (discordantPValueCache.ts), and step-wise McNemar
     // counts sorting only the p-values ≤ α (stepwiseMcnemarCount.ts): same counts, less work.
     const zCache = new DiscordantPValueCache((n, b, c) => pairedZPValue(n, b, c, level, scratch));
     const stepwiseMcnemar =
       stepwise && test === 'mcnemarExact'
-        ? new StepwiseMcnemarCount(alpha, correction as AdjustmentMethod)
+        ? new StepwiseMcnemarCount(alpha, correction as AdjustmentMethod, SHARED_MCNEMAR_P_VALUES)
         : null;
     let plan: PairPlan | null = null;
     let pValues = new Float64Array(0);

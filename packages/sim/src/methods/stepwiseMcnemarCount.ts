@@ -12,14 +12,15 @@ import { type AdjustmentMethod, countRejectionsAmongSmall } from '@evalsim/core'
 import { McnemarPValueCache } from './discordantPairTests.js';
 
 export class StepwiseMcnemarCount {
-  private readonly cache = new McnemarPValueCache();
   private small = new Float64Array(0);
   private smallPair = new Int32Array(0);
   private sorted = new Float64Array(0);
 
+  /** `cache` (default: its own) may be shared: its values are pure functions of (b, c). */
   constructor(
     readonly alpha: number,
     readonly correction: AdjustmentMethod,
+    private readonly cache: McnemarPValueCache = new McnemarPValueCache(),
   ) {}
 
   /**

@@ -19,13 +19,18 @@ const COUNT = 0;
 const HITS = 1;
 
 class ShareAccumulator extends CountingAccumulator {
-  constructor(private readonly meets: (estimate: number) => boolean) {
+  /** estimate = threshold (`equals`) or estimate ≥ threshold (`atLeast`): plain fields, no closure call per replication. */
+  constructor(
+    private readonly threshold: number,
+    private readonly equals: boolean,
+  ) {
     super(2);
   }
 
   add(result: Readonly<MethodResult>): void {
     this.counts[COUNT]++;
-    if (this.meets(result.estimate)) this.counts[HITS]++;
+    const x = result.estimate;
+    if (this.equals ? x === this.threshold : x >= this.threshold) this.counts[HITS]++;
   }
 
   result(): CountedMetricValue {
@@ -51,8 +56,8 @@ export const estimateShare = defineMetric({
         'estimateShare needs exactly one of "atLeast" (share with estimate ≥ t) and "equals" (share with estimate = k)',
       );
     }
-    return new ShareAccumulator(
-      atLeast !== undefined ? (x) => x >= atLeast : (x) => x === (equals as number),
-    );
+    return atLeast !== undefined
+      ? new ShareAccumulator(atLeast, false)
+      : new ShareAccumulator(equals as number, true);
   },
 });

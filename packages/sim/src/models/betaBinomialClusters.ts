@@ -84,8 +84,13 @@ export function parseBetaBinomialClusters(params: OptionValues<typeof PARAMS>): 
   };
 }
 
-/** Preallocated data of one cell (the sizes are fixed, so they are filled here once). */
+/**
+ * Preallocated data of one cell (the sizes are fixed, so they are filled here once); with equal
+ * sizes it also carries each replication's exact Σ totals and Σ totals² (`equalSizeSums`).
+ */
 export function allocateBetaBinomialClusters(params: BetaBinomialClustersParams): ClusteredScores {
+  const size = params.sizes[0];
+  const equal = params.sizes.every((n) => n === size);
   return {
     kind: 'clusteredScores',
     clusterCount: params.clusterCount,
@@ -93,6 +98,7 @@ export function allocateBetaBinomialClusters(params: BetaBinomialClustersParams)
     sizes: Float64Array.from(params.sizes),
     totals: new Float64Array(params.clusterCount),
     sumSquares: new Float64Array(params.clusterCount),
+    equalSizeSums: equal ? { size, total: 0, totalSquares: 0 } : null,
   };
 }
 
@@ -102,7 +108,7 @@ export function generateBetaBinomialClusters(
   rng: RandomStream,
   data: ClusteredScores,
 ): void {
-  drawBetaBinomialTotals(params, rng, data.totals, data.sumSquares);
+  drawBetaBinomialTotals(params, rng, data.totals, data.sumSquares, data.equalSizeSums ?? null);
   data.clusterCount = params.clusterCount;
   data.itemCount = params.itemCount;
 }

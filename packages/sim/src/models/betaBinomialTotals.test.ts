@@ -68,12 +68,81 @@ describe('drawBetaBinomialTotals (table inversion per cluster size)', () => {
     });
   }
 
-  it('clusters of one item keep the single comparison U < p (the stream of m = 1 cells is unchanged)', () => {
-    const parsed = parseBetaBinomialClusters({ p: 0.7, rho: 0.2, m: 1, clusters: 300 });
-    const totals = new Float64Array(300);
-    drawBetaBinomialTotals(parsed, new SeededStream(5, 5), totals, new Float64Array(300));
-    const replay = new SeededStream(5, 5);
-    for (let k = 0; k < 300; k++) expect(totals[k]).toBe(replay.uniform() < 0.7 ? 1 : 0);
+  it('m = 1: the K totals are 0/1 with sum ~ Binomial(K, p) (chi-square, mean, variance), ones first, one uniform per replication', () => {
+    const K = 300;
+    const parsed = parseBetaBinomialClusters({ p: 0.7, rho: 0.2, m: 1, clusters: K });
+    const data = betaBinomialClusters.allocate(parsed);
+    const sums: number[] = [];
+    let misplaced = 0;
+    for (let r = 0; r < 20_000; r++) {
+      const rng = new SeededStream(5, r);
+      betaBinomialClusters.generate(parsed, rng, data);
+      let sum = 0;
+      for (let k = 0; k < K; k++) {
+        sum += data.totals[k];
+        if (data.sumSquares[k] !== data.totals[k]) misplaced++;
+      }
+      for (let k = 0; k < K; k++) if (data.totals[k] !== (k < sum ? 1 : 0)) misplaced++;
+      sums.push(sum);
+      // Exactly one uniform was used: the stream continues with the replay's second draw.
+      const replay = new SeededStream(5, r);
+      replay.uniform();
+      if (r < 200) expect(rng.uniform()).toBe(replay.uniform());
+    }
+    expect(misplaced).toBe(0);
+    expect(discreteGof(sums, (x) => binomialPmf(x, K, 0.7), K).pValue).toBeGreaterThan(GOF_REJECT_BELOW);
+    for (const z of momentZScores(sums, { mean: K * 0.7, variance: K * 0.7 * 0.3 }))
+      expect(z).toBeLessThan(MOMENT_Z);
+  });
+
+  it('mixed sizes: the single-item clusters sum to Binomial(K₁, p) and the others still fit BB(n, a, b)', () => {
+    const params = { p: 0.3, rho: 0.1, sizes: [1, 4, 1, 1, 4, 6, 1, 1, 4, 1] };
+    const parsed = parseBetaBinomialClusters(params);
+    const data = betaBinomialClusters.allocate(parsed);
+    const unitSums: number[] = [];
+    const fours: number[] = [];
+    let misplaced = 0;
+    for (let r = 0; r < 20_000; r++) {
+      betaBinomialClusters.generate(parsed, new SeededStream(8, r), data);
+      const unitTotals = [0, 2, 3, 6, 7, 9].map((k) => data.totals[k]);
+      const sum = unitTotals.reduce((x, y) => x + y, 0);
+      unitTotals.forEach((y, i) => {
+        if (y !== (i < sum ? 1 : 0)) misplaced++;
+      });
+      unitSums.push(sum);
+      fours.push(data.totals[1], data.totals[4], data.totals[8]);
+    }
+    expect(misplaced).toBe(0);
+    expect(discreteGof(unitSums, (x) => binomialPmf(x, 6, 0.3), 6).pValue).toBeGreaterThan(GOF_REJECT_BELOW);
+    for (const z of momentZScores(unitSums, { mean: 1.8, variance: 6 * 0.3 * 0.7 }))
+      expect(z).toBeLessThan(MOMENT_Z);
+    expect(discreteGof(fours, pmfOf(4, parsed.a, parsed.b, 0.3), 4).pValue).toBeGreaterThan(GOF_REJECT_BELOW);
+  });
+
+  it('equal sizes: equalSizeSums holds Σ totals and Σ totals² of every replication (m = 1, tables, ρ = 0, beyond the cap); unequal sizes: null', () => {
+    const layouts: CellParams[] = [
+      { p: 0.7, rho: 0.2, m: 1, clusters: 50 },
+      { p: 0.7, rho: 0.1, m: 5, clusters: 40 },
+      { p: 0.4, rho: 0, m: 20, clusters: 10 },
+      { p: 0.6, rho: 0.3, sizes: [70_000, 70_000, 70_000] },
+    ];
+    for (const params of layouts) {
+      const parsed = parseBetaBinomialClusters(params);
+      const data = betaBinomialClusters.allocate(parsed);
+      expect(data.equalSizeSums?.size).toBe(parsed.sizes[0]);
+      for (let r = 0; r < 30; r++) {
+        betaBinomialClusters.generate(parsed, new SeededStream(11, r), data);
+        let total = 0;
+        let squares = 0;
+        for (let k = 0; k < data.clusterCount; k++) {
+          total += data.totals[k];
+          squares += data.totals[k] ** 2;
+        }
+        expect([data.equalSizeSums?.total, data.equalSizeSums?.totalSquares]).toEqual([total, squares]);
+      }
+    }
+    const mixed = parseBetaBinomialClusters({ p: 0.5, rho: 0.1, sizes: [1, 2, 3] });
+    expect(betaBinomialClusters.allocate(mixed).equalSizeSums).toBeNull();
   });
 
   it('sizes beyond the table cap draw Beta then Binomial (mean and variance of the totals still right)', () => {

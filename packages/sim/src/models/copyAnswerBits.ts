@@ -15,7 +15,7 @@
  * (question-major, copy-minor, one uniform per answer with 0 < p < 1: right iff U < p), so the
  * random stream and every count are unchanged.
  */
-import type { UniformSource } from '../samplers/source.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 /** Number of 1 bits of a 32-bit integer. */
 export function popcount32(x: number): number {
@@ -31,6 +31,8 @@ export class CopyAnswerBits {
   readonly words: number;
   /** Copy j's word w at [j·words + w]. */
   readonly bits: Int32Array;
+  /** drawCopyAnswers' plan for the rates and questions it last drew (built on first use). */
+  plan: DrawPlan | null = null;
 
   constructor(
     readonly copies: number,
@@ -67,25 +69,73 @@ export class CopyAnswerBits {
 }
 
 /**
+ * What drawCopyAnswers needs of (rates, varying), flattened once: the bits of the answers that
+ * are right for sure (p = 1), and for each drawn answer (0 < p < 1, question-major, copy-minor)
+ * its word, its bit and its rate.
+ */
+interface DrawPlan {
+  readonly rates: Float64Array;
+  readonly varying: Int32Array;
+  readonly base: Int32Array;
+  readonly word: Int32Array;
+  readonly bit: Int32Array;
+  readonly rate: Float64Array;
+  readonly uniforms: Float64Array;
+}
+
+function planDraws(answers: CopyAnswerBits, rates: Float64Array, varying: Int32Array): DrawPlan {
+  const { copies, words } = answers;
+  const base = new Int32Array(answers.bits.length);
+  const word: number[] = [];
+  const bit: number[] = [];
+  const rate: number[] = [];
+  for (let v = 0; v < varying.length; v++) {
+    const offset = varying[v] * copies;
+    for (let j = 0; j < copies; j++) {
+      const p = rates[offset + j];
+      const at = j * words + (v >>> 5);
+      const mask = 1 << (v & 31);
+      if (p > 0 && p < 1) {
+        word.push(at);
+        bit.push(mask);
+        rate.push(p);
+      } else if (p === 1) base[at] |= mask;
+    }
+  }
+  return {
+    rates,
+    varying,
+    base,
+    word: Int32Array.from(word),
+    bit: Int32Array.from(bit),
+    rate: Float64Array.from(rate),
+    uniforms: new Float64Array(rate.length),
+  };
+}
+
+/**
  * Fills `answers` for the questions `varying` (slot v = varying[v]) with rates
  * rates[i·copies + j]: a uniform draw where 0 < p < 1 (right iff U < p), else right iff p = 1.
+ * The replication's uniforms are drawn in one RandomStream.fillUniform call (the same numbers
+ * in the same order as one uniform() per drawn answer, question-major, copy-minor), then
+ * compared against the flattened plan of the drawn answers.
  */
 export function drawCopyAnswers(
   answers: CopyAnswerBits,
-  src: UniformSource,
+  src: RandomStream,
   rates: Float64Array,
   varying: Int32Array,
 ): void {
-  const { copies, words, bits } = answers;
-  bits.fill(0);
-  for (let v = 0; v < varying.length; v++) {
-    const offset = varying[v] * copies;
-    const word = v >>> 5;
-    const bit = 1 << (v & 31);
-    for (let j = 0; j < copies; j++) {
-      const p = rates[offset + j];
-      const right = p > 0 && p < 1 ? src.uniform() < p : p === 1;
-      if (right) bits[j * words + word] |= bit;
-    }
+  let plan = answers.plan;
+  if (plan === null || plan.rates !== rates || plan.varying !== varying) {
+    plan = planDraws(answers, rates, varying);
+    answers.plan = plan;
+  }
+  const { bits } = answers;
+  const { word, bit, rate, uniforms } = plan;
+  bits.set(plan.base);
+  src.fillUniform(uniforms, uniforms.length);
+  for (let t = 0; t < uniforms.length; t++) {
+    if (uniforms[t] < rate[t]) bits[word[t]] |= bit[t];
   }
 }

@@ -264,11 +264,15 @@ function drawOutcomes(
   const { cdf, guide, guideSize } = scratch.outcomes as DiscreteTable;
   let used = 0;
   for (let t = 0; t < params.draws; t++) {
-    // DiscreteTable.quantile, inlined: min{ i : cdf[i] > u } from the guide's start.
+    // DiscreteTable.quantile, inlined: min{ i : cdf[i] > u }, the guide's value when its cell is
+    // settled (≥ 0), else a search from its start (~entry).
     const u = rng.uniform();
     let entry = guide[Math.floor(u * guideSize)];
-    while (entry > 0 && cdf[entry - 1] > u) entry--;
-    while (cdf[entry] <= u) entry++;
+    if (entry < 0) {
+      entry = ~entry;
+      while (entry > 0 && cdf[entry - 1] > u) entry--;
+      while (cdf[entry] <= u) entry++;
+    }
     const cluster = entry >> 2;
     let slot = slotOf[cluster];
     if (slot < 0) {

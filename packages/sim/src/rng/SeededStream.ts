@@ -10,7 +10,7 @@
  * (the 12-byte message of three little-endian words, four seeds), then 12 sfc32
  * rounds are discarded (the author's recommended seeding). Every state word
  * depends on all 85 input bits through Murmur3's avalanche, so neighbouring
- * replications and cells start far apart; a reseed costs ≈ 75 ns (a seedrandom
+ * replications and cells start far apart; deriving a state costs ≈ 75 ns, done lazily on a reseeded stream's first draw (a seedrandom
  * key schedule ≈ 5 µs) and allocates
  * nothing, so one object per worker is reseeded for every replication.
  *
@@ -54,6 +54,10 @@ export class SeededStream implements RandomStream {
   private b = 0;
   private c = 0;
   private counter = 0;
+  /** The (cellKey, replication) of the last reseed; `pending` until its state is derived. */
+  private cellKey = 0;
+  private replication = 0;
+  private pending = true;
 
   /** Stream for replication `replication` of the cell whose key is `cellKey` (from `streamSeed`). */
   constructor(cellKey: number, replication = 0) {
@@ -63,6 +67,9 @@ export class SeededStream implements RandomStream {
   /**
    * Point this stream at (cellKey, replication) in place, without allocating.
    * The sequence depends only on these two numbers, never on earlier use.
+   * The arguments are checked here; the state (four hashes, 12 rounds) is derived on the first
+   * draw, so a stream reseeded for a method that draws nothing (most interval methods: the
+   * runner reseeds one per method per replication) costs only the checks. Same sequence.
    */
   reseed(cellKey: number, replication: number): this {
     if (!(cellKey >= 0 && cellKey <= MAX_CELL_KEY && Number.isInteger(cellKey))) {
@@ -71,18 +78,28 @@ export class SeededStream implements RandomStream {
     if (!(replication >= 0 && replication < TWO_32 && Number.isInteger(replication))) {
       throw new InputError('replication', `must be an integer in [0, 2^32 − 1], got ${replication}`);
     }
+    this.cellKey = cellKey;
+    this.replication = replication;
+    this.pending = true;
+    return this;
+  }
+
+  /** Derives the state of (cellKey, replication) (the documented derivation). */
+  private start(): void {
+    const cellKey = this.cellKey;
+    const replication = this.replication;
     const low = cellKey >>> 0;
     const high = (cellKey - low) / TWO_32;
     this.a = murmur3Words3(low, high, replication, 0) | 0;
     this.b = murmur3Words3(low, high, replication, SEED_STEP) | 0;
     this.c = murmur3Words3(low, high, replication, 2 * SEED_STEP) | 0;
     this.counter = murmur3Words3(low, high, replication, 3 * SEED_STEP) | 0;
-    for (let i = 0; i < WARM_UP_ROUNDS; i++) this.next();
-    return this;
+    this.pending = false;
+    for (let i = 0; i < WARM_UP_ROUNDS; i++) this.step();
   }
 
-  /** One sfc32 step; returns the output as a signed 32-bit integer. */
-  private next(): number {
+  /** One sfc32 step; returns the output as a signed 32-bit integer (state already derived). */
+  private step(): number {
     const a = this.a;
     const b = this.b;
     const c = this.c;
@@ -96,14 +113,51 @@ export class SeededStream implements RandomStream {
 
   /** Uniform unsigned 32-bit integer. */
   uint32(): number {
-    return this.next() >>> 0;
+    if (this.pending) this.start();
+    return this.step() >>> 0;
   }
 
   /** Uniform on [0, 1) with 53-bit resolution (multiples of 2⁻⁵³). */
   uniform(): number {
-    const high = this.next() >>> 5;
-    const low = this.next() >>> 6;
+    if (this.pending) this.start();
+    const high = this.step() >>> 5;
+    const low = this.step() >>> 6;
     return (high * TWO_26 + low) * TWO_NEG_53;
+  }
+
+  /**
+   * out[0 … count − 1] = the next `count` uniforms: the same sfc32 steps and arithmetic as
+   * `count` calls of {@link uniform} (bit for bit, and the stream is left where those calls
+   * would leave it), with the state in locals for the whole loop instead of loaded and stored
+   * on the object at every step.
+   */
+  fillUniform(out: Float64Array, count: number): void {
+    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
+      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
+    }
+    if (this.pending) this.start();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let i = 0; i < count; i++) {
+      let t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      const high = t >>> 5;
+      t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      out[i] = (high * TWO_26 + (t >>> 6)) * TWO_NEG_53;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
   }
 
   /** Uniform integer in [0, n), exact (Lemire's method), 1 ≤ n ≤ 2³². */

@@ -121,6 +121,27 @@ describe('SeededStream', () => {
     expect(bad).toBe(0);
   });
 
+  it('fillUniform gives the same numbers as successive uniform() calls and leaves the stream where they would', () => {
+    for (const c of fixture.streams) {
+      const stream = new SeededStream(c.cellKey, c.replication);
+      firstWords(stream, c.uint32.length);
+      const out = new Float64Array(c.uniform.length + 3).fill(-1);
+      stream.fillUniform(out, c.uniform.length);
+      expect(Array.from(out.subarray(0, c.uniform.length))).toEqual(c.uniform);
+      expect(Array.from(out.subarray(c.uniform.length))).toEqual([-1, -1, -1]);
+    }
+    const bulk = new SeededStream(streamSeed(3, 4), 5);
+    const single = new SeededStream(streamSeed(3, 4), 5);
+    const out = new Float64Array(1000);
+    for (const count of [0, 1, 7, 1000]) {
+      bulk.fillUniform(out, count);
+      for (let i = 0; i < count; i++) expect(out[i]).toBe(single.uniform());
+      expect(bulk.uint32()).toBe(single.uint32());
+    }
+    expect(() => bulk.fillUniform(out, 1001)).toThrow(/count/);
+    expect(() => bulk.fillUniform(out, -1)).toThrow(InputError);
+  });
+
   it('rejects bad keys and replications by name', () => {
     expect(() => new SeededStream(-1)).toThrow(/cellKey/);
     expect(() => new SeededStream(2 ** 53)).toThrow(/cellKey/);

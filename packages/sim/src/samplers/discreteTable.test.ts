@@ -42,6 +42,28 @@ describe('DiscreteTable (inversion with a guide table)', () => {
     }
   });
 
+  it('settled guide cells (no comparison) agree with the scan at both edges of every cell, for guides of 1 and 16 per value', () => {
+    const rng = new SeededStream(78, 0);
+    for (const per of [1, 16]) {
+      for (const size of [2, 6, 51, 300]) {
+        const weights = drawMany(size, () => (rng.uniform() < 0.1 ? 0 : rng.uniform()));
+        weights[0] += 1e-3;
+        const table = new DiscreteTable(per).fill(weights, 0, size);
+        const g = table.guideSize;
+        let settled = 0;
+        let mismatches = 0;
+        for (let j = 0; j < g; j++) {
+          if (table.guide[j] >= 0) settled++;
+          for (const u of [j / g, (j + 1) / g - 2 ** -53, j / g - 2 ** -53, (j + 1) / g, (j + 0.5) / g]) {
+            if (u >= 0 && u < 1 && table.quantile(u) !== scanQuantile(table, u)) mismatches++;
+          }
+        }
+        expect(mismatches).toBe(0);
+        if (per === 16) expect(settled).toBeGreaterThan(g / 2);
+      }
+    }
+  });
+
   it('never returns a value of zero weight, and u ≥ 1 gives the last value', () => {
     const table = new DiscreteTable().fill([0, 1, 0, 0, 3, 0], 10, 6);
     const seen = new Set<number>();
@@ -117,5 +139,26 @@ describe('DiscreteTable (inversion with a guide table)', () => {
       }
     }
     expect(() => new DiscreteTable(0)).toThrow(/guidePerValue/);
+  });
+
+  it('quantilesInto equals quantile entry by entry (every cdf step, u = 0 and u ≥ 1) and checks its ranges', () => {
+    const weights = Float64Array.from({ length: 23 }, (_, i) => (i % 4 === 0 ? 0 : 1 + ((i * 31) % 7)));
+    for (const table of [
+      new DiscreteTable().fill(weights, -2, 23),
+      new DiscreteTable(16).fill(weights, -2, 23),
+    ]) {
+      const u: number[] = [0, 1, 1.5];
+      for (let i = 0; i < 23; i++) u.push(table.cdf[i], table.cdf[i] - 2 ** -53, table.cdf[i] + 2 ** -53);
+      const rng = new SeededStream(4, 2);
+      for (let t = 0; t < 5000; t++) u.push(rng.uniform());
+      const us = Float64Array.from(u.filter((x) => x >= 0));
+      const out = new Float64Array(us.length + 2).fill(Number.NaN);
+      table.quantilesInto(us, 0, us.length, out, 1);
+      expect(out[0]).toBeNaN();
+      expect(out[us.length + 1]).toBeNaN();
+      for (let i = 0; i < us.length; i++) expect(out[i + 1]).toBe(table.quantile(us[i]));
+      expect(() => table.quantilesInto(us, 1, us.length, out, 0)).toThrow(/count/);
+      expect(() => table.quantilesInto(us, 0, us.length, out, 3)).toThrow(/out/);
+    }
   });
 });

@@ -19,6 +19,9 @@
  * exactly 1, which moves at most the rounding of the normalising sum (≤ size·2⁻⁵³) onto the
  * last value.
  *
+ * Settled guide cells (those that a step of the cdf spans with a cell's margin on each side)
+ * return their value without a comparison; the others start the search there.
+ *
  * `guidePerValue` (default 1) sizes the guide table at g = guidePerValue·size entries. Every g
  * gives the same F⁻¹(u) (the same bits); a larger guide only makes the comparisons after the
  * lookup predictable: a guide cell then rarely straddles a cdf step, which makes a table that is
@@ -39,7 +42,10 @@ export class DiscreteTable {
   size = 0;
   /** cdf[i] = P(X ≤ first + i); cdf[size − 1] = 1. */
   cdf: Float64Array = new Float64Array(0);
-  /** guide[j] = min{ i : cdf[i] > j/guideSize }. */
+  /**
+   * guide[j] = i = min{ i : cdf[i] > j/guideSize } when cell j is settled (every u the lookup
+   * sends to cell j has F⁻¹(u) = i), else ~i = −(i + 1): the search starts at i.
+   */
   guide: Int32Array = new Int32Array(0);
   private weights: Float64Array = new Float64Array(0);
 
@@ -93,7 +99,10 @@ export class DiscreteTable {
     for (let j = 0; j < guideSize; j++) {
       const threshold = j / guideSize;
       while (cdf[i] <= threshold) i++;
-      guide[j] = i;
+      // ⌊u·g⌋ = j puts u within ((j − 1)/g, (j + 2)/g) whatever the product's rounding, so a cell
+      // whose value's cdf step spans that whole range needs no comparison at all.
+      const settled = (i === 0 || cdf[i - 1] <= (j - 1) / guideSize) && cdf[i] >= (j + 2) / guideSize;
+      guide[j] = settled ? i : ~i;
     }
     this.first = first;
     this.size = count;
@@ -105,11 +114,42 @@ export class DiscreteTable {
   quantile(u: number): number {
     const { cdf, size } = this;
     if (!(u < 1)) return this.first + size - 1;
-    let i = this.guide[Math.floor(u * this.guideSize)];
+    const entry = this.guide[Math.floor(u * this.guideSize)];
+    if (entry >= 0) return this.first + entry;
+    let i = ~entry;
     // The guide is built from j/g, the lookup from ⌊u·g⌋: step back if rounding made them disagree.
     while (i > 0 && cdf[i - 1] > u) i--;
     while (cdf[i] <= u) i++;
     return this.first + i;
+  }
+
+  /**
+   * out[at + i] = F⁻¹(u[from + i]) for i < count: {@link quantile} in bulk, the same values, with
+   * the table's arrays held in locals for the whole loop (allocation-free).
+   */
+  quantilesInto(u: Float64Array, from: number, count: number, out: Float64Array, at: number): void {
+    if (!(from >= 0 && count >= 0 && from + count <= u.length)) {
+      throw new InputError('count', `u[${from} … ${from + count}) must lie within u's ${u.length} entries`);
+    }
+    if (!(at >= 0 && at + count <= out.length)) {
+      throw new InputError('out', `out[${at} … ${at + count}) must lie within out's ${out.length} entries`);
+    }
+    const { cdf, guide, guideSize, first } = this;
+    const last = this.size - 1;
+    for (let j = 0; j < count; j++) {
+      const x = u[from + j];
+      let i: number;
+      if (!(x < 1)) i = last;
+      else {
+        i = guide[Math.floor(x * guideSize)];
+        if (i < 0) {
+          i = ~i;
+          while (i > 0 && cdf[i - 1] > x) i--;
+          while (cdf[i] <= x) i++;
+        }
+      }
+      out[at + j] = first + i;
+    }
   }
 
   /** One draw: F⁻¹(U) with U uniform on [0, 1) from `src`. */
