@@ -69,8 +69,11 @@ export const pairedMultinomial = defineModel({
     let rightA = 0;
     let rightB = 0;
     let rightBoth = 0;
+    // The n uniforms in one bulk draw (the same numbers as n uniform() calls), held in
+    // sumProducts until each is replaced by its question's a·b.
+    rng.fillUniform(sumProducts, params.n);
     for (let i = 0; i < params.n; i++) {
-      const u = rng.uniform();
+      const u = sumProducts[i]!;
       const a = u < onlyA ? 1 : 0;
       const b = u < both || (u >= onlyA && u < onlyB) ? 1 : 0;
       totalsA[i] = a;
