@@ -111,6 +111,8 @@ const cliBuild = await build({
   banner: { js: banner },
   logLevel: 'warning',
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
   // piscina as above; vega is large and only loaded by `reproduce` (dynamic import).
   external: ['piscina', 'vega', 'vega-lite'],
   plugins: [silentDebug],
