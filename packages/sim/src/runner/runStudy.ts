@@ -42,6 +42,7 @@ import {
   defaultWorkerCount,
 } from './chunkExecutor.js';
 import { blockStates } from './chunkOutput.js';
+import { defaultChunkSize, MIN_DEFAULT_CHUNK } from './chunkSize.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
 import { formulaRows } from './formulaRows.js';
@@ -58,7 +59,8 @@ import { defaultTargetCap, largestMcse } from './targetMcse.js';
 import { chunkCount, USER_CODE_ROLES, workersForWork } from './workerCount.js';
 import type { WorkerThread } from './workerThread.js';
 
-export const DEFAULT_CHUNK_SIZE = 250;
+/** The chunk size under a per-chunk time limit (otherwise chunkSize.ts chooses from the work). */
+export const DEFAULT_CHUNK_SIZE = MIN_DEFAULT_CHUNK;
 
 /** What `keep` can ask for: every replication's method results, every item-level answer. */
 export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
@@ -90,7 +92,7 @@ export interface RunOptions {
   readonly outDir?: string | undefined;
   /** Reuse finished cells checkpointed by an earlier run of the same study, seed and replications. */
   readonly resume?: boolean | undefined;
-  /** Replications per work unit (default 250, rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
+  /** Replications per work unit (default from the work: chunkSize.ts; rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
   readonly chunkSize?: number | undefined;
   /** Chunks dispatched but not yet consumed (default 4 per worker, at least 4). */
   readonly maxInFlight?: number | undefined;
@@ -305,7 +307,14 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     replications: options.replications ?? simulation.replications,
   };
   const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
-  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const chunkSize =
+    options.chunkSize ??
+    (effective && options.chunkTimeout === undefined
+      ? defaultChunkSize(
+          effective.replications,
+          options.workers ?? options.pool?.workers ?? defaultWorkerCount(),
+        )
+      : DEFAULT_CHUNK_SIZE);
   const version = evalsimVersion();
   const key = checkpointKey(
     study,
