@@ -73,7 +73,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('chunk-size', {
         type: 'number',
         describe:
-          'replications per work unit (default: about 4 per worker per cell, at least 250; rounded up to whole blocks of 100; results do not depend on it)',
+          'replications per work unit (default: each cell cut into about 4 chunks per worker, at least 250 replications each; rounded up to whole blocks of 100; results do not depend on it)',
       })
       .option('studies', {
         type: 'string',
