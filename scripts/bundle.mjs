@@ -51,6 +51,17 @@ export function tableFromIPC(bytes) {
   },
 };
 
+/** The esbuild options every bundle here shares: one ESM file set for Node 20, with the banner. */
+const NODE_ESM = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: { js: banner },
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
 // The worker: split so that what it reaches only through a dynamic import it never takes
 // (schema.js with ajv: workers resolve configs with schemaChecked) goes to a chunk
 // (dist/runner/worker-chunks/) that is not loaded at start.
@@ -62,13 +73,7 @@ const workerBuild = await build({
   chunkNames: 'worker-chunks/[name]-[hash]',
   splitting: true,
   metafile: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: { js: banner },
-  logLevel: 'warning',
-  legalComments: 'none',
+  ...NODE_ESM,
   // piscina's move() marks transferables with a module-level symbol: the worker must use the
   // same piscina module as the pool, so it stays external (resolved from packages/sim).
   external: ['piscina'],
@@ -83,13 +88,7 @@ await build({
   entryPoints: { 'importWorker.bundle': 'packages/sim/dist/evals/importWorker.js' },
   outdir: 'packages/sim/dist/evals',
   outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: { js: banner },
-  logLevel: 'warning',
-  legalComments: 'none',
+  ...NODE_ESM,
   plugins: [silentDebug],
 });
 
@@ -104,13 +103,7 @@ const cliBuild = await build({
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
   metafile: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: { js: banner },
-  logLevel: 'warning',
-  legalComments: 'none',
+  ...NODE_ESM,
   minifyWhitespace: true,
   minifySyntax: true,
   // piscina as above; vega is large and only loaded by `reproduce` (dynamic import).
