@@ -28,6 +28,22 @@ function bounds(row: Record<string, Cell>, prefix: string, b: Bounds | null | un
   row[`${prefix}_upper`] = b ? b.upper : null;
 }
 
+/** A clustered estimate's `${prefix}_se`, `_lower`, `_upper`, `_df` (and `_p` with `withP`), null when absent. */
+function estimateCells(
+  prefix: string,
+  e: { se: number; lower: number; upper: number; df: number; pValue?: number } | null | undefined,
+  withP = false,
+): Record<string, Cell> {
+  const cells: Record<string, Cell> = {
+    [`${prefix}_se`]: n(e?.se),
+    [`${prefix}_lower`]: n(e?.lower),
+    [`${prefix}_upper`]: n(e?.upper),
+    [`${prefix}_df`]: n(e?.df),
+  };
+  if (withP) cells[`${prefix}_p`] = n(e?.pValue);
+  return cells;
+}
+
 /** The cluster bootstrap's SE and its four intervals (seed and B are in the metadata's options). */
 function bootstrapColumns(row: Record<string, Cell>, boot: ClusterBootstrapSet | null | undefined): void {
   row.bootstrap_se = boot ? boot.se : null;
@@ -58,14 +74,8 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
       wilson_upper: s.binary ? s.binary.wilson.upper : null,
       clopper_pearson_lower: s.binary ? s.binary.clopperPearson.lower : null,
       clopper_pearson_upper: s.binary ? s.binary.clopperPearson.upper : null,
-      cr1_se: n(s.clustered?.cr1.se),
-      cr1_lower: n(s.clustered?.cr1.lower),
-      cr1_upper: n(s.clustered?.cr1.upper),
-      cr1_df: n(s.clustered?.cr1.df),
-      cr2_se: n(s.clustered?.cr2.se),
-      cr2_lower: n(s.clustered?.cr2.lower),
-      cr2_upper: n(s.clustered?.cr2.upper),
-      cr2_df: n(s.clustered?.cr2.df),
+      ...estimateCells('cr1', s.clustered?.cr1),
+      ...estimateCells('cr2', s.clustered?.cr2),
       miller_se: n(s.clustered?.miller.se),
       icc: n(s.clustered?.icc),
       design_effect: n(s.clustered?.designEffect),
@@ -80,10 +90,7 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
     row.korn_graubard_effective_questions = n(k?.effectiveQuestions);
     bounds(row, 'hierarchical_beta_binomial', k?.hierarchicalBetaBinomial);
     bootstrapColumns(row, s.clustered?.bootstrap);
-    for (const [name, b] of Object.entries(s.binary?.intervals ?? {})) {
-      row[`${name}_lower`] = b.lower;
-      row[`${name}_upper`] = b.upper;
-    }
+    for (const [name, b] of Object.entries(s.binary?.intervals ?? {})) bounds(row, name, b);
     for (const k of a.options.projectEpochs) {
       row[`se_epochs_${k}`] = n(s.varianceSplit?.seByEpochs.find((e) => e.epochs === k)?.se);
     }
@@ -111,16 +118,8 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
       paired_t_p: p.pairedT.pValue,
       paired_t_lower: p.pairedT.lower,
       paired_t_upper: p.pairedT.upper,
-      cr1_se: n(p.clustered?.cr1.se),
-      cr1_lower: n(p.clustered?.cr1.lower),
-      cr1_upper: n(p.clustered?.cr1.upper),
-      cr1_df: n(p.clustered?.cr1.df),
-      cr1_p: n(p.clustered?.cr1.pValue),
-      cr2_se: n(p.clustered?.cr2.se),
-      cr2_lower: n(p.clustered?.cr2.lower),
-      cr2_upper: n(p.clustered?.cr2.upper),
-      cr2_df: n(p.clustered?.cr2.df),
-      cr2_p: n(p.clustered?.cr2.pValue),
+      ...estimateCells('cr1', p.clustered?.cr1, true),
+      ...estimateCells('cr2', p.clustered?.cr2, true),
       miller_se: n(p.clustered?.miller.se),
       unpaired_se: p.unpaired.se,
       unpaired_lower: p.unpaired.lower,
@@ -156,11 +155,7 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
       row[`mde_epochs_${name}`] = b ? b.mde : null;
       row[`questions_for_gap_epochs_${name}`] = b ? b.questionsForGap : null;
     }
-    for (const name of Object.keys(p.pairedIntervals ?? {})) {
-      const b = p.pairedIntervals?.[name as keyof typeof p.pairedIntervals];
-      row[`${name}_lower`] = b ? b.lower : null;
-      row[`${name}_upper`] = b ? b.upper : null;
-    }
+    for (const [name, b] of Object.entries(p.pairedIntervals ?? {})) bounds(row, name, b);
     for (const gap of a.options.gaps) {
       row[`questions_for_${gap}`] = n(p.power?.questionsFor.find((g) => g.gap === gap)?.questions);
     }

@@ -185,22 +185,18 @@ export function systemSummary(
   } else {
     fillClusterSums(layout, s, null, sums);
     const out = createClusteredInterval();
-    clusteredIntervalFromTotals(sums, { level, estimator: 'cr1' }, out);
-    const cr1 = {
-      estimate: score,
-      se: out.standardError,
-      lower: out.lower,
-      upper: out.upper,
-      df: out.degreesOfFreedom,
+    const clusteredEstimate = (estimator: 'cr1' | 'cr2') => {
+      clusteredIntervalFromTotals(sums, { level, estimator }, out);
+      return {
+        estimate: score,
+        se: out.standardError,
+        lower: out.lower,
+        upper: out.upper,
+        df: out.degreesOfFreedom,
+      };
     };
-    clusteredIntervalFromTotals(sums, { level, estimator: 'cr2' }, out);
-    const cr2 = {
-      estimate: score,
-      se: out.standardError,
-      lower: out.lower,
-      upper: out.upper,
-      df: out.degreesOfFreedom,
-    };
+    const cr1 = clusteredEstimate('cr1');
+    const cr2 = clusteredEstimate('cr2');
     const miller = interval(score, Math.sqrt(millerClusteredVariance(sums)), level, Number.POSITIVE_INFINITY);
     if (naive.se > 0 && cr1.se <= 1e-12 * naive.se) {
       skipped.push({

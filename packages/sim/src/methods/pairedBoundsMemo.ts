@@ -11,7 +11,7 @@
  * up to 65,536 slots (MAX_TABLES tables, ≤ 2 MB; when full, or when N changes, it starts again).
  * Allocation-free on a hit and on a miss (only a doubling allocates).
  */
-import type { MarkedBounds } from '@evalsim/core';
+import type { PairedBoundsAtLevel } from '@evalsim/core';
 
 /** Slots of the hash table at first and at most (powers of two); it doubles at load ½. */
 const FIRST_CAPACITY = 1 << 8;
@@ -19,13 +19,8 @@ const MAX_CAPACITY = 1 << 16;
 /** Tables remembered at most (then the cache starts again). */
 export const MAX_TABLES = MAX_CAPACITY >> 1;
 
-export type PairedBoundsFunction = (
-  n11: number,
-  n10: number,
-  n01: number,
-  n00: number,
-  out: MarkedBounds,
-) => void;
+/** A paired interval's bounds from the table (core's allocation-free form, level fixed). */
+export type PairedBoundsFunction = PairedBoundsAtLevel;
 
 /** The slot a table hashes to among `mask` + 1 (multiplicative mixing of the three counts, 32-bit). */
 function slotOf(n11: number, n10: number, n01: number, mask: number): number {
