@@ -14,6 +14,10 @@ export interface RandomStream extends Rng {
    * same order as `count` successive calls (a bulk form for hot loops; allocation-free).
    */
   fillUniform(out: Float64Array, count: number): void;
+  /** out[0 … count − 1] = the next `count` values of {@link uint32} (bulk form, same words). */
+  fillUint32(out: Uint32Array, count: number): void;
+  /** out[0 … count − 1] = the next `count` values of {@link index}(n) (bulk form, same indices). */
+  fillIndices(out: Int32Array, count: number, n: number): void;
   /** Raw unsigned 32-bit integer. */
   uint32(): number;
   /** Uniform integer in [0, n). */

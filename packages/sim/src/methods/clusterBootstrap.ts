@@ -1,7 +1,8 @@
 /**
  * The cluster bootstrap family for a mean accuracy: every type resamples whole clusters,
  * each resample's K cluster indices drawn uniformly from the analyser's stream by
- * `sampleIndices` (so all types see the same resamples for the same stream). Option
+ * `fillIndices` (the bulk form of `sampleIndices`: the same indices; so all types see the same
+ * resamples for the same stream). Option
  * `resamples` B (default 400, the article's count) and `type`:
  *
  *   percentile   (default) the α/2 and 1 − α/2 quantiles of the B resample means by the
@@ -47,7 +48,6 @@ import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable, type MethodResult } from '../base/methodResult.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { Analyser } from '../base/roles.js';
-import { sampleIndices } from '../samplers/indices.js';
 
 const TYPES = ['percentile', 'basic', 'studentized', 'bca'] as const;
 type BootstrapType = (typeof TYPES)[number];
@@ -58,7 +58,7 @@ function percentileAnalyser(resamples: number, level: number): Analyser<Clustere
   const workspace = createClusterBootstrapWorkspace(resamples);
   const interval = createClusterBootstrapInterval();
   let stream: RandomStream | undefined;
-  const draw = (indices: Int32Array) => sampleIndices(stream as RandomStream, indices.length, indices);
+  const draw = (indices: Int32Array) => (stream as RandomStream).fillIndices(indices, indices.length, indices.length);
   return (data, rng, out) => {
     if (data.clusterCount < 2) {
       fillUnanalysable(out, meanOfClusteredScores(data));
@@ -99,7 +99,7 @@ function replicateAnalyser(
   let indices = new Int32Array(0);
   let jackknife = new Float64Array(0);
   let stream: RandomStream | undefined;
-  const draw = (out: Int32Array) => sampleIndices(stream as RandomStream, out.length, out);
+  const draw = (out: Int32Array) => (stream as RandomStream).fillIndices(out, out.length, out.length);
   return (data, rng, out) => {
     const k = data.clusterCount;
     const estimate = meanOfClusteredScores(data);

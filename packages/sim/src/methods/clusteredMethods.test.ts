@@ -15,7 +15,7 @@ import { clusteredInterval } from './clusteredInterval.js';
 import { naiveInterval } from './naiveInterval.js';
 import { binaryItems, blankResult, clusteredScoresOf, unusedRng } from './test-utils/itemData.js';
 import { wildClusterBootstrap } from './wildClusterBootstrap.js';
-import { fillWildWeights, type WildWeights } from './wildWeights.js';
+import { fillWildWeights, WildWeightDrawer, type WildWeights } from './wildWeights.js';
 
 const LEVEL = 0.95;
 const sizes = [8, 12, 10, 9, 11, 10, 7, 13];
@@ -220,6 +220,37 @@ describe('clusterBootstrap', () => {
     expect([out.lower, out.upper]).toEqual([1, 1]);
     expect(() => clusterBootstrap.create({ resamples: 1 }, { level: LEVEL })).toThrow(/resamples/);
     expect(() => clusterBootstrap.create({ weights: 'webb' } as never, { level: LEVEL })).toThrow(/weights/);
+  });
+});
+
+describe('WildWeightDrawer', () => {
+  it.each(['webb', 'rademacher'] as const)(
+    '%s: the same weights as fillWildWeights from the same stream, for many seeds and K, across restarts',
+    (weights) => {
+      const drawer = new WildWeightDrawer(weights);
+      const stream = new SeededStream(0, 0);
+      const reference = new SeededStream(0, 0);
+      for (const k of [1, 2, 5, 6, 7, 11, 12, 13, 24, 25, 33, 100, 257]) {
+        const got = new Float64Array(k);
+        const want = new Float64Array(k);
+        for (let replication = 0; replication < 20; replication++) {
+          stream.reseed(1000 + k, replication);
+          reference.reseed(1000 + k, replication);
+          drawer.start(stream);
+          for (let b = 0; b < 60; b++) {
+            drawer.fill(got, k);
+            fillWildWeights(reference, weights, want, k);
+            if (!got.every((v, g) => v === want[g])) expect([k, replication, b, got]).toEqual([k, replication, b, want]);
+          }
+        }
+      }
+    },
+  );
+
+  it('⌊y/6⌋ by multiply-shift is exact for every 0 ≤ y < 6⁶ (the Webb digit step)', () => {
+    let bad = 0;
+    for (let y = 0; y < 46656; y++) if (Math.imul(y, 43691) >>> 18 !== Math.floor(y / 6)) bad++;
+    expect(bad).toBe(0);
   });
 });
 

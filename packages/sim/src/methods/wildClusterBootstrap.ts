@@ -3,7 +3,8 @@
  * {@link wildClusterBootstrapInterval}: the null-imposed WCR test of Cameron, Gelbach &
  * Miller 2008 inverted into an interval). Options: `weights` 'webb' (default; Webb 2013,
  * for few clusters) or 'rademacher'; `resamples` B (default 399, so that α·(B + 1) is an
- * integer at α = 0.05). The weights are drawn from the analyser's stream (wildWeights.ts).
+ * integer at α = 0.05). The weights are drawn from the analyser's stream (wildWeights.ts:
+ * WildWeightDrawer, the bulk form of fillWildWeights; same weights).
  * Interval method: p-values NaN.
  * Degenerate: K < 2 (every field NaN but the estimate), SE = 0 (bounds NaN), or a bound
  * at ±Infinity (the test rejects nowhere on that side; coverage counts it as covering,
@@ -21,8 +22,7 @@ import {
 } from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
-import type { RandomStream } from '../base/randomStream.js';
-import { fillWildWeights, WILD_WEIGHTS } from './wildWeights.js';
+import { WILD_WEIGHTS, WildWeightDrawer } from './wildWeights.js';
 
 export const wildClusterBootstrap = defineMethod({
   name: 'wildClusterBootstrap',
@@ -44,15 +44,15 @@ export const wildClusterBootstrap = defineMethod({
     const view = createClusterTotalsView();
     const workspace = createWildBootstrapWorkspace(resamples);
     const interval = createWildBootstrapInterval();
-    let stream: RandomStream | undefined;
-    const draw = (w: Float64Array, k: number) => fillWildWeights(stream as RandomStream, weights, w, k);
+    const drawer = new WildWeightDrawer(weights);
+    const draw = (w: Float64Array, k: number) => drawer.fill(w, k);
     return (data, rng, out) => {
       if (data.clusterCount < 2) {
         fillUnanalysable(out, meanOfClusteredScores(data));
         return;
       }
       const totals = viewClusteredScores(data, view);
-      stream = rng;
+      drawer.start(rng);
       wildClusterBootstrapInterval(totals, data.itemCount, level, draw, workspace, interval);
       out.estimate = interval.estimate;
       out.se = interval.se;

@@ -44,6 +44,8 @@ import { murmur3Words3 } from './murmur3.js';
 const TWO_32 = 4294967296;
 const TWO_26 = 67108864;
 const TWO_NEG_53 = 1.1102230246251565e-16;
+/** Largest n for which x·n (x < 2³²) is exact in a double (uniformIndex.ts). */
+const MAX_EXACT_PRODUCT_N = 2097152;
 const MAX_CELL_KEY = 9007199254740991;
 const WARM_UP_ROUNDS = 12;
 const SEED_STEP = 0x9e3779b9;
@@ -153,6 +155,80 @@ export class SeededStream implements RandomStream {
       b = (c + (c << 3)) | 0;
       c = (((c << 21) | (c >>> 11)) + t) | 0;
       out[i] = (high * TWO_26 + (t >>> 6)) * TWO_NEG_53;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
+  }
+
+  /**
+   * out[0 … count − 1] = the next `count` values of {@link uint32} (same words, same order, the
+   * stream left where those calls would leave it), the state in locals for the whole loop.
+   */
+  fillUint32(out: Uint32Array, count: number): void {
+    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
+      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
+    }
+    if (this.pending) this.start();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let i = 0; i < count; i++) {
+      const t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      out[i] = t;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
+  }
+
+  /**
+   * out[0 … count − 1] = the next `count` values of {@link index}(n): the same words through the
+   * same Lemire multiply-and-reject (samplers/uniformIndex.ts), so the same indices and the same
+   * stream position after, with the state in locals. For n > 2²¹ it calls {@link index} per value.
+   */
+  fillIndices(out: Int32Array, count: number, n: number): void {
+    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
+      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
+    }
+    if (!(Number.isInteger(n) && n >= 1 && n <= TWO_32)) {
+      throw new InputError('n', `must be an integer in [1, 2^32], got ${n}`);
+    }
+    if (n > MAX_EXACT_PRODUCT_N) {
+      for (let i = 0; i < count; i++) out[i] = sampleIndex(this, n);
+      return;
+    }
+    if (this.pending) this.start();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let i = 0; i < count; i++) {
+      let x = (a + b + d) >>> 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + x) | 0;
+      let low = Math.imul(x, n) >>> 0;
+      if (low < n) {
+        const threshold = (TWO_32 - n) % n;
+        while (low < threshold) {
+          x = (a + b + d) >>> 0;
+          d = (d + 1) | 0;
+          a = b ^ (b >>> 9);
+          b = (c + (c << 3)) | 0;
+          c = (((c << 21) | (c >>> 11)) + x) | 0;
+          low = Math.imul(x, n) >>> 0;
+        }
+      }
+      out[i] = (x * n - low) / TWO_32;
     }
     this.a = a;
     this.b = b;

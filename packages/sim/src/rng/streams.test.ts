@@ -142,6 +142,47 @@ describe('SeededStream', () => {
     expect(() => bulk.fillUniform(out, -1)).toThrow(InputError);
   });
 
+  it('fillUint32 gives the same words as successive uint32() calls and leaves the stream where they would', () => {
+    for (const c of fixture.streams) {
+      const stream = new SeededStream(c.cellKey, c.replication);
+      const out = new Uint32Array(c.uint32.length + 2);
+      stream.fillUint32(out, c.uint32.length);
+      expect(Array.from(out.subarray(0, c.uint32.length))).toEqual(c.uint32);
+      expect(Array.from(out.subarray(c.uint32.length))).toEqual([0, 0]);
+      expect(stream.uniform()).toBe(c.uniform[0]);
+    }
+    const bulk = new SeededStream(streamSeed(5, 6), 7);
+    const single = new SeededStream(streamSeed(5, 6), 7);
+    const out = new Uint32Array(500);
+    for (const count of [0, 1, 13, 500]) {
+      bulk.fillUint32(out, count);
+      for (let i = 0; i < count; i++) expect(out[i]).toBe(single.uint32());
+      expect(bulk.uniform()).toBe(single.uniform());
+    }
+    expect(() => bulk.fillUint32(out, 501)).toThrow(/count/);
+  });
+
+  it('fillIndices gives the same indices as successive index(n) calls, rejections included', () => {
+    // n = 3·2²⁰ + 1 > 2²¹ takes the per-value path; n near 2²¹ rejects ≈ 1 word in 2,000 (threshold (2³² − n) mod n).
+    for (const n of [1, 2, 3, 5, 6, 10, 100, 1000, 2_000_003, 2 ** 21, 3 * 2 ** 20 + 1, 2 ** 32]) {
+      const bulk = new SeededStream(streamSeed(9, n % 97), 11);
+      const single = new SeededStream(streamSeed(9, n % 97), 11);
+      const out = new Int32Array(4000);
+      for (const count of [0, 1, 17, 4000]) {
+        bulk.fillIndices(out, count, n);
+        for (let i = 0; i < count; i++) {
+          const expected = single.index(n);
+          if (out[i] !== (expected | 0)) expect([n, i, out[i]]).toEqual([n, i, expected | 0]);
+        }
+        expect(bulk.uint32()).toBe(single.uint32());
+      }
+    }
+    const stream = new SeededStream(1, 0);
+    expect(() => stream.fillIndices(new Int32Array(2), 3, 5)).toThrow(/count/);
+    expect(() => stream.fillIndices(new Int32Array(2), 2, 0)).toThrow(/\bn\b/);
+    expect(() => stream.fillIndices(new Int32Array(2), 2, 2.5)).toThrow(InputError);
+  });
+
   it('rejects bad keys and replications by name', () => {
     expect(() => new SeededStream(-1)).toThrow(/cellKey/);
     expect(() => new SeededStream(2 ** 53)).toThrow(/cellKey/);
