@@ -39,7 +39,16 @@ import { fillBinomialTable } from '../samplers/binomialTable.js';
 import { DiscreteTable } from '../samplers/discreteTable.js';
 
 const TABLE_BUDGET = 1 << 20;
-/** Guide entries per table value (discreteTable.ts: same draws, fewer mispredicted branches) up to this size. */
+/**
+ * Guide sizes (discreteTable.ts: the same draws for any guide; a larger one leaves fewer guide
+ * cells straddling a cdf step, so fewer mispredicted branches): 64 entries per value and at
+ * least 4,096 up to 256 values (≤ 64 KiB), 16 per value up to 4,096 values, 1 beyond. Measured
+ * (bulk inversion of the BB(m, 6.3, 2.7) tables of m = 5 … 50, load ≈ 11 on 2 cores, medians):
+ * 16 per value 7.6 ns per draw, 64 per value and ≥ 4,096 entries 2.7 ns.
+ */
+const HUGE_GUIDE_MAX_VALUES = 256;
+const HUGE_GUIDE = 64;
+const MIN_GUIDE_ENTRIES = 4096;
 const LARGE_GUIDE_MAX_VALUES = 4096;
 const LARGE_GUIDE = 16;
 
@@ -71,7 +80,8 @@ interface CellPlan {
 const cellPlans = new WeakMap<BetaBinomialTotalsParams, CellPlan>();
 
 function guidedTable(values: number): DiscreteTable {
-  return new DiscreteTable(values <= LARGE_GUIDE_MAX_VALUES ? LARGE_GUIDE : 1);
+  if (values <= HUGE_GUIDE_MAX_VALUES) return new DiscreteTable(HUGE_GUIDE, MIN_GUIDE_ENTRIES);
+  return new DiscreteTable(values <= LARGE_GUIDE_MAX_VALUES ? LARGE_GUIDE : 1, MIN_GUIDE_ENTRIES);
 }
 
 /**

@@ -127,18 +127,35 @@ describe('DiscreteTable (inversion with a guide table)', () => {
     const plain = new DiscreteTable().fill(weights, 3, 37);
     const wide = new DiscreteTable(16).fill(weights, 3, 37);
     expect(wide.guideSize).toBe(16 * 37);
+    const huge = new DiscreteTable(64, 4096).fill(weights, 3, 37);
+    expect(huge.guideSize).toBe(4096);
+    expect(new DiscreteTable(64, 4096).fill(new Float64Array(100).fill(1), 0, 100).guideSize).toBe(6400);
     const rng = new SeededStream(9, 1);
+    let mismatches = 0;
     for (let t = 0; t < 100_000; t++) {
       const u = rng.uniform();
-      expect(wide.quantile(u)).toBe(plain.quantile(u));
+      const want = plain.quantile(u);
+      if (wide.quantile(u) !== want || huge.quantile(u) !== want) mismatches++;
     }
+    expect(mismatches).toBe(0);
     for (let i = 0; i < 37; i++) {
       const step = plain.cdf[i];
       for (const u of [step, step - 2 ** -53, step + 2 ** -53]) {
-        if (u >= 0 && u < 1) expect(wide.quantile(u)).toBe(plain.quantile(u));
+        if (u >= 0 && u < 1) {
+          expect(wide.quantile(u)).toBe(plain.quantile(u));
+          expect(huge.quantile(u)).toBe(plain.quantile(u));
+        }
       }
     }
+    for (let j = 0; j < huge.guideSize; j++) {
+      for (const u of [j / huge.guideSize, (j + 1) / huge.guideSize - 2 ** -53]) {
+        if (huge.quantile(u) !== plain.quantile(u)) mismatches++;
+      }
+    }
+    expect(mismatches).toBe(0);
     expect(() => new DiscreteTable(0)).toThrow(/guidePerValue/);
+    expect(() => new DiscreteTable(1, -1)).toThrow(/minGuideSize/);
+    expect(() => new DiscreteTable(1, 2 ** 21)).toThrow(/minGuideSize/);
   });
 
   it('quantilesInto equals quantile entry by entry (every cdf step, u = 0 and u ≥ 1) and checks its ranges', () => {

@@ -22,7 +22,8 @@
  * Settled guide cells (those that a step of the cdf spans with a cell's margin on each side)
  * return their value without a comparison; the others start the search there.
  *
- * `guidePerValue` (default 1) sizes the guide table at g = guidePerValue·size entries. Every g
+ * `guidePerValue` (default 1) sizes the guide table at g = max(guidePerValue·size, minGuideSize)
+ * entries (minGuideSize default 0). Every g
  * gives the same F⁻¹(u) (the same bits); a larger guide only makes the comparisons after the
  * lookup predictable: a guide cell then rarely straddles a cdf step, which makes a table that is
  * built once and inverted millions of times (itemOutcomeTable.ts) ≈ 3× faster, the branch
@@ -49,11 +50,18 @@ export class DiscreteTable {
   guide: Int32Array = new Int32Array(0);
   private weights: Float64Array = new Float64Array(0);
 
-  constructor(guidePerValue = 1) {
+  /** Lower bound on the number of guide entries (0: none). */
+  readonly minGuideSize: number;
+
+  constructor(guidePerValue = 1, minGuideSize = 0) {
     if (!(Number.isInteger(guidePerValue) && guidePerValue >= 1 && guidePerValue <= 64)) {
       throw new InputError('guidePerValue', `must be an integer in [1, 64], got ${guidePerValue}`);
     }
+    if (!(Number.isInteger(minGuideSize) && minGuideSize >= 0 && minGuideSize <= 1 << 20)) {
+      throw new InputError('minGuideSize', `must be an integer in [0, 2^20], got ${minGuideSize}`);
+    }
     this.guidePerValue = guidePerValue;
+    this.minGuideSize = minGuideSize;
   }
 
   /**
@@ -85,7 +93,7 @@ export class DiscreteTable {
     if (!(total > 0 && total < Number.POSITIVE_INFINITY)) {
       throw new InputError('weights', `must have a positive finite sum, got ${total}`);
     }
-    const guideSize = count * this.guidePerValue;
+    const guideSize = Math.max(count * this.guidePerValue, this.minGuideSize);
     if (this.cdf.length < count) this.cdf = new Float64Array(count);
     if (this.guide.length < guideSize) this.guide = new Int32Array(guideSize);
     const { cdf, guide } = this;
