@@ -26,7 +26,9 @@
  * Interval = {μ0 : p(μ0) > α}, α = 1 − level. Each endpoint is found by moving away from ȳ
  * (where t = 0, p = 1) in steps SE, 2·SE, 4·SE, … until the test rejects, then by bisection
  * to 1e-7·SE. (p is a step function and need not be monotone; bisection returns one
- * crossing, as root-finding implementations do.) If it has not rejected at 2²⁰·SE the
+ * crossing, as root-finding implementations do.) During the bisection, draws whose verdict
+ * cannot change on the current bracket are counted once instead of re-tested
+ * (wildSettledDraws.ts: the same verdicts, so the same bounds, bit for bit). If it has not rejected at 2²⁰·SE the
  * bound is ±Infinity: with Rademacher weights and K ≤ 5 the two constant weight vectors
  * (all +1, all −1) reproduce |t| exactly, so p ≥ 2/2^K ≥ α can hold for every μ0 (Webb
  * 2013; the reason Webb weights exist).
@@ -40,6 +42,7 @@
 import type { ClusterTotals } from '../clustered/clusterTotals.js';
 import { cr1ClusteredVariance } from '../clustered/cr1Variance.js';
 import { assertInteger, assertLevel, assertPositive } from '../validate.js';
+import { settleWildDraws } from './wildSettledDraws.js';
 
 /** Fills out[0 … k−1] with one bootstrap draw's cluster weights. */
 export type DrawWildWeights = (out: Float64Array, k: number) => void;
@@ -52,6 +55,9 @@ export interface WildBootstrapWorkspace {
   readonly alphaAlpha: Float64Array;
   readonly alphaBeta: Float64Array;
   readonly betaBeta: Float64Array;
+  /** The draws still re-tested in a bisection, and the count of those settled as exceeding. */
+  readonly active: Int32Array;
+  readonly settled: { exceed: number };
 }
 
 /** Buffers for `resamples` (≥ 1) bootstrap draws (the cluster buffer grows on first use). */
@@ -64,6 +70,8 @@ export function createWildBootstrapWorkspace(resamples: number): WildBootstrapWo
     alphaAlpha: new Float64Array(resamples),
     alphaBeta: new Float64Array(resamples),
     betaBeta: new Float64Array(resamples),
+    active: new Int32Array(resamples),
+    settled: { exceed: 0 },
   };
 }
 
@@ -86,6 +94,8 @@ export function createWildBootstrapInterval(): WildBootstrapInterval {
 const TIE_SLACK = 1 - 1e-10;
 const MAX_DOUBLINGS = 20;
 const BISECTION_STEPS = 60;
+/** Bisection steps between re-settling the active draws (the bracket shrinks 8× in between). */
+const SETTLE_EVERY = 3;
 
 /**
  * Draws the B weight vectors and stores each draw's five sufficient numbers, in one pass
@@ -186,12 +196,61 @@ function endpoint(
   }
   if (Number.isNaN(outside)) return direction * Number.POSITIVE_INFINITY;
   const tolerance = 1e-7 * se;
+  // Every later μ0 lies in the current bracket: draws whose verdict is settled on it are counted
+  // (or dropped) once, and only the others re-tested (wildSettledDraws.ts; the same verdicts).
+  const active = ws.active;
+  let count = ws.shiftA.length;
+  for (let b = 0; b < count; b++) active[b] = b;
+  const settled = ws.settled;
+  settled.exceed = 0;
   for (let i = 0; i < BISECTION_STEPS && Math.abs(outside - inside) > tolerance; i++) {
+    if (i % SETTLE_EVERY === 0 && count > 0) {
+      const lo = Math.min(inside, outside);
+      const hi = Math.max(inside, outside);
+      count = settleWildDraws(ws, active, count, lo, hi, mean, se, correction, settled);
+    }
     const mid = 0.5 * (inside + outside);
-    if (rejects(ws, mid, Math.abs(mid - mean) / se, correction, maxExceedances)) outside = mid;
+    if (
+      rejectsActive(
+        ws,
+        active,
+        count,
+        settled.exceed,
+        mid,
+        Math.abs(mid - mean) / se,
+        correction,
+        maxExceedances,
+      )
+    )
+      outside = mid;
     else inside = mid;
   }
   return 0.5 * (inside + outside);
+}
+
+/** {@link rejects} over the active draws, `exceeded` others being known to exceed (same verdict). */
+function rejectsActive(
+  ws: WildBootstrapWorkspace,
+  active: Int32Array,
+  count: number,
+  exceeded: number,
+  mu0: number,
+  absT: number,
+  correction: number,
+  maxExceedances: number,
+): boolean {
+  let exceed = exceeded;
+  if (exceed > maxExceedances) return false;
+  for (let i = 0; i < count; i++) {
+    const b = active[i];
+    const num = ws.shiftA[b] - mu0 * ws.shiftB[b];
+    const q = correction * (ws.alphaAlpha[b] + mu0 * (2 * ws.alphaBeta[b] + mu0 * ws.betaBeta[b]));
+    if (num * num >= absT * absT * q * TIE_SLACK) {
+      exceed++;
+      if (exceed > maxExceedances) return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -58,7 +58,8 @@ function percentileAnalyser(resamples: number, level: number): Analyser<Clustere
   const workspace = createClusterBootstrapWorkspace(resamples);
   const interval = createClusterBootstrapInterval();
   let stream: RandomStream | undefined;
-  const draw = (indices: Int32Array) => (stream as RandomStream).fillIndices(indices, indices.length, indices.length);
+  const draw = (indices: Int32Array) =>
+    (stream as RandomStream).fillIndices(indices, indices.length, indices.length);
   return (data, rng, out) => {
     if (data.clusterCount < 2) {
       fillUnanalysable(out, meanOfClusteredScores(data));

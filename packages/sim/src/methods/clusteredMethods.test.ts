@@ -240,7 +240,8 @@ describe('WildWeightDrawer', () => {
           for (let b = 0; b < 60; b++) {
             drawer.fill(got, k);
             fillWildWeights(reference, weights, want, k);
-            if (!got.every((v, g) => v === want[g])) expect([k, replication, b, got]).toEqual([k, replication, b, want]);
+            if (!got.every((v, g) => v === want[g]))
+              expect([k, replication, b, got]).toEqual([k, replication, b, want]);
           }
         }
       }
