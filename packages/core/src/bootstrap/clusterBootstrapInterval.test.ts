@@ -151,3 +151,43 @@ describe('interface', () => {
     expect(() => clusterBootstrapInterval(totals, 1.2, replay(c.indices), ws, out)).toThrow(/^level:/);
   });
 });
+
+describe('clusterBootstrapInterval: integer totals', () => {
+  it('four running sums give the same bits as summing in index order (K = 1 … 41, integer and fractional totals)', () => {
+    let x = 12345;
+    const random = () => {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      return x / 4294967296;
+    };
+    for (let k = 1; k <= 41; k++) {
+      for (const fractional of [false, true]) {
+        const sizes = Array.from({ length: k }, () => 1 + Math.floor(random() * 40));
+        const totals = sizes.map((n) => (fractional ? random() * n : Math.floor(random() * (n + 1))));
+        const B = 50;
+        const rows = Array.from({ length: B }, () =>
+          Int32Array.from({ length: k }, () => Math.floor(random() * k)),
+        );
+        let b = 0;
+        const ws = createClusterBootstrapWorkspace(B);
+        const out = clusterBootstrapInterval(
+          { count: k, sizes, totals, sumSquares: totals },
+          0.9,
+          (indices) => indices.set(rows[b++]),
+          ws,
+          createClusterBootstrapInterval(),
+        );
+        const means = rows.map((row) => {
+          let total = 0;
+          let items = 0;
+          for (const g of row) {
+            total += totals[g];
+            items += sizes[g];
+          }
+          return total / items;
+        });
+        means.sort((p, q) => p - q);
+        expect(Array.from(ws.means)).toEqual(means);
+      }
+    }
+  });
+});

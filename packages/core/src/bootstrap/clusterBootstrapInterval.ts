@@ -10,6 +10,8 @@
  * of {@link percentileOfSorted} (Hyndman & Fan 1996 type 7, numpy's and R's default), and
  * `se` is the s.d. of the B means (ddof = 1). The estimate is ȳ = ΣS/Σn of the data.
  *
+ * With integer totals and sizes (0/1 scores) each resample's sums are exact, so they are
+ * formed by four running sums (the same numbers, fewer stalls).
  * Randomness is the caller's: `draw(out)` fills one resample's K cluster indices (the sim
  * adapter draws them uniformly from its seeded stream). Allocation-free: indices go to an
  * Int32Array workspace, means to a Float64Array sorted in place.
@@ -50,6 +52,43 @@ export function createClusterBootstrapInterval(): ClusterBootstrapInterval {
   return { estimate: Number.NaN, se: Number.NaN, lower: Number.NaN, upper: Number.NaN };
 }
 
+/** Largest |value| summed by {@link integerSum}: K ≤ 2³¹ terms below 2²¹ stay below 2⁵². */
+const INTEGER_SUM_MAX = 2097152;
+
+/**
+ * True when every total and size is an integer of magnitude < 2²¹, so that any sum of K of them
+ * is exact in a double and its order does not matter.
+ */
+function integerTotals(t: ClusterTotals): boolean {
+  for (let g = 0; g < t.count; g++) {
+    const total = t.totals[g];
+    const size = t.sizes[g];
+    if (!(Number.isInteger(total) && Number.isInteger(size))) return false;
+    if (!(Math.abs(total) < INTEGER_SUM_MAX && Math.abs(size) < INTEGER_SUM_MAX)) return false;
+  }
+  return true;
+}
+
+/**
+ * Σ_j values[indices[j]] for integer values (exact, so equal to the sum in index order) by four
+ * running sums, which do not wait on each other.
+ */
+function integerSum(values: ArrayLike<number>, indices: Int32Array, k: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  for (; j + 3 < k; j += 4) {
+    s0 += values[indices[j]];
+    s1 += values[indices[j + 1]];
+    s2 += values[indices[j + 2]];
+    s3 += values[indices[j + 3]];
+  }
+  for (; j < k; j++) s0 += values[indices[j]];
+  return s0 + s1 + (s2 + s3);
+}
+
 /**
  * Fills `out` with the percentile cluster bootstrap interval at `level` from
  * `ws.means.length` resamples, each drawn by `draw`. Needs K ≥ 1 clusters.
@@ -68,16 +107,22 @@ export function clusterBootstrapInterval(
   const indices = ws.indices;
   const means = ws.means;
   const resamples = means.length;
+  const integral = integerTotals(t);
   let sum = 0;
   let sumSq = 0;
   for (let b = 0; b < resamples; b++) {
     draw(indices);
     let total = 0;
     let items = 0;
-    for (let j = 0; j < k; j++) {
-      const g = indices[j];
-      total += t.totals[g];
-      items += t.sizes[g];
+    if (integral) {
+      total = integerSum(t.totals, indices, k);
+      items = integerSum(t.sizes, indices, k);
+    } else {
+      for (let j = 0; j < k; j++) {
+        const g = indices[j];
+        total += t.totals[g];
+        items += t.sizes[g];
+      }
     }
     const mean = total / items;
     means[b] = mean;
