@@ -1,6 +1,12 @@
 import { type Bounds, betaPosteriorBounds, proportionBoundsFor, tailProbability } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { CACHED_BOUNDS_MAX_N, cachedProportionBounds } from './cachedProportionBounds.js';
+import {
+  CACHED_BOUNDS_MAX_N,
+  cachedProportionBounds,
+  sharedProportionBounds,
+} from './cachedProportionBounds.js';
+import { clopperPearsonInterval } from './proportionInterval.js';
+import { blankResult, clusteredScoresOf, unusedRng } from './test-utils/itemData.js';
 
 const fresh = (): Bounds => ({ lower: Number.NaN, upper: Number.NaN });
 
@@ -65,5 +71,33 @@ describe('cachedProportionBounds', () => {
     expect(() => cached(11, 10, out)).toThrow(Error);
     expect(() => cached(11, 10, out)).toThrow(Error);
     expect(calls).toBe(6);
+  });
+
+  it('sharedProportionBounds: one memo per key for the thread, so analysers created per chunk share it (same bits)', () => {
+    let calls = 0;
+    const direct = proportionBoundsFor('clopperPearson', 0.9);
+    const fill = (k: number, n: number, out: Bounds) => {
+      calls++;
+      direct(k, n, out);
+    };
+    const first = sharedProportionBounds('test/clopperPearson/0.9', fill);
+    const second = sharedProportionBounds('test/clopperPearson/0.9', fill);
+    expect(second).toBe(first);
+    const got = fresh();
+    const want = fresh();
+    first(3, 10, got);
+    second(3, 10, got);
+    direct(3, 10, want);
+    expect([got.lower, got.upper]).toEqual([want.lower, want.upper]);
+    expect(calls).toBe(1);
+    expect(sharedProportionBounds('test/clopperPearson/0.8', fill)).not.toBe(first);
+    // Two analysers of the registered method (two chunks of one cell) give the same bits.
+    const data = clusteredScoresOf([1, 0, 1, 1, 0, 1, 1], [0, 1, 2, 3, 4, 5, 6]);
+    const a = blankResult();
+    const b = blankResult();
+    clopperPearsonInterval.create({}, { level: 0.95 })(data, unusedRng, a);
+    clopperPearsonInterval.create({}, { level: 0.95 })(data, unusedRng, b);
+    proportionBoundsFor('clopperPearson', 0.95)(5, 7, want);
+    expect([a.lower, a.upper, b.lower, b.upper]).toEqual([want.lower, want.upper, want.lower, want.upper]);
   });
 });

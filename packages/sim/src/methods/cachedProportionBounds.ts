@@ -47,3 +47,26 @@ export function cachedProportionBounds(
     known[i] = 1;
   };
 }
+
+/**
+ * Memos shared by this thread's analysers, by key (e.g. `clopperPearson/0.95`): the runner
+ * creates a cell's analysers once per chunk, and the bounds are a pure function of the key and
+ * (k, n), so sharing the memo changes no bit and computes each pair once per thread. At most
+ * MAX_SHARED_MEMOS keys (cleared when full).
+ */
+const sharedMemos = new Map<string, (k: number, n: number, out: Bounds) => void>();
+const MAX_SHARED_MEMOS = 64;
+
+/** {@link cachedProportionBounds} of `fill`, shared by every caller with the same `key` in this thread. */
+export function sharedProportionBounds(
+  key: string,
+  fill: (k: number, n: number, out: Bounds) => void,
+): (k: number, n: number, out: Bounds) => void {
+  let memo = sharedMemos.get(key);
+  if (memo === undefined) {
+    memo = cachedProportionBounds(fill);
+    if (sharedMemos.size >= MAX_SHARED_MEMOS) sharedMemos.clear();
+    sharedMemos.set(key, memo);
+  }
+  return memo;
+}

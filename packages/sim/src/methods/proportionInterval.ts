@@ -6,7 +6,8 @@
  * method, registered under core's interval name (e.g. `wilson`, as `evalsim interval
  * --method wilson`); Beta posterior takes the
  * prior's shapes as options `a`, `b`. Clopper–Pearson, Jeffreys and Beta posterior bounds are
- * memoised by (n, k) for n ≤ 200 (cachedProportionBounds.ts: the same bits as the direct call).
+ * memoised by (n, k) for n ≤ 200, one memo per (method, level[, prior]) shared by the thread's
+ * analysers (cachedProportionBounds.ts: the same bits as the direct call).
  * Degenerate: a zero-width interval (e.g. Wald at k = 0 or k = n) — counted, still scored.
  * Interval methods: p-values NaN.
  */
@@ -22,7 +23,7 @@ import type { ClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, type MethodResult } from '../base/methodResult.js';
 import type { Analyser, MethodDefinition } from '../base/roles.js';
-import { cachedProportionBounds } from './cachedProportionBounds.js';
+import { sharedProportionBounds } from './cachedProportionBounds.js';
 
 /** The intervals whose bounds are beta quantiles: memoised by (n, k) (cachedProportionBounds.ts, same bits). */
 const MEMOISED: ReadonlySet<ProportionIntervalMethod> = new Set(['clopperPearson', 'jeffreys']);
@@ -69,7 +70,7 @@ function proportionIntervalMethod(
     options: {},
     create: (_options, { level }) => {
       const fill = proportionBoundsFor(name, level);
-      return proportionAnalyser(MEMOISED.has(name) ? cachedProportionBounds(fill) : fill);
+      return proportionAnalyser(MEMOISED.has(name) ? sharedProportionBounds(`${name}/${level}`, fill) : fill);
     },
   });
 }
@@ -93,7 +94,9 @@ export const betaPosteriorInterval = defineMethod({
   create({ a, b }, { level }) {
     const tail = tailProbability(level);
     return proportionAnalyser(
-      cachedProportionBounds((k, n, out) => betaPosteriorBounds(k, n, tail, a, b, out)),
+      sharedProportionBounds(`betaPosterior/${level}/${a}/${b}`, (k, n, out) =>
+        betaPosteriorBounds(k, n, tail, a, b, out),
+      ),
     );
   },
 });
