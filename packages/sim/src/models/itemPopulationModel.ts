@@ -45,7 +45,6 @@ import type { DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
 import { type ItemPopulation, populationMeanRate, type SystemResults } from '../population/itemPopulation.js';
 import type { DiscreteTable } from '../samplers/discreteTable.js';
-import { PrefetchedWords } from '../samplers/prefetchedWords.js';
 import { itemOutcomeTable } from './itemOutcomeTable.js';
 import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 
@@ -308,7 +307,7 @@ function slotCount(params: ItemPopulationParams): number {
  */
 function drawQuestions(
   params: ItemPopulationParams,
-  rng: Pick<RandomStream, 'index'>,
+  rng: RandomStream,
   scratch: DrawScratch,
   startSlot: (slot: number) => void,
   visit: (slot: number, question: number) => void,
@@ -376,8 +375,7 @@ interface ItemScores extends ClusteredScores {
   readonly scratch: DrawScratch;
   readonly startSlot: (slot: number) => void;
   readonly visit: (slot: number, question: number) => void;
-  readonly words: PrefetchedWords;
-  rng: PrefetchedWords | null;
+  rng: RandomStream | null;
 }
 
 function allocateSingle(params: ItemPopulationParams): ItemScores {
@@ -395,7 +393,6 @@ function allocateSingle(params: ItemPopulationParams): ItemScores {
     totals,
     sumSquares,
     scratch: allocateScratch(params),
-    words: new PrefetchedWords(),
     rng: null,
     startSlot: (slot) => {
       sizes[slot] = 0;
@@ -403,7 +400,7 @@ function allocateSingle(params: ItemPopulationParams): ItemScores {
       sumSquares[slot] = 0;
     },
     visit: (slot, question) => {
-      const y = recorded ? (data.rng as PrefetchedWords).bernoulli(scores[question]) : scores[question];
+      const y = recorded ? (data.rng as RandomStream).bernoulli(scores[question]) : scores[question];
       sizes[slot] += 1;
       totals[slot] += y;
       sumSquares[slot] += y * y;
@@ -414,12 +411,8 @@ function allocateSingle(params: ItemPopulationParams): ItemScores {
 
 function generateSingle(params: ItemPopulationParams, rng: RandomStream, data: ClusteredScores): void {
   const d = data as ItemScores;
-  // The replication's words in bulk (samplers/prefetchedWords.ts: the same draws): per drawn
-  // question one index word (rarely more) and, for 'recorded', a two-word uniform.
-  const words = d.words;
-  words.start(rng, params.draws * (params.answer === 'recorded' ? 3 : 1) + 2);
-  d.rng = words;
-  d.clusterCount = drawQuestions(params, words, d.scratch, d.startSlot, d.visit);
+  d.rng = rng;
+  d.clusterCount = drawQuestions(params, rng, d.scratch, d.startSlot, d.visit);
   let items = 0;
   for (let s = 0; s < d.clusterCount; s++) items += d.sizes[s];
   d.itemCount = items;
