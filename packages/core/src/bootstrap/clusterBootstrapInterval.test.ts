@@ -187,6 +187,7 @@ describe('clusterBootstrapInterval: integer totals', () => {
         });
         means.sort((p, q) => p - q);
         expect(Array.from(ws.means)).toEqual(means);
+        expect(out.estimate).toBe(totals.reduce((x, y) => x + y, 0) / sizes.reduce((x, y) => x + y, 0));
       }
     }
   });
