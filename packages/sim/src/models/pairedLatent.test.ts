@@ -185,7 +185,8 @@ describe('pairedLatent generation (moments vs theory within 4 MCSE)', () => {
         pairedLatent.generate(parsed, bulk.reseed(77, r), data);
         const expected = reference(parsed, single.reseed(77, r));
         const got: number[] = [];
-        for (let k = 0; k < parsed.clusters; k++) got.push(data.totalsA[k], data.totalsB[k], data.sumProducts[k]);
+        for (let k = 0; k < parsed.clusters; k++)
+          got.push(data.totalsA[k], data.totalsB[k], data.sumProducts[k]);
         expect(got).toEqual(expected);
         expect(bulk.uint32()).toBe(single.uint32());
         tables++;
