@@ -6,7 +6,8 @@
  * Every entry is core {@link binomialUpperTail}(k, d, ½) itself, so a cached value is the
  * direct call's, bit for bit.
  *
- * Row d holds only the window of k met so far (grown by doubling), not all d + 1 entries: a
+ * Row d holds only a window of k about d/2 covering those met so far (grown by doubling), not
+ * all d + 1 entries: a
  * sequential study meets d up to ~4,000 but k within a few s.d. of d/2, so full rows would
  * cost ~60 MB per worker. Holds no random state (may be shared by analysers of one thread).
  */
@@ -32,21 +33,17 @@ export class BinomialHalfTailCache {
     return p;
   }
 
-  /** Row d widened (or created) to cover k, keeping the values it had. */
+  /**
+   * Row d widened (or created) to cover k, keeping the values it had. Windows are symmetric
+   * about d/2, [d − hi, hi], so the mirrored k' = d − k that the one-sided McNemar p-values
+   * ask for next (P(X ≥ b) and P(X ≥ c)) is already inside; a grown window at least doubles.
+   */
   private grow(d: number, k: number): Float64Array {
     const old = this.rows[d];
-    let lo: number;
-    let hi: number;
-    if (old) {
-      // Extend towards k by the row's current width (amortised doubling), within [0, d].
-      const oldLo = this.offsets[d] as number;
-      const oldHi = oldLo + old.length - 1;
-      lo = Math.max(0, k < oldLo ? Math.min(k, oldLo - old.length) : oldLo);
-      hi = Math.min(d, k > oldHi ? Math.max(k, oldHi + old.length) : oldHi);
-    } else {
-      lo = Math.max(0, k - 8);
-      hi = Math.min(d, k + 8);
-    }
+    let hi = Math.max(k, d - k) + 8;
+    if (old) hi = Math.max(hi, (this.offsets[d] as number) + 2 * old.length - 1);
+    hi = Math.min(d, hi);
+    const lo = d - hi;
     const row = new Float64Array(hi - lo + 1).fill(Number.NaN);
     if (old) row.set(old, (this.offsets[d] as number) - lo);
     this.rows[d] = row;
