@@ -12,6 +12,7 @@
  */
 import { normalCritical, normalSf } from '../distributions/normal.js';
 import { tCritical, tSf } from '../distributions/studentT.js';
+import type { TCriticalOf } from '../distributions/tCriticalMemo.js';
 import type { Interval } from '../types.js';
 
 /** A two-sided interval for a difference with its Wald-type test of "no difference". */
@@ -45,16 +46,20 @@ export function createDifferenceTestOut(): DifferenceTestOut {
   return { estimate: 0, se: 0, lower: 0, upper: 0, statistic: 0, df: 0, pValue: 1, degenerate: false };
 }
 
-/** Fills `out` from (estimate, se, level, df); no allocation. `level` must already be checked. */
+/**
+ * Fills `out` from (estimate, se, level, df); no allocation. `level` must already be checked.
+ * `tCriticalOf` (default {@link tCritical}) may be a memo of it (createTCriticalMemo: same bits).
+ */
 export function fillDifferenceTest(
   out: DifferenceTestOut,
   estimate: number,
   se: number,
   level: number,
   df: number,
+  tCriticalOf: TCriticalOf = tCritical,
 ): DifferenceTestOut {
   const normal = df === Number.POSITIVE_INFINITY;
-  const critical = normal ? normalCritical(level) : tCritical(level, df);
+  const critical = normal ? normalCritical(level) : tCriticalOf(level, df);
   out.estimate = estimate;
   out.se = se;
   out.df = df;

@@ -24,6 +24,11 @@ export interface RandomStream extends Rng {
   index(n: number): number;
   /** Standard normal. */
   normal(): number;
+  /**
+   * out[0 … count − 1] = the next `count` values of {@link normal}, the same numbers in the
+   * same order as `count` successive calls (a bulk form for hot loops; allocation-free).
+   */
+  fillNormal(out: Float64Array, count: number): void;
   /** Gamma(shape, scale 1). */
   gamma(shape: number): number;
   /** Beta(a, b). */

@@ -7,7 +7,9 @@
  *
  * Rows are indexed by d = b + c and allocated on first use (d + 1 entries, indexed by b);
  * the table is cleared when n changes. Every value is the computing function's own result,
- * so decisions are identical to calling it each time.
+ * so decisions are identical to calling it each time. Any pure function of (n, b, c) with
+ * integers b, c ≥ 0 can be cached this way (leaderboardPairs also keys the unpaired z-test by
+ * the two totals (k_A, k_B)).
  */
 export class DiscordantPValueCache {
   private rows: (Float64Array | undefined)[] = [];

@@ -19,63 +19,28 @@ import {
   createDifferenceTestOut,
   type DifferenceTestOut,
   mcnemarCriticalCounts,
-  mcnemarExactPValue,
+  type mcnemarExactPValue,
   pairedDifferenceFromSums,
   unpairedDifferenceFromCounts,
 } from '@evalsim/core';
+import { BinomialHalfTailCache } from './binomialHalfTailCache.js';
 
 export const PAIR_TESTS = ['mcnemarExact', 'pairedZ', 'unpairedZ'] as const;
 export type PairTest = (typeof PAIR_TESTS)[number];
 
 /**
- * Exact McNemar p-values cached by (b + c, max(b, c)). Row d holds only the window of max(b, c)
- * values met so far (grown by doubling), not all d + 1: a sequential study meets d up to
- * ~4,000 but max(b, c) within a few s.d. of d/2, so full rows cost ~60 MB per worker.
+ * Exact McNemar p-values of (b, c), min(1, 2·P(X ≥ max(b, c))), X ~ Bin(b + c, ½) — core
+ * {@link mcnemarExactPValue}'s arithmetic on tails cached per (b + c, max(b, c))
+ * ({@link BinomialHalfTailCache}), so the same bits, each distinct tail evaluated once.
  */
 export class McnemarPValueCache {
-  private readonly offsets: number[] = [];
-  private readonly rows: (Float64Array | undefined)[] = [];
+  constructor(readonly tails: BinomialHalfTailCache = new BinomialHalfTailCache()) {}
 
   /** The exact two-sided p-value of (b, c); 1 when b + c = 0. */
   pValue(b: number, c: number): number {
     const d = b + c;
     if (d === 0) return 1;
-    const m = Math.max(b, c);
-    let row = this.rows[d];
-    let i = m - (this.offsets[d] ?? 0);
-    if (!row || i < 0 || i >= row.length) {
-      row = this.grow(d, m);
-      i = m - this.offsets[d];
-    }
-    let p = row[i];
-    if (Number.isNaN(p)) {
-      p = mcnemarExactPValue(b, c);
-      row[i] = p;
-    }
-    return p;
-  }
-
-  /** Row d widened (or created) to cover max(b, c) = m, keeping the values it had. */
-  private grow(d: number, m: number): Float64Array {
-    const old = this.rows[d];
-    const half = Math.ceil(d / 2);
-    let lo: number;
-    let hi: number;
-    if (old) {
-      // Extend towards m by the row's current width (amortised doubling), within [⌈d/2⌉, d].
-      const oldLo = this.offsets[d];
-      const oldHi = oldLo + old.length - 1;
-      lo = Math.max(half, m < oldLo ? Math.min(m, oldLo - old.length) : oldLo);
-      hi = Math.min(d, m > oldHi ? Math.max(m, oldHi + old.length) : oldHi);
-    } else {
-      lo = Math.max(half, m - 8);
-      hi = Math.min(d, m + 8);
-    }
-    const row = new Float64Array(hi - lo + 1).fill(Number.NaN);
-    if (old) row.set(old, this.offsets[d] - lo);
-    this.rows[d] = row;
-    this.offsets[d] = lo;
-    return row;
+    return Math.min(1, 2 * this.tails.upper(Math.max(b, c), d));
   }
 }
 

@@ -118,6 +118,27 @@ describe('leaderboardPairs agrees with core tests and corrections on constructed
     }
   }
 
+  test('one analyser reused over 60 leaderboards (cached p-values, n changing) = a fresh one each time', () => {
+    const rates8 = [0.5, 0.52, 0.55, 0.6, 0.62, 0.7, 0.5, 0.45];
+    for (const pairTest of ['mcnemarExact', 'pairedZ', 'unpairedZ'] as const) {
+      for (const correction of ['none', 'holm'] as const) {
+        const options = { pairs: 'all', test: pairTest, correction, count: 'either' } as never;
+        const reused = leaderboardPairs.create(options, { level: 0.95 });
+        let total = 0;
+        for (let r = 0; r < 60; r++) {
+          const { data } = leaderboardOf(6, r % 3 === 0 ? 40 : 90, 100 + r, (j) => rates8[j]);
+          const a = createMethodResult();
+          const b = createMethodResult();
+          reused(data, rng, a);
+          leaderboardPairs.create(options, { level: 0.95 })(data, rng, b);
+          expect(a.estimate).toBe(b.estimate);
+          total += a.estimate;
+        }
+        expect(total, `${pairTest}/${correction} rejects somewhere`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   test('the constructed cases do reject (the comparisons above are not all 0 = 0)', () => {
     expect(significantSeen).toBeGreaterThan(20);
   });

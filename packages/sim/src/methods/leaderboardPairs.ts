@@ -117,6 +117,10 @@ export const leaderboardPairs = defineMethod({
     // p-values computed once per (n, b, c) (discordantPValueCache.ts), and step-wise McNemar
     // counts sorting only the p-values ≤ α (stepwiseMcnemarCount.ts): same counts, less work.
     const zCache = new DiscordantPValueCache((n, b, c) => pairedZPValue(n, b, c, level, scratch));
+    // The unpaired z p-value is a pure function of (n, k_A, k_B): the same table, keyed by totals.
+    const unpairedCache = new DiscordantPValueCache((n, kA, kB) =>
+      unpairedZPValue(kA, kB, n, level, scratch),
+    );
     const stepwiseMcnemar =
       stepwise && test === 'mcnemarExact'
         ? new StepwiseMcnemarCount(alpha, correction as AdjustmentMethod, SHARED_MCNEMAR_P_VALUES)
@@ -156,7 +160,7 @@ export const leaderboardPairs = defineMethod({
               ? cache.pValue(b, c)
               : test === 'pairedZ'
                 ? zCache.pValue(n, b, c)
-                : unpairedZPValue(totals[first[t]], totals[second[t]], n, level, scratch);
+                : unpairedCache.pValue(n, totals[first[t]], totals[second[t]]);
         }
         let threshold = correction === 'bonferroni' ? alpha / m : alpha;
         if (stepwise) {

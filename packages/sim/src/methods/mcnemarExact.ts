@@ -2,16 +2,16 @@
  * Exact McNemar test (analyser adapter) from the discordant counts of 0/1 scores,
  * b = #(A right, B wrong) = Σ a − Σ ab and c = #(A wrong, B right) = Σ b − Σ ab
  * (McNemar 1947): two-sided p = min(1, 2·P(X ≥ max(b, c))), X ~ Bin(b + c, ½)
- * (core {@link mcnemarExactPValue}); one-sided pGreater = P(X ≥ b) and pLess = P(X ≥ c)
- * (core {@link binomialUpperTail}). Pairs the systems but ignores the clusters.
+ * (core mcnemarExactPValue); one-sided pGreater = P(X ≥ b) and pLess = P(X ≥ c)
+ * (core binomialUpperTail; tails cached per (b + c, k), same bits). Pairs the systems but ignores the clusters.
  * estimate = (b − c)/N, the accuracy difference; it has no SE or interval here (NaN).
  * Zero discordant pairs: degenerate, every p = 1. No pairing (independent question sets): degenerate, all NaN.
  * Throws if the scores are not 0/1 (Σ a² ≠ Σ a in some cluster).
  */
-import { binomialUpperTail, mcnemarExactPValue } from '@evalsim/core';
 import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
+import { BinomialHalfTailCache } from './binomialHalfTailCache.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
 
 /** Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores). */
@@ -31,6 +31,9 @@ export const mcnemarExact = defineMethod({
   options: {},
   create() {
     const sums = createPairedSums();
+    // Tails per (b + c, k), computed once: the same bits as core mcnemarExactPValue and
+    // binomialUpperTail called every replication.
+    const tails = new BinomialHalfTailCache();
     return (data, _rng, out) => {
       assertBinary(data);
       sumPairedScores(data, sums);
@@ -52,9 +55,10 @@ export const mcnemarExact = defineMethod({
         return;
       }
       clearPValues(out);
-      out.pTwoSided = mcnemarExactPValue(b, c);
-      out.pGreater = binomialUpperTail(b, b + c, 0.5);
-      out.pLess = binomialUpperTail(c, b + c, 0.5);
+      const d = b + c;
+      out.pTwoSided = Math.min(1, 2 * tails.upper(Math.max(b, c), d));
+      out.pGreater = tails.upper(b, d);
+      out.pLess = tails.upper(c, d);
       out.degenerate = false;
     };
   },

@@ -6,7 +6,11 @@
  * difference equal; fields as in methodResult.ts) or K < 2 (every field NaN but the
  * estimate).
  */
-import { createDifferenceTestOut, pairedClusteredDifferenceFromTotals } from '@evalsim/core';
+import {
+  createDifferenceTestOut,
+  createTCriticalMemo,
+  pairedClusteredDifferenceFromTotals,
+} from '@evalsim/core';
 import { createDifferenceTotalsView, viewPairedDifference } from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { copyDifferenceTest, fillUnanalysable } from '../base/methodResult.js';
@@ -20,13 +24,15 @@ export const pairedClusteredTest = defineMethod({
   create(_options, { level }) {
     const view = createDifferenceTotalsView();
     const result = createDifferenceTestOut();
+    // t_{K−1} quantile once per K (a memo of core tCritical: same bits), not per replication.
+    const tCriticalOf = createTCriticalMemo();
     return (data, _rng, out) => {
       const totals = viewPairedDifference(data, view);
       if (data.clusterCount < 2) {
         fillUnanalysable(out, data.clusterCount === 1 ? totals.totals[0] / data.itemCount : Number.NaN);
         return;
       }
-      copyDifferenceTest(out, pairedClusteredDifferenceFromTotals(totals, level, result));
+      copyDifferenceTest(out, pairedClusteredDifferenceFromTotals(totals, level, result, tCriticalOf));
     };
   },
 });

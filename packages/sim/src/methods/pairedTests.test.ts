@@ -121,6 +121,44 @@ describe('paired test adapters equal core on the same items', () => {
   });
 });
 
+describe('paired test adapters reused over many replications (cached tails, memoised t quantile)', () => {
+  it('mcnemarExact and pairedClusteredTest equal core on 300 data sets of varying K', () => {
+    const mcnemar = mcnemarExact.create({}, { level: LEVEL });
+    const clustered = pairedClusteredTest.create({}, { level: LEVEL });
+    const counts = new Set<string>();
+    for (let r = 0; r < 300; r++) {
+      const groupSizes = sizes.slice(0, 2 + (r % 11)).map((size, g) => size + ((r + g) % 4) * 5);
+      const a = binaryItems(groupSizes, 1000 + r, (k) => 0.3 + 0.05 * ((k + r) % 8));
+      const b = binaryItems(groupSizes, 5000 + r, (k) => 0.35 + 0.04 * ((k + 2 * r) % 7));
+      const input = pairedScoresOf(a.scores, b.scores, a.clusters);
+      let onlyA = 0;
+      let onlyB = 0;
+      a.scores.forEach((x, i) => {
+        if (x === 1 && b.scores[i] === 0) onlyA++;
+        if (x === 0 && b.scores[i] === 1) onlyB++;
+      });
+      counts.add(`${onlyA},${onlyB}`);
+      const exact = run(mcnemar, input);
+      const ref = mcnemarTest(onlyA, onlyB, { method: 'exact' });
+      expect(exact.pTwoSided).toBe(onlyA + onlyB === 0 ? 1 : ref.pValue);
+      if (onlyA + onlyB > 0) {
+        expect(exact.pGreater).toBe(binomialUpperTail(onlyA, onlyA + onlyB, 0.5));
+        expect(exact.pLess).toBe(binomialUpperTail(onlyB, onlyA + onlyB, 0.5));
+      }
+      const paired = run(clustered, input);
+      const coreRef = pairedClusteredDifference(a.scores, b.scores, a.clusters, LEVEL);
+      expect([paired.lower, paired.upper, paired.pTwoSided]).toEqual([
+        coreRef.lower,
+        coreRef.upper,
+        coreRef.pValue,
+      ]);
+    }
+    // Repeated (b, c) were met (cache hits), and many distinct ones (cache fills).
+    expect(counts.size).toBeGreaterThan(50);
+    expect(counts.size).toBeLessThan(300);
+  });
+});
+
 describe('paired test adapters: degenerate replications', () => {
   const same = pairedScoresOf(A.scores, A.scores, A.clusters);
   it('identical systems: zero SE / no discordant pair → degenerate, every p = 1', () => {

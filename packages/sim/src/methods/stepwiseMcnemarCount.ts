@@ -3,25 +3,31 @@
  * Benjamini–Yekutieli) rejects among m exact McNemar tests of a leaderboard, without sorting
  * all m p-values: only the p-values ≤ α can be rejected (core
  * {@link countRejectionsAmongSmall} states why the count is then unchanged), and for copies of
- * one system they are a handful of the 190. p-values come from the exact test (core
+ * one system they are a handful of the 190 (found first by the critical counts at α, core
+ * mcnemarCriticalCounts: p ≤ α ⇔ max(b, c) ≥ crit[b + c], so no p-value is computed for the
+ * rest). p-values come from the exact test (core
  * mcnemarExactPValue) through a per-(b + c, max(b, c)) cache, and the rejected pairs are those
  * with p at or below the R-th smallest p-value, exactly as with the full sort — the same
  * counts as sorting every p-value (checked in the tests).
  */
 import { type AdjustmentMethod, countRejectionsAmongSmall } from '@evalsim/core';
-import { McnemarPValueCache } from './discordantPairTests.js';
+import { McnemarCriticalTable, McnemarPValueCache } from './discordantPairTests.js';
 
 export class StepwiseMcnemarCount {
   private small = new Float64Array(0);
   private smallPair = new Int32Array(0);
   private sorted = new Float64Array(0);
+  /** The exact test's rejections at α, to skip the p-values of pairs that cannot be rejected. */
+  private readonly critical: McnemarCriticalTable;
 
   /** `cache` (default: its own) may be shared: its values are pure functions of (b, c). */
   constructor(
     readonly alpha: number,
     readonly correction: AdjustmentMethod,
     private readonly cache: McnemarPValueCache = new McnemarPValueCache(),
-  ) {}
+  ) {
+    this.critical = new McnemarCriticalTable(alpha);
+  }
 
   /**
    * Rejected pairs among the m = index.length tested pairs, pair t having discordant counts
@@ -35,10 +41,14 @@ export class StepwiseMcnemarCount {
       this.smallPair = new Int32Array(m);
       this.sorted = new Float64Array(m);
     }
-    const { small, smallPair, sorted, alpha } = this;
+    const { small, smallPair, sorted, alpha, critical } = this;
     let found = 0;
     for (let t = 0; t < m; t++) {
-      const p = this.cache.pValue(onlyFirst[index[t]], onlySecond[index[t]]);
+      const b = onlyFirst[index[t]];
+      const c = onlySecond[index[t]];
+      // p ≤ α ⇔ max(b, c) ≥ crit[b + c] (core mcnemarCriticalCounts): most pairs stop here.
+      if (!critical.rejects(b, c)) continue;
+      const p = this.cache.pValue(b, c);
       if (p <= alpha) {
         small[found] = p;
         sorted[found] = p;

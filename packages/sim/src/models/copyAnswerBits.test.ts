@@ -74,9 +74,18 @@ describe('copyAnswerBits', () => {
   });
 
   test('the leaderboard model gives the same totals and discordant counts as question by question (same stream)', () => {
-    for (const gaps of [undefined, [0, 1, -2, 0, 3]]) {
+    // Every question answered, or n drawn per replication (n = 31, 32, 33, 100: 1–4 words), with
+    // the stand-in's rates or one constant rate.
+    const extras: CellParams[] = [
+      {},
+      { gaps: [0, 1, -2, 0, 3] },
+      { n: 31 },
+      { n: 32, gaps: [0, 1, -2, 0, 3] },
+    ];
+    extras.push({ n: 33, rates: 0.71 }, { n: 100 }, { n: 100, rates: 0.5, gaps: [0, 0, 0, 0, 50] });
+    for (const extra of extras) {
       const params = parseSystemCopies(
-        { population: 'data/mmlu-standin.csv', system: 'haiku_off', copies: 5, ...(gaps ? { gaps } : {}) },
+        { population: 'data/mmlu-standin.csv', system: 'haiku_off', copies: 5, ...extra },
         context,
       );
       const fast = allocateSystemCopies(params);

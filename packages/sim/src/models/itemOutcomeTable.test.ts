@@ -78,8 +78,14 @@ describe('itemPopulationPaired with replacement (the outcome-table and binomial 
     return { a: p.scoresA, b: p.scoresB as Float64Array, clusterIndex: p.population.clusterIndex };
   }
 
-  function draws(answer: 'recorded' | 'first', design: 'paired' | 'independent', n: number, reps: number) {
-    const p = itemPopulationPaired.parse({ ...base, n, answer, design }, studies);
+  function draws(
+    answer: 'recorded' | 'first',
+    design: 'paired' | 'independent',
+    n: number,
+    reps: number,
+    pooled = false,
+  ) {
+    const p = itemPopulationPaired.parse({ ...base, n, answer, design, pooled }, studies);
     const data = itemPopulationPaired.allocate(p) as PairedClusteredScores;
     const out = { a: new Float64Array(reps), b: new Float64Array(reps), ab: new Float64Array(reps) };
     const firstSlot = new Float64Array(reps);
@@ -143,6 +149,53 @@ describe('itemPopulationPaired with replacement (the outcome-table and binomial 
       }
     },
   );
+
+  it.each(['recorded', 'first'] as const)(
+    "pooled, answer '%s': one slot; Σa, Σb, Σab, b, c and b + c Binomial(n, mean p) each (chi-square, 4,000 replications)",
+    (answer) => {
+      const n = 300;
+      const { a, b } = probabilities(answer);
+      const N = a.length;
+      let pA = 0;
+      let pB = 0;
+      let p11 = 0;
+      for (let i = 0; i < N; i++) {
+        pA += a[i] / N;
+        pB += b[i] / N;
+        p11 += (a[i] * b[i]) / N;
+      }
+      const d = draws(answer, 'paired', n, 4000, true);
+      const onlyA = d.a.map((x, r) => x - d.ab[r]);
+      const onlyB = d.b.map((x, r) => x - d.ab[r]);
+      const discordant = onlyA.map((x, r) => x + onlyB[r]);
+      for (const [values, p] of [
+        [d.a, pA],
+        [d.b, pB],
+        [d.ab, p11],
+        [onlyA, pA - p11],
+        [onlyB, pB - p11],
+        [discordant, pA + pB - 2 * p11],
+      ] as const) {
+        const fit = windowGof(
+          values,
+          (k) => binomialPmf(k, n, p),
+          (k) => binomialCdf(k, n, p),
+          0,
+          n,
+        );
+        expect(fit.pValue).toBeGreaterThan(GOF_REJECT_BELOW);
+      }
+      expect(Array.from(new Set(d.firstSlot))).toEqual([n]);
+    },
+  );
+
+  it('pooled needs two systems, replacement, n questions and 0/1 answers (ConfigError naming pooled)', () => {
+    for (const extra of [{ replace: false }, { answer: 'rate' }]) {
+      expect(() => itemPopulationPaired.parse({ ...base, n: 10, pooled: true, ...extra }, studies)).toThrow(
+        /pooled/,
+      );
+    }
+  });
 
   it("paired: the first slot holds the first drawn question's cluster, of size-biased law (mean size checked)", () => {
     // With n = 1 the only slot is the first drawn question's cluster: size 1 always;

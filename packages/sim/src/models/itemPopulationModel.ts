@@ -24,6 +24,12 @@
  * (itemOutcomeTable.ts, which shows the joint law is the same as the index + Bernoulli draws);
  * the 'independent' design then needs only each system's total, Binomial(n, mean_i p_i), since
  * its pooled slot keeps nothing else. Both are exact shortcuts, not approximations.
+ * `pooled: true` (same conditions, 'paired' design) keeps only the paired 2×2 table in one
+ * slot, for studies whose methods ignore the clusters (McNemar, paired z, unpaired z): n draws
+ * with replacement give outcome counts (n11, n10, n01, n00) ~ Multinomial(n; p11, p10, p01, p00)
+ * with p_o the population mean of the per-question outcome probabilities, drawn exactly as
+ * n11 ~ Bin(n, p11), n10 ~ Bin(n − n11, p10/(p10 + p01 + p00)), n01 ~ Bin(n − n11 − n10,
+ * p01/(p01 + p00)) — three binomial draws instead of n table inversions.
  *
  * truth = the mean over the population's questions of the expected score: mean_i c_i/k_i
  * ('recorded', 'rate'; = Σc/Σk, the share of all recorded answers right, when every k_i is
@@ -69,6 +75,8 @@ export interface ItemPopulationParams {
    * sumProducts NaN, so only unpaired methods are meaningful (paired ones come out NaN).
    */
   readonly design: 'paired' | 'independent';
+  /** Paired design: keep only the pooled 2×2 table (one slot), drawn as one multinomial. */
+  readonly pooled: boolean;
   readonly members: ClusterMembers;
   /** The true value: mean expected score (difference A − B when paired). */
   readonly truth: number;
@@ -109,6 +117,12 @@ const PARAMS = {
     values: ['paired', 'independent'],
     default: 'paired',
     description: 'Two systems: scored on the same questions (paired), or each on its own draw (independent).',
+  },
+  pooled: {
+    type: 'boolean',
+    default: false,
+    description:
+      'Two systems drawn with replacement (n questions, answer recorded or first): keep only the pooled 2×2 table, one slot without clusters, drawn as one multinomial (for methods that ignore clusters).',
   },
 } as const;
 
@@ -180,6 +194,13 @@ export function parseItemPopulation(
     required: true,
     ...(replace ? {} : { max: available }),
   });
+  if (params.pooled && !(systemCount === 2 && replace && unit === 'questions' && answer !== 'rate')) {
+    throw new ConfigError(
+      'pooled',
+      true,
+      'false, unless two systems are drawn with replacement (replace: true) as n questions with answer "recorded" or "first"',
+    );
+  }
   const scoresA = systemScores(results[0], answer, population);
   const scoresB = systemCount === 2 ? systemScores(results[1], answer, population) : null;
   const truthOf = (system: SystemResults, scores: Float64Array) =>
@@ -195,6 +216,7 @@ export function parseItemPopulation(
     draws,
     replace,
     design,
+    pooled: params.pooled,
     members: clusterMembers(population),
     truth,
     source: { file, sha256, systems },
@@ -428,6 +450,11 @@ interface PairedItemScores extends PairedClusteredScores {
   readonly visit: (slot: number, question: number) => void;
   /** counts[4·slot + 2·y_A + y_B]: the slot's questions of each outcome (the outcome-table path). */
   readonly outcomeCounts: Int32Array;
+  /**
+   * The pooled table's draws: [p11, p10/(p10 + p01 + p00), p01/(p01 + p00)], p_o the mean over
+   * the questions of P(outcome o) (two independent Bernoullis per question).
+   */
+  readonly pooledChances: Float64Array;
   /** P(score 1) of one uniformly drawn question, per system (the independent design's shortcut). */
   readonly meanA: number;
   readonly meanB: number;
@@ -485,14 +512,54 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
       sumProducts[slot] += ya * yb;
     },
     outcomeCounts: new Int32Array(4 * slots),
+    pooledChances: pooledChances(a, b),
     meanA: meanProbability(a),
     meanB: meanProbability(b),
   };
   return data;
 }
 
+/** [p11, p10/(p10 + p01 + p00), p01/(p01 + p00)] of one question drawn uniformly (see the file comment). */
+function pooledChances(a: Float64Array, b: Float64Array): Float64Array {
+  let p11 = 0;
+  let p10 = 0;
+  let p01 = 0;
+  let p00 = 0;
+  for (let i = 0; i < a.length; i++) {
+    p11 += a[i] * b[i];
+    p10 += a[i] * (1 - b[i]);
+    p01 += (1 - a[i]) * b[i];
+    p00 += (1 - a[i]) * (1 - b[i]);
+  }
+  const total = p11 + p10 + p01 + p00;
+  const chance = (x: number, of: number) => (of > 0 ? Math.min(1, x / of) : 0);
+  return Float64Array.of(chance(p11, total), chance(p10, p10 + p01 + p00), chance(p01, p01 + p00));
+}
+
+/** The pooled 2×2 table of n draws with replacement in slot 0 (three binomial draws). */
+function generatePooled(n: number, rng: RandomStream, d: PairedItemScores): void {
+  const [p11, q10, q01] = d.pooledChances;
+  const both = rng.binomial(n, p11);
+  let rest = n - both;
+  const onlyA = rest > 0 ? rng.binomial(rest, q10) : 0;
+  rest -= onlyA;
+  const onlyB = rest > 0 ? rng.binomial(rest, q01) : 0;
+  d.sizes[0] = n;
+  d.totalsA[0] = both + onlyA;
+  d.totalsB[0] = both + onlyB;
+  d.sumSquaresA[0] = both + onlyA;
+  d.sumSquaresB[0] = both + onlyB;
+  d.sumProducts[0] = both;
+  d.clusterCount = 1;
+  d.itemCount = n;
+}
+
 function generatePaired(params: ItemPopulationParams, rng: RandomStream, data: PairedClusteredScores): void {
   const d = data as PairedItemScores;
+  if (params.pooled && params.design === 'paired') {
+    generatePooled(params.draws, rng, d);
+    return;
+  }
   d.rng = rng;
   if (params.design === 'independent' && d.scratch.outcomes) {
     // The pooled slot keeps only n and each system's total: n independent draws of a uniform
@@ -551,7 +618,7 @@ function generatePaired(params: ItemPopulationParams, rng: RandomStream, data: P
 const PARAMS_HELP =
   'population (file), systems, n questions or clusters (whole clusters), replace (false), ' +
   "design: 'paired' (default) | 'independent' (two systems: a separate question set each), " +
-  "answer: 'recorded' (one recorded answer, Bernoulli c/k) | 'rate' (c/k) | 'first'";
+  "answer: 'recorded' (one recorded answer, Bernoulli c/k) | 'rate' (c/k) | 'first', pooled (false: keep only the 2×2 table)";
 
 export const itemPopulation = defineModel({
   name: 'itemPopulation',

@@ -141,6 +141,60 @@ describe('pairedLatent generation (moments vs theory within 4 MCSE)', () => {
     expect(Math.abs(res.accB - 0.71)).toBeLessThan(4 * res.accMcse);
   });
 
+  it('draws the same tables as one normal() per draw (the bulk fillNormal path), over seeds and parameters', () => {
+    // Reference: the model's definition drawn normal by normal, u, [t_A, t_B], then Z₁, Z₂ per question.
+    const reference = (p: ReturnType<typeof parsePairedLatent>, rng: SeededStream) => {
+      const shared = Math.sqrt(p.questionSd * p.questionSd + 0.5);
+      const rows: number[] = [];
+      for (let k = 0; k < p.clusters; k++) {
+        const u = p.passageSd * rng.normal();
+        let baseA = p.interceptA + u;
+        let baseB = p.interceptB + u;
+        if (p.sigmaT > 0) {
+          baseA += p.sigmaT * rng.normal();
+          baseB += p.sigmaT * rng.normal();
+        }
+        let ra = 0;
+        let rb = 0;
+        let both = 0;
+        for (let i = 0; i < p.m; i++) {
+          const common = shared * rng.normal();
+          const own = Math.SQRT1_2 * rng.normal();
+          const a = baseA + (common + own) > 0 ? 1 : 0;
+          const b = baseB + (common - own) > 0 ? 1 : 0;
+          ra += a;
+          rb += b;
+          both += a & b;
+        }
+        rows.push(ra, rb, both);
+      }
+      return rows;
+    };
+    let tables = 0;
+    for (const params of [
+      { clusters: 100, m: 10, sigmaT: 0.8 },
+      { clusters: 7, m: 3, sigmaT: 0 },
+      { clusters: 40, m: 25, sigmaT: 0.3, advantage: 0.05, passageSd: 0.2, questionSd: 1.5 },
+      { clusters: 1, m: 1, latentShift: -0.4 },
+    ]) {
+      const parsed = parsePairedLatent(params);
+      const data = pairedLatent.allocate(parsed);
+      const bulk = new SeededStream(0);
+      const single = new SeededStream(0);
+      for (let r = 0; r < 60; r++) {
+        pairedLatent.generate(parsed, bulk.reseed(77, r), data);
+        const expected = reference(parsed, single.reseed(77, r));
+        const got: number[] = [];
+        for (let k = 0; k < parsed.clusters; k++)
+          got.push(data.totalsA[k], data.totalsB[k], data.sumProducts[k]);
+        expect(got).toEqual(expected);
+        expect(bulk.uint32()).toBe(single.uint32());
+        tables++;
+      }
+    }
+    expect(tables).toBe(240);
+  });
+
   it('fills consistent 0/1 sufficient statistics and diagnostics equal core on the same data', () => {
     const parsed = parsePairedLatent({ clusters: 30, m: 7, sigmaT: 0.5 });
     const data = pairedLatent.allocate(parsed);

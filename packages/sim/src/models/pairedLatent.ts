@@ -141,12 +141,22 @@ export function parsePairedLatent(params: OptionValues<typeof PARAMS>): PairedLa
   };
 }
 
+/** The cell's data plus the normal-noise path's buffer of one replication's normals. */
+interface PairedLatentBuffers extends PairedClusteredScores {
+  readonly normals: Float64Array;
+}
+
+/** Normals of one replication with normal noise: per passage u (t_A, t_B when σ_t > 0), then 2 per question. */
+function normalsPerReplication(params: PairedLatentParams): number {
+  return params.noise === 'normal' ? params.clusters * ((params.sigmaT > 0 ? 3 : 1) + 2 * params.m) : 0;
+}
+
 /** Preallocated data of one cell. */
 export function allocatePairedLatent(params: PairedLatentParams): PairedClusteredScores {
   const k = params.clusters;
   const sizes = new Float64Array(k);
   sizes.fill(params.m);
-  return {
+  const data: PairedLatentBuffers = {
     kind: 'pairedClusteredScores',
     clusterCount: k,
     itemCount: k * params.m,
@@ -156,7 +166,9 @@ export function allocatePairedLatent(params: PairedLatentParams): PairedClustere
     sumSquaresA: new Float64Array(k),
     sumSquaresB: new Float64Array(k),
     sumProducts: new Float64Array(k),
+    normals: new Float64Array(normalsPerReplication(params)),
   };
+  return data;
 }
 
 /** Standard logistic draw by inversion, log(U/(1 − U)). */
@@ -171,12 +183,59 @@ export function generatePairedLatent(
   rng: RandomStream,
   data: PairedClusteredScores,
 ): void {
+  if (params.noise === 'logistic') generateLogistic(params, rng, data);
+  else generateNormal(params, rng, data as PairedLatentBuffers);
+  data.clusterCount = params.clusters;
+  data.itemCount = params.clusters * params.m;
+}
+
+/**
+ * Normal noise: (v + e_A, v + e_B) is bivariate normal with variances q² + 1 and covariance q²
+ * (q = questionSd), drawn exactly as c·Z₁ ± d·Z₂ with c² = q² + ½, d² = ½. Every normal of the
+ * replication is one normal() after another (u, [t_A, t_B,] then Z₁, Z₂ per question, passage
+ * by passage), so they are drawn at once (RandomStream.fillNormal: the same numbers) and read
+ * in that order.
+ */
+function generateNormal(params: PairedLatentParams, rng: RandomStream, data: PairedLatentBuffers): void {
   const { clusters, m, passageSd, questionSd, sigmaT, interceptA, interceptB } = params;
-  const logistic = params.noise === 'logistic';
-  // Normal noise: (v + e_A, v + e_B) is bivariate normal with variances q² + 1 and
-  // covariance q² (q = questionSd), drawn exactly as c·Z₁ ± d·Z₂ with c² = q² + ½, d² = ½.
   const shared = Math.sqrt(questionSd * questionSd + 0.5);
   const split = Math.SQRT1_2;
+  const { totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts, normals } = data;
+  rng.fillNormal(normals, normals.length);
+  const interaction = sigmaT > 0;
+  let at = 0;
+  for (let k = 0; k < clusters; k++) {
+    const u = passageSd * normals[at++];
+    let baseA = interceptA + u;
+    let baseB = interceptB + u;
+    if (interaction) {
+      baseA += sigmaT * normals[at++];
+      baseB += sigmaT * normals[at++];
+    }
+    let rightA = 0;
+    let rightB = 0;
+    let rightBoth = 0;
+    for (let i = 0; i < m; i++) {
+      const common = shared * normals[at];
+      const own = split * normals[at + 1];
+      at += 2;
+      const a = baseA + (common + own) > 0 ? 1 : 0;
+      const b = baseB + (common - own) > 0 ? 1 : 0;
+      rightA += a;
+      rightB += b;
+      rightBoth += a & b;
+    }
+    totalsA[k] = rightA;
+    totalsB[k] = rightB;
+    sumSquaresA[k] = rightA;
+    sumSquaresB[k] = rightB;
+    sumProducts[k] = rightBoth;
+  }
+}
+
+/** Logistic noise: v, e_A, e_B drawn per question (a normal and two uniforms, interleaved). */
+function generateLogistic(params: PairedLatentParams, rng: RandomStream, data: PairedClusteredScores): void {
+  const { clusters, m, passageSd, questionSd, sigmaT, interceptA, interceptB } = params;
   const { totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts } = data;
   for (let k = 0; k < clusters; k++) {
     const u = passageSd * rng.normal();
@@ -190,18 +249,9 @@ export function generatePairedLatent(
     let rightB = 0;
     let rightBoth = 0;
     for (let i = 0; i < m; i++) {
-      let xA: number;
-      let xB: number;
-      if (logistic) {
-        const v = questionSd * rng.normal();
-        xA = v + logisticNoise(rng);
-        xB = v + logisticNoise(rng);
-      } else {
-        const common = shared * rng.normal();
-        const own = split * rng.normal();
-        xA = common + own;
-        xB = common - own;
-      }
+      const v = questionSd * rng.normal();
+      const xA = v + logisticNoise(rng);
+      const xB = v + logisticNoise(rng);
       const a = baseA + xA > 0 ? 1 : 0;
       const b = baseB + xB > 0 ? 1 : 0;
       rightA += a;
@@ -214,8 +264,6 @@ export function generatePairedLatent(
     sumSquaresB[k] = rightB;
     sumProducts[k] = rightBoth;
   }
-  data.clusterCount = clusters;
-  data.itemCount = clusters * m;
 }
 
 function createDiagnostics() {

@@ -194,6 +194,26 @@ function answerQuestion(
   }
 }
 
+/** answerQuestion's draws for question i, each right answer set as bit `slot` of its copy's bitset. */
+function setAnswerBits(
+  params: SystemCopiesParams,
+  i: number,
+  rng: RandomStream | null,
+  answers: CopyAnswerBits,
+  slot: number,
+): void {
+  const { copies, rates } = params;
+  const { bits, words } = answers;
+  const offset = i * copies;
+  const at = slot >>> 5;
+  const mask = 1 << (slot & 31);
+  for (let j = 0; j < copies; j++) {
+    const p = rates[offset + j];
+    const right = p > 0 && p < 1 ? (rng as RandomStream).bernoulli(p) : p;
+    if (right === 1) bits[j * words + at] |= mask;
+  }
+}
+
 function allocateBuffers(params: SystemCopiesParams, keepAnswers: boolean): CopiesBuffers {
   const { copies, questionCount, n } = params;
   const pairCount = (copies * (copies - 1)) / 2;
@@ -215,7 +235,8 @@ function allocateBuffers(params: SystemCopiesParams, keepAnswers: boolean): Copi
     row: new Uint8Array(copies),
     order,
     swaps: new Int32Array(params.draw ? n : 0),
-    bits: new CopyAnswerBits(copies, params.varying.length),
+    // Slot v: the v-th varying question (every question answered) or the v-th drawn one (draw mode).
+    bits: new CopyAnswerBits(copies, params.draw ? n : params.varying.length),
   };
   if (!params.draw) {
     for (let i = 0; i < questionCount; i++) {
@@ -280,16 +301,21 @@ export function generateSystemCopies(
   onlySecond.fill(0);
   const { order, swaps } = d;
   const pool = order.length;
+  if (!keep) d.bits.bits.fill(0);
   for (let t = 0; t < n; t++) {
     const j = t + rng.index(pool - t);
     swaps[t] = j;
     const i = order[j];
     order[j] = order[t];
     order[t] = i;
-    answerQuestion(params, i, params.varies[i] ? rng : null, row);
-    addQuestion(row, copies, totals, onlyFirst, onlySecond);
-    if (keep) recordRow(d, t, i, n);
+    if (keep) {
+      answerQuestion(params, i, params.varies[i] ? rng : null, row);
+      addQuestion(row, copies, totals, onlyFirst, onlySecond);
+      recordRow(d, t, i, n);
+    } else setAnswerBits(params, i, params.varies[i] ? rng : null, d.bits, t);
   }
+  // Same draws in the same order, counted by popcount (copyAnswerBits.ts).
+  if (!keep) d.bits.addCounts(totals, onlyFirst, onlySecond);
   for (let t = n - 1; t >= 0; t--) {
     const j = swaps[t];
     const v = order[t];

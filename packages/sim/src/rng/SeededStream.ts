@@ -35,7 +35,7 @@ import { sampleBernoulli } from '../samplers/bernoulli.js';
 import { sampleBeta } from '../samplers/beta.js';
 import { sampleBinomial } from '../samplers/binomial.js';
 import { sampleGamma } from '../samplers/gamma.js';
-import { sampleNormal } from '../samplers/normal.js';
+import { normalOffFastPath, sampleNormal, ZIGGURAT_EDGES, ZIGGURAT_RATIOS } from '../samplers/normal.js';
 import { sampleRademacher } from '../samplers/rademacher.js';
 import { sampleIndex } from '../samplers/uniformIndex.js';
 import { sampleWebb } from '../samplers/webb.js';
@@ -46,6 +46,7 @@ const TWO_26 = 67108864;
 const TWO_NEG_53 = 1.1102230246251565e-16;
 /** Largest n for which x·n (x < 2³²) is exact in a double (uniformIndex.ts). */
 const MAX_EXACT_PRODUCT_N = 2097152;
+const TWO_NEG_52 = 2.220446049250313e-16;
 const MAX_CELL_KEY = 9007199254740991;
 const WARM_UP_ROUNDS = 12;
 const SEED_STEP = 0x9e3779b9;
@@ -244,6 +245,57 @@ export class SeededStream implements RandomStream {
   /** Standard normal (256-layer ziggurat). */
   normal(): number {
     return sampleNormal(this);
+  }
+
+  /**
+   * out[0 … count − 1] = the next `count` values of {@link normal}, bit for bit (and the stream
+   * is left where those calls would leave it): the ziggurat's fast path (≈ 99% of draws) runs
+   * on two sfc32 steps kept in locals, the rest goes through the sampler's own slow path
+   * (samplers/normal.ts, normalOffFastPath) on the same two words. No double is boxed per draw.
+   */
+  fillNormal(out: Float64Array, count: number): void {
+    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
+      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
+    }
+    if (this.pending) this.start();
+    const edges = ZIGGURAT_EDGES;
+    const ratios = ZIGGURAT_RATIOS;
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let i = 0; i < count; i++) {
+      let t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      const first = t >>> 0;
+      t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      const layer = first & 255;
+      const u = ((first >>> 11) * TWO_32 + (t >>> 0)) * TWO_NEG_52 - 1;
+      if (Math.abs(u) < ratios[layer]) {
+        out[i] = u * edges[layer];
+        continue;
+      }
+      this.a = a;
+      this.b = b;
+      this.c = c;
+      this.counter = d;
+      out[i] = normalOffFastPath(this, layer, u);
+      a = this.a;
+      b = this.b;
+      c = this.c;
+      d = this.counter;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
   }
 
   /** Gamma(shape, 1) (Marsaglia–Tsang). */

@@ -183,6 +183,29 @@ describe('SeededStream', () => {
     expect(() => stream.fillIndices(new Int32Array(2), 2, 2.5)).toThrow(InputError);
   });
 
+  it('fillNormal gives the same numbers as successive normal() calls, wedge and tail included', () => {
+    const bulk = new SeededStream(streamSeed(8, 2), 9);
+    const single = new SeededStream(streamSeed(8, 2), 9);
+    const out = new Float64Array(50_000);
+    let tail = 0;
+    let total = 0;
+    for (const count of [0, 1, 7, 50_000, 50_000, 50_000, 50_000]) {
+      bulk.fillNormal(out, count);
+      for (let i = 0; i < count; i++) {
+        const x = single.normal();
+        if (out[i] !== x) expect(out[i]).toBe(x);
+        if (Math.abs(x) > 3.6541528853610088) tail++;
+      }
+      total += count;
+      expect(bulk.uint32()).toBe(single.uint32());
+    }
+    // The tail path (|x| > r) was taken: expected 2·Φ(−r)·200,008 ≈ 52 draws (s.d. ≈ 7).
+    expect(total).toBe(200_008);
+    expect(tail).toBeGreaterThan(20);
+    expect(() => bulk.fillNormal(out, 50_001)).toThrow(/count/);
+    expect(() => bulk.fillNormal(out, 1.5)).toThrow(InputError);
+  });
+
   it('rejects bad keys and replications by name', () => {
     expect(() => new SeededStream(-1)).toThrow(/cellKey/);
     expect(() => new SeededStream(2 ** 53)).toThrow(/cellKey/);

@@ -20,10 +20,11 @@ const TWO_32 = 4294967296;
 const TWO_NEG_52 = 2.220446049250313e-16;
 
 /** x_i: layer edges; x_0 = v / f(r) is the pseudo-width of the base strip with its tail. */
-const edges = new Float64Array(LAYERS + 1);
-/** x_{i+1} / x_i: fraction of layer i lying wholly under the curve. */
-const ratios = new Float64Array(LAYERS);
+export const ZIGGURAT_EDGES = new Float64Array(LAYERS + 1);
+/** x_{i+1} / x_i: fraction of layer i lying wholly under the curve (the fast path's bound on |u|). */
+export const ZIGGURAT_RATIOS = new Float64Array(LAYERS);
 {
+  const edges = ZIGGURAT_EDGES;
   let f = Math.exp(-0.5 * ZIGGURAT_R * ZIGGURAT_R);
   edges[0] = ZIGGURAT_V / f;
   edges[1] = ZIGGURAT_R;
@@ -32,26 +33,36 @@ const ratios = new Float64Array(LAYERS);
     edges[i] = Math.sqrt(-2 * Math.log(ZIGGURAT_V / edges[i - 1] + f));
     f = Math.exp(-0.5 * edges[i] * edges[i]);
   }
-  for (let i = 0; i < LAYERS; i++) ratios[i] = edges[i + 1] / edges[i];
+  for (let i = 0; i < LAYERS; i++) ZIGGURAT_RATIOS[i] = edges[i + 1] / edges[i];
 }
 
 /** A standard normal draw N(0, 1). */
 export function sampleNormal(src: UniformSource): number {
-  for (;;) {
-    const a = src.uint32();
-    const b = src.uint32();
-    const i = a & 255;
-    const u = ((a >>> 11) * TWO_32 + b) * TWO_NEG_52 - 1;
-    if (Math.abs(u) < ratios[i]) return u * edges[i];
-    if (i === 0) return normalTail(src, u < 0);
-    // Wedge between layers i and i+1: accept x with probability (f(x) − f(x_i)) / (f(x_{i+1}) − f(x_i)).
-    const x = u * edges[i];
-    const outer = edges[i] * edges[i];
-    const inner = edges[i + 1] * edges[i + 1];
-    const f0 = Math.exp(-0.5 * (outer - x * x));
-    const f1 = Math.exp(-0.5 * (inner - x * x));
-    if (f1 + src.uniform() * (f0 - f1) < 1) return x;
-  }
+  const a = src.uint32();
+  const b = src.uint32();
+  const i = a & 255;
+  const u = ((a >>> 11) * TWO_32 + b) * TWO_NEG_52 - 1;
+  if (Math.abs(u) < ZIGGURAT_RATIOS[i]) return u * ZIGGURAT_EDGES[i];
+  return normalOffFastPath(src, i, u);
+}
+
+/**
+ * The rest of a draw whose layer i and u missed the fast path (|u| ≥ x_{i+1}/x_i): the tail
+ * (i = 0), or the wedge test, drawing afresh (sampleNormal) when the wedge rejects — so a
+ * caller that ran the fast path itself on the same two words (a bulk filler) continues the
+ * stream exactly as sampleNormal would.
+ */
+export function normalOffFastPath(src: UniformSource, i: number, u: number): number {
+  if (i === 0) return normalTail(src, u < 0);
+  // Wedge between layers i and i+1: accept x with probability (f(x) − f(x_i)) / (f(x_{i+1}) − f(x_i)).
+  const edges = ZIGGURAT_EDGES;
+  const x = u * edges[i];
+  const outer = edges[i] * edges[i];
+  const inner = edges[i + 1] * edges[i + 1];
+  const f0 = Math.exp(-0.5 * (outer - x * x));
+  const f1 = Math.exp(-0.5 * (inner - x * x));
+  if (f1 + src.uniform() * (f0 - f1) < 1) return x;
+  return sampleNormal(src);
 }
 
 /**
