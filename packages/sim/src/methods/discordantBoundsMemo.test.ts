@@ -6,7 +6,7 @@ import {
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { PAIRED_INTERVALS } from '../base/pairedIntervalNames.js';
-import { MAX_DIRECT_ENTRIES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
+import { MAX_DIRECT_ENTRIES, MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
 
 /** Calls direct and memo on every table of n (n11-major, then n10, then n01); the tables whose answers differ. */
 function differences(direct: PairedBoundsAtLevel, memo: PairedBoundsAtLevel, n: number): string[] {
@@ -83,5 +83,41 @@ describe('memoizeDiscordantBounds', () => {
     memo(0, 1, 1, 8, out); // n = 10 again, a table: the direct index
     memo(0, 1, 1, 8, out);
     expect([calls, out.lower, out.upper]).toEqual([3, 0, 0]);
+  });
+
+  it('shares the tables of one key between memos (cells) of a thread, not across keys; evicted tables are recomputed', () => {
+    let calls = 0;
+    const counted: PairedBoundsAtLevel = (n11, n10, n01, n00, out) => {
+      calls++;
+      out.lower = n10 - n01 - 0.5;
+      out.upper = n10 - n01 + n11 / (n11 + n00 + 1);
+      out.degenerate = false;
+    };
+    const key = `test-shared-${Math.random()}`;
+    const first = memoizeDiscordantBounds(counted, key);
+    const second = memoizeDiscordantBounds(counted, key);
+    const other = memoizeDiscordantBounds(counted, `${key}-other`);
+    const out = createMarkedBounds();
+    first(3, 2, 1, 4, out);
+    second(3, 2, 1, 4, out);
+    second(5, 2, 1, 2, out);
+    expect(calls).toBe(1);
+    other(3, 2, 1, 4, out);
+    expect(calls).toBe(2);
+    // Fill the store past its size with other n: the first n's table is dropped and recomputed (same answer).
+    for (let n = 20; n < 20 + MAX_SHARED_TABLES; n++) memoizeDiscordantBounds(counted, key)(0, 1, 1, n - 2, out);
+    const before = calls;
+    const third = memoizeDiscordantBounds(counted, key);
+    third(3, 2, 1, 4, out);
+    expect(calls).toBe(before + 1);
+    expect([out.lower, out.upper]).toEqual([0.5, 1 + 3 / 8]);
+    // and a shared table answers as the direct call for every table of n = 13
+    for (const family of discordantOnly) {
+      const direct = pairedBoundsFor(family, 0.95);
+      const a = memoizeDiscordantBounds(direct, `${key}/${family}`);
+      const b = memoizeDiscordantBounds(direct, `${key}/${family}`);
+      expect(differences(direct, a, 13), family).toEqual([]);
+      expect(differences(direct, b, 13), family).toEqual([]);
+    }
   });
 });

@@ -48,12 +48,13 @@ function pairedDifferenceMethod(name: PairedIntervalName): MethodDefinition {
     options: {},
     create(_options, { level }) {
       // A function of the table: remembered per table, same bits — by (n10, n01) in a direct
-      // index when the interval ignores the concordant split (discordantBoundsMemo.ts), else hashed.
+      // index shared by the thread's cells when the interval ignores the concordant split
+      // (discordantBoundsMemo.ts), else hashed per cell.
       const family = PAIRED_INTERVALS[name];
       const direct = pairedBoundsFor(family, level);
       const bounds = pairedMethodUsesConcordant(family)
         ? memoizePairedBounds(direct)
-        : memoizeDiscordantBounds(direct);
+        : memoizeDiscordantBounds(direct, `${name}/${level}`);
       const counts = createBinaryPairedCounts();
       const slot = createMarkedBounds();
       return (data, _rng, out) => {
