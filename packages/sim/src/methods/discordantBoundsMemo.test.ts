@@ -105,7 +105,8 @@ describe('memoizeDiscordantBounds', () => {
     other(3, 2, 1, 4, out);
     expect(calls).toBe(2);
     // Fill the store past its size with other n: the first n's table is dropped and recomputed (same answer).
-    for (let n = 20; n < 20 + MAX_SHARED_TABLES; n++) memoizeDiscordantBounds(counted, key)(0, 1, 1, n - 2, out);
+    for (let n = 20; n < 20 + MAX_SHARED_TABLES; n++)
+      memoizeDiscordantBounds(counted, key)(0, 1, 1, n - 2, out);
     const before = calls;
     const third = memoizeDiscordantBounds(counted, key);
     third(3, 2, 1, 4, out);
