@@ -23,8 +23,9 @@ import { binomialPmfsInto } from '../distributions/index.js';
 import { createMarkedBounds } from '../intervals/markedBounds.js';
 import {
   isPairedIntervalMethod,
+  type PairedBoundsAtLevel,
   type PairedIntervalMethod,
-  pairedBoundsFor,
+  pairedBoundsForN,
   pairedIntervalMethodNames,
   pairedMethodUsesConcordant,
 } from '../pairedIntervals/index.js';
@@ -69,20 +70,18 @@ export function pairedIntervalTable(
 ): PairedIntervalTable {
   assertInteger('n', n, 1);
   assertLevel(level);
-  let fill: (n11: number, n10: number, n01: number, n00: number) => void;
-  const out = createMarkedBounds();
+  let bounds: PairedBoundsAtLevel;
   let full: boolean;
   if (typeof method === 'function') {
     full = true;
-    fill = (n11, n10, n01, n00) => {
+    bounds = (n11, n10, n01, n00, out) => {
       const r = method(n11, n10, n01, n00, level);
       out.lower = r.lower;
       out.upper = r.upper;
     };
   } else if (isPairedIntervalMethod(method)) {
     full = pairedMethodUsesConcordant(method);
-    const bounds = pairedBoundsFor(method, level);
-    fill = (n11, n10, n01, n00) => bounds(n11, n10, n01, n00, out);
+    bounds = pairedBoundsForN(method, n, level);
   } else {
     throw new InputError(
       'method',
@@ -98,26 +97,36 @@ export function pairedIntervalTable(
   }
   const lower = new Float64Array(size);
   const upper = new Float64Array(size);
+  const out = createMarkedBounds();
   let i = 0;
-  const store = (n11: number, n10: number, n01: number, n00: number) => {
-    fill(n11, n10, n01, n00);
-    if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) {
-      throw new InputError(
-        'method',
-        `returned a NaN bound at (n11, n10, n01, n00) = (${n11}, ${n10}, ${n01}, ${n00})`,
-      );
-    }
-    lower[i] = out.lower;
-    upper[i] = out.upper;
-    i++;
-  };
+  // The loops call `bounds` directly (no closure per table): this is the hot part of a Newcombe
+  // table. A NaN bound (from a custom function) is an error naming the table.
   if (full) {
     for (let m = 0; m <= n; m++)
-      for (let a = 0; a <= m; a++) for (let c = 0; c <= n - m; c++) store(c, a, m - a, n - m - c);
+      for (let a = 0; a <= m; a++)
+        for (let c = 0; c <= n - m; c++, i++) {
+          bounds(c, a, m - a, n - m - c, out);
+          if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) throw nanError(c, a, m - a, n - m - c);
+          lower[i] = out.lower;
+          upper[i] = out.upper;
+        }
   } else {
-    for (let a = 0; a <= n; a++) for (let b = 0; b <= n - a; b++) store(n - a - b, a, b, 0);
+    for (let a = 0; a <= n; a++)
+      for (let b = 0; b <= n - a; b++, i++) {
+        bounds(n - a - b, a, b, 0, out);
+        if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) throw nanError(n - a - b, a, b, 0);
+        lower[i] = out.lower;
+        upper[i] = out.upper;
+      }
   }
   return { n, full, lower, upper };
+}
+
+function nanError(n11: number, n10: number, n01: number, n00: number): InputError {
+  return new InputError(
+    'method',
+    `returned a NaN bound at (n11, n10, n01, n00) = (${n11}, ${n10}, ${n01}, ${n00})`,
+  );
 }
 
 /** Checks (p11, p10, p01) as cell probabilities with p11 + p10 + p01 ≤ 1. */
