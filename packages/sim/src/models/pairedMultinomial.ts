@@ -39,6 +39,8 @@ export interface PairedMultinomialParams {
 interface PairedMultinomialData extends PairedClusteredScores {
   readonly sampler: PairedTableSampler;
   readonly table: PairedTable;
+  /** The replication's three uniforms (one bulk draw: no number is boxed on the way). */
+  readonly uniforms: Float64Array;
   /** Where the arrays' cells change now: n11, n11 + n10, n11 + n10 + n01. */
   readonly cuts: Int32Array;
 }
@@ -90,11 +92,13 @@ export const pairedMultinomial = defineModel({
       binaryTotals: new Float64Array(4),
       sampler: new PairedTableSampler(n, params.p11, params.p10, params.p01),
       table: { n11: 0, n10: 0, n01: 0, n00: n },
+      uniforms: new Float64Array(3),
       cuts: new Int32Array(3),
     };
   },
   generate(params, rng: RandomStream, data) {
-    const t = data.sampler.draw(rng, data.table);
+    rng.fillUniform(data.uniforms, 3);
+    const t = data.sampler.drawFrom(data.uniforms, data.table);
     const c1 = t.n11;
     const c2 = c1 + t.n10;
     const c3 = c2 + t.n01;

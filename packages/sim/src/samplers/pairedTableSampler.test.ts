@@ -96,6 +96,22 @@ describe('PairedTableSampler', () => {
     }
   });
 
+  it('drawFrom a bulk draw gives the table draw gives on the same stream', () => {
+    const sampler = new PairedTableSampler(60, 0.5, 0.2, 0.1);
+    const [one, two] = [new SeededStream(9), new SeededStream(9)];
+    const u = new Float64Array(3);
+    const a: PairedTable = { n11: 0, n10: 0, n01: 0, n00: 0 };
+    const b: PairedTable = { n11: 0, n10: 0, n01: 0, n00: 0 };
+    let differing = 0;
+    for (let r = 0; r < 2000; r++) {
+      sampler.draw(one, a);
+      two.fillUniform(u, 3);
+      sampler.drawFrom(u, b);
+      if (a.n11 !== b.n11 || a.n10 !== b.n10 || a.n01 !== b.n01 || a.n00 !== b.n00) differing++;
+    }
+    expect(differing).toBe(0);
+  });
+
   it('gives the only possible table when cells have no mass', () => {
     const t: PairedTable = { n11: -1, n10: -1, n01: -1, n00: -1 };
     const rng = new SeededStream(3);

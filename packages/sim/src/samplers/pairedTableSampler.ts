@@ -64,12 +64,25 @@ export class PairedTableSampler {
 
   /** One table into `out` from three uniforms of `src` (m, then n10, then n11); returns `out`. */
   draw(src: UniformSource, out: PairedTable): PairedTable {
+    return this.fromUniforms(src.uniform(), src.uniform(), src.uniform(), out);
+  }
+
+  /**
+   * The table of three uniforms u[0], u[1], u[2] in [0, 1) (the same table as {@link draw} on a
+   * source giving them in that order): for a stream's bulk draw into a typed array, whose
+   * numbers are never boxed.
+   */
+  drawFrom(u: Float64Array, out: PairedTable): PairedTable {
+    return this.fromUniforms(u[0]!, u[1]!, u[2]!, out);
+  }
+
+  private fromUniforms(u0: number, u1: number, u2: number, out: PairedTable): PairedTable {
     const n = this.n;
-    const m = this.discordant.quantile(src.uniform());
+    const m = this.discordant.quantile(u0);
     const onlyA = this.onlyA[m] ?? this.build(this.onlyA, m, m, this.share10);
-    const n10 = onlyA.quantile(src.uniform());
+    const n10 = onlyA.quantile(u1);
     const both = this.both[m] ?? this.build(this.both, m, n - m, this.share11);
-    const n11 = both.quantile(src.uniform());
+    const n11 = both.quantile(u2);
     out.n11 = n11;
     out.n10 = n10;
     out.n01 = m - n10;
