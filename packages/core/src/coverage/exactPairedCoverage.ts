@@ -6,8 +6,9 @@
  *
  *   C = Σ_tables P(table) · 1[L(table) ≤ Δ ≤ U(table)].
  *
- * The multinomial is factored into binomials, each from Loader's saddle point
- * (binomialPmf, ~1e-15 relative), so no probability mass is pruned or approximated:
+ * The multinomial is factored into binomials, each conditional pmf a whole vector from one
+ * Loader saddle-point value and the pmf ratio (binomialPmfsInto, ≤ 2e-13 relative at
+ * n = 200), so no probability mass is pruned or approximated:
  *   m = n10 + n01 ~ Bin(n, pd), pd = p10 + p01;  n10 | m ~ Bin(m, p10/pd);
  *   n11 | m ~ Bin(n − m, p11/(1 − pd)).
  * Intervals that depend only on (n10, n01) and n (Wald, Tango, Bonett–Price, Agresti–Min)
@@ -18,12 +19,13 @@
  * The bounds are computed once per (method, n, level) in an {@link PairedIntervalTable} and
  * reused for every parameter point of a curve.
  */
-import { binomialPmf } from '../distributions/index.js';
+import { binomialPmfsInto } from '../distributions/index.js';
 import { createMarkedBounds } from '../intervals/markedBounds.js';
 import {
   isPairedIntervalMethod,
+  type PairedBoundsAtLevel,
   type PairedIntervalMethod,
-  pairedBoundsFor,
+  pairedBoundsForN,
   pairedIntervalMethodNames,
   pairedMethodUsesConcordant,
 } from '../pairedIntervals/index.js';
@@ -68,20 +70,18 @@ export function pairedIntervalTable(
 ): PairedIntervalTable {
   assertInteger('n', n, 1);
   assertLevel(level);
-  let fill: (n11: number, n10: number, n01: number, n00: number) => void;
-  const out = createMarkedBounds();
+  let bounds: PairedBoundsAtLevel;
   let full: boolean;
   if (typeof method === 'function') {
     full = true;
-    fill = (n11, n10, n01, n00) => {
+    bounds = (n11, n10, n01, n00, out) => {
       const r = method(n11, n10, n01, n00, level);
       out.lower = r.lower;
       out.upper = r.upper;
     };
   } else if (isPairedIntervalMethod(method)) {
     full = pairedMethodUsesConcordant(method);
-    const bounds = pairedBoundsFor(method, level);
-    fill = (n11, n10, n01, n00) => bounds(n11, n10, n01, n00, out);
+    bounds = pairedBoundsForN(method, n, level);
   } else {
     throw new InputError(
       'method',
@@ -97,26 +97,36 @@ export function pairedIntervalTable(
   }
   const lower = new Float64Array(size);
   const upper = new Float64Array(size);
+  const out = createMarkedBounds();
   let i = 0;
-  const store = (n11: number, n10: number, n01: number, n00: number) => {
-    fill(n11, n10, n01, n00);
-    if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) {
-      throw new InputError(
-        'method',
-        `returned a NaN bound at (n11, n10, n01, n00) = (${n11}, ${n10}, ${n01}, ${n00})`,
-      );
-    }
-    lower[i] = out.lower;
-    upper[i] = out.upper;
-    i++;
-  };
+  // The loops call `bounds` directly (no closure per table): this is the hot part of a Newcombe
+  // table. A NaN bound (from a custom function) is an error naming the table.
   if (full) {
     for (let m = 0; m <= n; m++)
-      for (let a = 0; a <= m; a++) for (let c = 0; c <= n - m; c++) store(c, a, m - a, n - m - c);
+      for (let a = 0; a <= m; a++)
+        for (let c = 0; c <= n - m; c++, i++) {
+          bounds(c, a, m - a, n - m - c, out);
+          if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) throw nanError(c, a, m - a, n - m - c);
+          lower[i] = out.lower;
+          upper[i] = out.upper;
+        }
   } else {
-    for (let a = 0; a <= n; a++) for (let b = 0; b <= n - a; b++) store(n - a - b, a, b, 0);
+    for (let a = 0; a <= n; a++)
+      for (let b = 0; b <= n - a; b++, i++) {
+        bounds(n - a - b, a, b, 0, out);
+        if (Number.isNaN(out.lower) || Number.isNaN(out.upper)) throw nanError(n - a - b, a, b, 0);
+        lower[i] = out.lower;
+        upper[i] = out.upper;
+      }
   }
   return { n, full, lower, upper };
+}
+
+function nanError(n11: number, n10: number, n01: number, n00: number): InputError {
+  return new InputError(
+    'method',
+    `returned a NaN bound at (n11, n10, n01, n00) = (${n11}, ${n10}, ${n01}, ${n00})`,
+  );
 }
 
 /** Checks (p11, p10, p01) as cell probabilities with p11 + p10 + p01 ≤ 1. */
@@ -143,51 +153,79 @@ export function pairedCoverageFromTable(
   // Conditional shares; any value works when the conditioning event has no mass.
   const share10 = pd > 0 ? Math.min(1, p10 / pd) : 0.5;
   const share11 = pd < 1 ? Math.min(1, p11 / (1 - pd)) : 0.5;
+  const work = workspace(n);
+  // P(m) for m = 0..n, then per m the whole conditional pmf of n10 (and of n11): recurrences,
+  // one saddle-point value per vector (binomialPmfsInto).
+  const discordant = binomialPmfsInto(n, pd, work.discordant);
+  const onlyA = work.onlyA;
   let sum = 0;
   if (!full) {
     // Index of (a, b) is rowStart(a) + b with rowStart(a) = a(2n + 3 − a)/2.
     for (let m = 0; m <= n; m++) {
-      const pm = binomialPmf(m, n, pd);
+      const pm = discordant[m];
       if (pm === 0) continue;
+      binomialPmfsInto(m, share10, onlyA);
       let inner = 0;
       for (let a = 0; a <= m; a++) {
         const idx = (a * (2 * n + 3 - a)) / 2 + (m - a);
-        if (lower[idx] <= delta && delta <= upper[idx]) inner += binomialPmf(a, m, share10);
+        if (lower[idx] <= delta && delta <= upper[idx]) inner += onlyA[a];
       }
       sum += pm * inner;
     }
     return sum;
   }
+  const concordant = work.concordant;
   let idx = 0;
   for (let m = 0; m <= n; m++) {
-    const pm = binomialPmf(m, n, pd);
+    const pm = discordant[m];
     const rest = n - m;
     if (pm === 0) {
       idx += (m + 1) * (rest + 1);
       continue;
     }
-    // P(n11 = c | m) for c = 0..n − m, computed once per m.
-    const concordant = concordantPmf(rest, share11);
+    // P(n10 = a | m) for a = 0..m and P(n11 = c | m) for c = 0..n − m, once per m.
+    binomialPmfsInto(m, share10, onlyA);
+    binomialPmfsInto(rest, share11, concordant);
     let inner = 0;
     for (let a = 0; a <= m; a++) {
+      const pa = onlyA[a];
+      if (pa === 0) {
+        idx += rest + 1;
+        continue;
+      }
       let covered = 0;
       for (let c = 0; c <= rest; c++, idx++) {
         if (lower[idx] <= delta && delta <= upper[idx]) covered += concordant[c];
       }
-      if (covered > 0) inner += binomialPmf(a, m, share10) * covered;
+      inner += pa * covered;
     }
     sum += pm * inner;
   }
   return sum;
 }
 
-// Reused workspace of concordantPmf (grows to the largest n seen).
-let concordantWork = new Float64Array(0);
+interface Workspace {
+  discordant: Float64Array;
+  onlyA: Float64Array;
+  concordant: Float64Array;
+}
 
-function concordantPmf(rest: number, share11: number): Float64Array {
-  if (concordantWork.length < rest + 1) concordantWork = new Float64Array(rest + 1);
-  for (let c = 0; c <= rest; c++) concordantWork[c] = binomialPmf(c, rest, share11);
-  return concordantWork;
+// Reused pmf vectors (grown to the largest n seen; no state survives a call).
+let work: Workspace = {
+  discordant: new Float64Array(0),
+  onlyA: new Float64Array(0),
+  concordant: new Float64Array(0),
+};
+
+function workspace(n: number): Workspace {
+  if (work.discordant.length < n + 1) {
+    work = {
+      discordant: new Float64Array(n + 1),
+      onlyA: new Float64Array(n + 1),
+      concordant: new Float64Array(n + 1),
+    };
+  }
+  return work;
 }
 
 /** Exact coverage of `method` for Δ = p10 − p01 at cell probabilities (p11, p10, p01), n questions. */

@@ -6,11 +6,17 @@ export {
   type PairedIntervalFunction,
   type PairedIntervalMethod,
   pairedBoundsFor,
+  pairedBoundsForN,
   pairedIntervalMethodNames,
   pairedIntervalMethods,
   pairedMethodUsesConcordant,
 } from './methods.js';
-export { newcombePairedBounds, newcombePairedInterval, newcombePsi } from './newcombePaired.js';
+export {
+  newcombePairedBounds,
+  newcombePairedBoundsOfN,
+  newcombePairedInterval,
+  newcombePsi,
+} from './newcombePaired.js';
 export { checkPairedTable, type PairedBoundsFunction, type PairedTable } from './pairedTable.js';
 export { pairedWaldBounds, pairedWaldInterval } from './pairedWald.js';
 export { tangoScoreBounds, tangoScoreInterval } from './tangoScore.js';

@@ -10,7 +10,7 @@ import type { MarkedInterval } from '../types.js';
 import { assertLevel, InputError } from '../validate.js';
 import { agrestiMinBounds, agrestiMinInterval } from './agrestiMin.js';
 import { bonettPriceBounds, bonettPriceInterval } from './bonettPrice.js';
-import { newcombePairedBounds, newcombePairedInterval } from './newcombePaired.js';
+import { newcombePairedBounds, newcombePairedBoundsOfN, newcombePairedInterval } from './newcombePaired.js';
 import type { PairedBoundsFunction, PairedTable } from './pairedTable.js';
 import { pairedWaldBounds, pairedWaldInterval } from './pairedWald.js';
 import { tangoScoreBounds, tangoScoreInterval } from './tangoScore.js';
@@ -39,12 +39,19 @@ interface Entry {
   readonly bounds: PairedBoundsFunction;
   /** True when the interval depends on n11 and n00 separately, not only on n11 + n00. */
   readonly usesConcordant: boolean;
+  /** Optional: the same bounds prepared for tables of n questions (same bits, cheaper per table). */
+  readonly boundsOfN?: (n: number, z: number) => PairedBoundsAtLevel;
 }
 
 const ENTRIES: Readonly<Record<PairedIntervalMethod, Entry>> = {
   pairedWald: { interval: pairedWaldInterval, bounds: pairedWaldBounds, usesConcordant: false },
   tangoScore: { interval: tangoScoreInterval, bounds: tangoScoreBounds, usesConcordant: false },
-  newcombePaired: { interval: newcombePairedInterval, bounds: newcombePairedBounds, usesConcordant: true },
+  newcombePaired: {
+    interval: newcombePairedInterval,
+    bounds: newcombePairedBounds,
+    usesConcordant: true,
+    boundsOfN: newcombePairedBoundsOfN,
+  },
   bonettPrice: { interval: bonettPriceInterval, bounds: bonettPriceBounds, usesConcordant: false },
   agrestiMin: { interval: agrestiMinInterval, bounds: agrestiMinBounds, usesConcordant: false },
 };
@@ -88,4 +95,16 @@ export function pairedBoundsFor(method: PairedIntervalMethod, level = 0.95): Pai
   assertLevel(level);
   const z = normalCritical(level);
   return (n11, n10, n01, n00, out) => bounds(n11, n10, n01, n00, z, out);
+}
+
+/**
+ * {@link pairedBoundsFor} prepared for tables of n questions: the same bits for every table
+ * (a table of another size too), with what depends only on n computed once where the method
+ * allows it (Newcombe's Wilson limits of the margins).
+ */
+export function pairedBoundsForN(method: PairedIntervalMethod, n: number, level = 0.95): PairedBoundsAtLevel {
+  const { boundsOfN } = entry(method);
+  if (boundsOfN === undefined) return pairedBoundsFor(method, level);
+  assertLevel(level);
+  return boundsOfN(n, normalCritical(level));
 }

@@ -17,6 +17,7 @@ import {
   type PairedIntervalMethod,
   type PairedTable,
   pairedBoundsFor,
+  pairedBoundsForN,
   pairedIntervalMethodNames,
   pairedIntervalMethods,
   pairedMethodUsesConcordant,
@@ -149,6 +150,37 @@ describe('edge cases', () => {
       const same = pairedIntervalMethods[m](a).lower === pairedIntervalMethods[m](b).lower;
       expect(same).toBe(!pairedMethodUsesConcordant(m));
     }
+  });
+  it('pairedBoundsForN gives the bits of pairedBoundsFor for every table of n, and for tables of another size', () => {
+    const a = createMarkedBounds();
+    const b = createMarkedBounds();
+    let differing = 0;
+    let compared = 0;
+    for (const m of pairedIntervalMethodNames)
+      for (const level of [0.95, 0.8]) {
+        const general = pairedBoundsFor(m, level);
+        for (const n of [1, 2, 9, 40]) {
+          const ofN = pairedBoundsForN(m, n, level);
+          // every table of n, then a few of n + 3 (the general path)
+          for (const size of [n, n + 3])
+            for (let n11 = 0; n11 <= size; n11++)
+              for (let n10 = 0; n10 <= size - n11; n10++)
+                for (let n01 = 0; n01 <= size - n11 - n10; n01++) {
+                  const n00 = size - n11 - n10 - n01;
+                  general(n11, n10, n01, n00, a);
+                  ofN(n11, n10, n01, n00, b);
+                  compared++;
+                  const same =
+                    Object.is(a.lower, b.lower) &&
+                    Object.is(a.upper, b.upper) &&
+                    a.degenerate === b.degenerate;
+                  if (!same) differing++;
+                }
+        }
+      }
+    expect(differing).toBe(0);
+    expect(compared).toBeGreaterThan(100_000);
+    expect(() => pairedBoundsForN('newcombePaired', 10, 1)).toThrow(/^level:/);
   });
   it('rejects bad input by name', () => {
     expect(() => tangoScoreInterval({ n11: -1, n10: 0, n01: 0, n00: 1 })).toThrow(/^n11:/);

@@ -16,7 +16,12 @@ import type { FormulaConfig } from './studyConfig.js';
 /** Formula entry fields the runner reads; the rest are the formula's options. */
 const RUNNER_FIELDS: readonly string[] = ['id', 'formula', 'metric', 'level', 'cell'];
 
-function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: string): ResolvedFormula {
+function resolveFormula(
+  context: ResolveContext,
+  entry: FormulaConfig,
+  path: string,
+  evaluate: boolean,
+): ResolvedFormula {
   if (context.ids.has(entry.id) || entry.id === MODEL_ROW_METHOD) {
     throw new ConfigError(
       `${path}.id`,
@@ -26,6 +31,7 @@ function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: str
   }
   context.ids.add(entry.id);
   const definition = formulaRegistry.get(entry.formula, `${path}.formula`);
+  if (!evaluate) return { id: entry.id, metric: entry.metric, definition, values: [] };
   const options = Object.fromEntries(Object.entries(entry).filter(([key]) => !RUNNER_FIELDS.includes(key)));
   let compute: CellFormula;
   try {
@@ -54,7 +60,13 @@ function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: str
   return { id: entry.id, metric: entry.metric, definition, values };
 }
 
-/** Every formula entry, resolved (the first problem is thrown). */
-export function resolveFormulas(context: ResolveContext): ResolvedFormula[] {
-  return (context.config.formulas ?? []).map((entry, i) => resolveFormula(context, entry, `formulas[${i}]`));
+/**
+ * Every formula entry, resolved (the first problem is thrown). With `evaluate` false (a runner
+ * worker, resolving a config the main thread resolved already) the ids and metrics are
+ * resolved but no value is computed: an exact-coverage formula costs its whole enumeration.
+ */
+export function resolveFormulas(context: ResolveContext, evaluate = true): ResolvedFormula[] {
+  return (context.config.formulas ?? []).map((entry, i) =>
+    resolveFormula(context, entry, `formulas[${i}]`, evaluate),
+  );
 }

@@ -42,7 +42,11 @@ export interface ResolvedFormula {
   readonly id: string;
   readonly metric: string;
   readonly definition: FormulaDefinition;
-  /** The formula's value in each cell, by cell index (undefined where its `cell` does not match). */
+  /**
+   * The formula's value in each cell, by cell index (undefined where its `cell` does not match);
+   * empty in a study resolved with `evaluateFormulas: false` (a runner worker's copy: the main
+   * thread evaluated them, and only it writes formula rows).
+   */
   readonly values: readonly (number | undefined)[];
 }
 

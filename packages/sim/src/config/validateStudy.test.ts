@@ -43,6 +43,15 @@ describe('a valid study', () => {
     expect(study.model?.truths).toEqual([0.5, 0.2]);
     expect(study.level).toBe(0.95);
   });
+
+  test('evaluateFormulas: false (a worker) resolves the formula entries without computing values', async () => {
+    const full = await validateStudy(base, toyBaseDir);
+    expect(full.formulas.map((f) => [f.id, f.values.length])).toEqual([['analytic', 2]]);
+    expect(full.formulas[0]?.values.every((v) => typeof v === 'number')).toBe(true);
+    const worker = await validateStudy(base, toyBaseDir, { schemaChecked: true, evaluateFormulas: false });
+    expect(worker.formulas.map((f) => [f.id, f.metric, f.values])).toEqual([['analytic', 'coverage', []]]);
+    expect(worker.inputDigest).toBe(full.inputDigest);
+  });
 });
 
 describe('schema errors name the field, the value and what is allowed', () => {

@@ -107,6 +107,7 @@ async function resolveParts(
   baseDir: string,
   importModules: boolean,
   schemaChecked = false,
+  evaluateFormulas = true,
 ): Promise<ResolvedParts> {
   // A worker resolves a config the main thread already checked: no schema compile there, and
   // schema.js (with the validator generated at build time) is imported only when needed, so the
@@ -153,7 +154,7 @@ async function resolveParts(
   if (model && methodCount > 0 && metrics.length === 0)
     throw new ConfigError('metrics', 'is required with methods');
 
-  const formulas = resolveFormulas(context);
+  const formulas = resolveFormulas(context, evaluateFormulas);
   const diagnostics = model === MODEL_NOT_IMPORTED ? [] : diagnosticNames(config, model);
   const reported = new Map<string, readonly string[]>();
   const metricIds = metrics.map((m) => m.id);
@@ -179,6 +180,11 @@ export async function validateStudy(
     readonly path?: string;
     /** The config passed this same check already (the runner's workers): skip the JSON Schema check. */
     readonly schemaChecked?: boolean;
+    /**
+     * False: resolve the formulas without computing their values (`values` empty) — the
+     * runner's workers, which only simulate; the main thread computed and checked them.
+     */
+    readonly evaluateFormulas?: boolean;
   } = {},
 ): Promise<Study> {
   const { config, context, model, methods, metrics, formulas, diagnostics } = await resolveParts(
@@ -186,6 +192,7 @@ export async function validateStudy(
     baseDir,
     true,
     options.schemaChecked,
+    options.evaluateFormulas,
   );
   if (model === MODEL_NOT_IMPORTED) throw new Error('validateStudy: every module is imported');
   const inputs = collectStudyInputs({

@@ -16,14 +16,16 @@
  * Estimate Δ̂ = (n10 − n01)/n; SE and p-values NaN (interval methods). Graded scores are
  * refused with an error; independent question sets (no pairing) are unanalysable (NaN
  * bounds, degenerate). The exact coverage of each is the exactPairedCoverage formula. The
- * bounds of a table already seen in the cell are read back (pairedBoundsMemo.ts).
+ * bounds of a table already seen in the cell are read back (discordantBoundsMemo.ts,
+ * pairedBoundsMemo.ts).
  */
-import { createMarkedBounds, pairedBoundsFor } from '@evalsim/core';
+import { createMarkedBounds, pairedBoundsFor, pairedMethodUsesConcordant } from '@evalsim/core';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { PAIRED_INTERVALS, type PairedIntervalName } from '../base/pairedIntervalNames.js';
 import type { MethodDefinition } from '../base/roles.js';
 import { binaryPairedCounts, createBinaryPairedCounts } from './binaryPairedCounts.js';
+import { memoizeDiscordantBounds } from './discordantBoundsMemo.js';
 import { memoizePairedBounds } from './pairedBoundsMemo.js';
 
 const DESCRIPTIONS: Record<PairedIntervalName, string> = {
@@ -45,8 +47,14 @@ function pairedDifferenceMethod(name: PairedIntervalName): MethodDefinition {
     accepts: ['pairedClusteredScores'],
     options: {},
     create(_options, { level }) {
-      // A function of the table: remembered per table (pairedBoundsMemo.ts), same bits.
-      const bounds = memoizePairedBounds(pairedBoundsFor(PAIRED_INTERVALS[name], level));
+      // A function of the table: remembered per table, same bits — by (n10, n01) in a direct
+      // index shared by the thread's cells when the interval ignores the concordant split
+      // (discordantBoundsMemo.ts), else hashed per cell.
+      const family = PAIRED_INTERVALS[name];
+      const direct = pairedBoundsFor(family, level);
+      const bounds = pairedMethodUsesConcordant(family)
+        ? memoizePairedBounds(direct)
+        : memoizeDiscordantBounds(direct, `${name}/${level}`);
       const counts = createBinaryPairedCounts();
       const slot = createMarkedBounds();
       return (data, _rng, out) => {

@@ -69,6 +69,50 @@ describe('pairedMultinomial', () => {
     }
   });
 
+  it('lays the table out in order (n11 both, n10 only A, n01 only B, rest neither), updated in place over replications', () => {
+    for (const cell of [
+      { n: 30, discordance: 0.4, imbalance: 0.5, p11: 0.3 },
+      { n: 200, discordance: 0.05, imbalance: 0.9, p11: 0.55 },
+      { n: 9, p10: 0.5, p01: 0.5, p11: 0 },
+    ]) {
+      const params = parse(cell);
+      const data = pairedMultinomial.allocate(params);
+      const rng = new SeededStream(21);
+      let mismatches = 0;
+      for (let r = 0; r < 500; r++) {
+        rng.reseed(21, r);
+        pairedMultinomial.generate(params, rng, data);
+        const [rightA, rightB, both] = data.binaryTotals!;
+        const n11 = both!;
+        const n10 = rightA! - both!;
+        const n01 = rightB! - both!;
+        for (let i = 0; i < cell.n; i++) {
+          const a = i < n11 + n10 ? 1 : 0;
+          const b = i < n11 || (i >= n11 + n10 && i < n11 + n10 + n01) ? 1 : 0;
+          if (data.totalsA[i] !== a || data.totalsB[i] !== b || data.sumProducts[i] !== a * b) mismatches++;
+        }
+      }
+      expect(mismatches).toBe(0);
+    }
+  });
+
+  it('is reproducible: a replication depends only on its stream, not on the replications before it', () => {
+    const params = parse({ n: 50, discordance: 0.2, imbalance: 0.4, p11: 0.55 });
+    const inOrder = pairedMultinomial.allocate(params);
+    const fresh = pairedMultinomial.allocate(params);
+    const rng = new SeededStream(4);
+    for (let r = 0; r < 40; r++) {
+      rng.reseed(4, r);
+      pairedMultinomial.generate(params, rng, inOrder);
+    }
+    rng.reseed(4, 39);
+    pairedMultinomial.generate(params, rng, fresh);
+    expect(Array.from(fresh.totalsA)).toEqual(Array.from(inOrder.totalsA));
+    expect(Array.from(fresh.totalsB)).toEqual(Array.from(inOrder.totalsB));
+    expect(Array.from(fresh.sumProducts)).toEqual(Array.from(inOrder.sumProducts));
+    expect(Array.from(fresh.binaryTotals!)).toEqual(Array.from(inOrder.binaryTotals!));
+  });
+
   it('truth is Δ = p10 − p01 (A − B), computed as the formula computes it', () => {
     expect(pairedMultinomial.truth(parse({ n: 10, p10: 0.3, p01: 0.1 }))).toBe(0.3 - 0.1);
     const byShares = parse({ n: 10, discordance: 0.1, imbalance: 0.75 });

@@ -8,7 +8,17 @@
  * imbalance; p11). truth = Δ = p10 − p01, the accuracy difference A − B.
  *
  * Data: pairedClusteredScores with every question its own cluster (n clusters of one item,
- * so clustered methods see independent items). One uniform per question, allocation-free.
+ * so clustered methods see independent items). A replication draws the table itself — three
+ * binomial inversions (samplers/pairedTableSampler.ts), not one uniform per question — and
+ * hands its sums to the 2×2 methods (`binaryTotals`). The questions are laid out in table
+ * order: the first n11 both right, the next n10 only A, the next n01 only B, the rest both
+ * wrong. Every analysis of pairedClusteredScores is symmetric in the clusters, so this
+ * layout has the distribution of the question-by-question draw given the table (the
+ * multinomial's questions are exchangeable), and so the same distribution of every result.
+ * The per-question arrays are updated in place between the old and the new cut points only
+ * (≈ a few standard deviations of the counts per replication, not n writes): a position's
+ * cell is a function of where it lies among the three cuts, so only positions between an old
+ * and a new cut can change. Allocation-free after the first draw of each discordant count m.
  * n sizes the per-replication arrays: at most MAX_ARRAY_LENGTH (base/limits.ts).
  */
 import type { PairedClusteredScores } from '../base/dataKinds.js';
@@ -16,14 +26,32 @@ import { defineModel } from '../base/defineModel.js';
 import { MAX_ARRAY_LENGTH } from '../base/limits.js';
 import { PAIRED_CELL_PARAMS, pairedCellProbabilities } from '../base/pairedCellProbabilities.js';
 import type { RandomStream } from '../base/randomStream.js';
+import { type PairedTable, PairedTableSampler } from '../samplers/pairedTableSampler.js';
 
 export interface PairedMultinomialParams {
   readonly n: number;
   readonly p11: number;
   readonly p10: number;
   readonly p01: number;
-  /** Cumulative cut points of u ~ U[0, 1): both right below p11, only A below p11 + p10, only B below p11 + p10 + p01. */
-  readonly cuts: readonly [number, number, number];
+}
+
+/** The cell's data and the sampler state behind it. */
+interface PairedMultinomialData extends PairedClusteredScores {
+  readonly sampler: PairedTableSampler;
+  readonly table: PairedTable;
+  /** The replication's three uniforms (one bulk draw: no number is boxed on the way). */
+  readonly uniforms: Float64Array;
+  /** Where the arrays' cells change now: n11, n11 + n10, n11 + n10 + n01. */
+  readonly cuts: Int32Array;
+}
+
+/** Rewrites question i of the layout for cuts (c1, c2, c3). */
+function writeQuestion(data: PairedClusteredScores, i: number, c1: number, c2: number, c3: number): void {
+  const a = i < c2 ? 1 : 0;
+  const b = i < c1 || (i >= c2 && i < c3) ? 1 : 0;
+  data.totalsA[i] = a;
+  data.totalsB[i] = b;
+  data.sumProducts[i] = a * b;
 }
 
 export const pairedMultinomial = defineModel({
@@ -43,11 +71,12 @@ export const pairedMultinomial = defineModel({
   },
   parse(params): PairedMultinomialParams {
     const { p11, p10, p01 } = pairedCellProbabilities(params);
-    return { n: params.n, p11, p10, p01, cuts: [p11, p11 + p10, p11 + p10 + p01] };
+    return { n: params.n, p11, p10, p01 };
   },
-  allocate(params): PairedClusteredScores {
+  allocate(params): PairedMultinomialData {
     const n = params.n;
     // Every question is its own cluster of 0/1 scores, so Σa² = Σa: the squares share the totals' arrays.
+    // All zeros is the layout of cuts (0, 0, 0).
     const totalsA = new Float64Array(n);
     const totalsB = new Float64Array(n);
     return {
@@ -61,34 +90,35 @@ export const pairedMultinomial = defineModel({
       sumSquaresB: totalsB,
       sumProducts: new Float64Array(n),
       binaryTotals: new Float64Array(4),
+      sampler: new PairedTableSampler(n, params.p11, params.p10, params.p01),
+      table: { n11: 0, n10: 0, n01: 0, n00: n },
+      uniforms: new Float64Array(3),
+      cuts: new Int32Array(3),
     };
   },
   generate(params, rng: RandomStream, data) {
-    const [both, onlyA, onlyB] = params.cuts;
-    const { totalsA, totalsB, sumProducts } = data;
-    let rightA = 0;
-    let rightB = 0;
-    let rightBoth = 0;
-    // The n uniforms in one bulk draw (the same numbers as n uniform() calls), held in
-    // sumProducts until each is replaced by its question's a·b.
-    rng.fillUniform(sumProducts, params.n);
-    for (let i = 0; i < params.n; i++) {
-      const u = sumProducts[i]!;
-      const a = u < onlyA ? 1 : 0;
-      const b = u < both || (u >= onlyA && u < onlyB) ? 1 : 0;
-      totalsA[i] = a;
-      totalsB[i] = b;
-      sumProducts[i] = a * b;
-      rightA += a;
-      rightB += b;
-      rightBoth += a * b;
+    rng.fillUniform(data.uniforms, 3);
+    const t = data.sampler.drawFrom(data.uniforms, data.table);
+    const c1 = t.n11;
+    const c2 = c1 + t.n10;
+    const c3 = c2 + t.n01;
+    const cuts = data.cuts;
+    for (let k = 0; k < 3; k++) {
+      const old = cuts[k]!;
+      const now = k === 0 ? c1 : k === 1 ? c2 : c3;
+      const from = Math.min(old, now);
+      const to = Math.max(old, now);
+      for (let i = from; i < to; i++) writeQuestion(data, i, c1, c2, c3);
     }
+    cuts[0] = c1;
+    cuts[1] = c2;
+    cuts[2] = c3;
     data.clusterCount = params.n;
     data.itemCount = params.n;
     const totals = data.binaryTotals!;
-    totals[0] = rightA;
-    totals[1] = rightB;
-    totals[2] = rightBoth;
+    totals[0] = c2; // Σa = n11 + n10
+    totals[1] = t.n11 + t.n01; // Σb
+    totals[2] = t.n11; // Σab
     totals[3] = params.n;
   },
   truth: (params) => params.p10 - params.p01,

@@ -39,7 +39,7 @@ import { normalOffFastPath, sampleNormal, ZIGGURAT_EDGES, ZIGGURAT_RATIOS } from
 import { sampleRademacher } from '../samplers/rademacher.js';
 import { sampleIndex } from '../samplers/uniformIndex.js';
 import { sampleWebb } from '../samplers/webb.js';
-import { murmur3Words3 } from './murmur3.js';
+import { murmur3Words3Int32 } from './murmur3.js';
 
 const TWO_32 = 4294967296;
 const TWO_26 = 67108864;
@@ -87,16 +87,16 @@ export class SeededStream implements RandomStream {
     return this;
   }
 
-  /** Derives the state of (cellKey, replication) (the documented derivation). */
+  /** Derives the state of (cellKey, replication) (the documented derivation; int32 hashes: nothing boxed). */
   private start(): void {
     const cellKey = this.cellKey;
     const replication = this.replication;
     const low = cellKey >>> 0;
     const high = (cellKey - low) / TWO_32;
-    this.a = murmur3Words3(low, high, replication, 0) | 0;
-    this.b = murmur3Words3(low, high, replication, SEED_STEP) | 0;
-    this.c = murmur3Words3(low, high, replication, 2 * SEED_STEP) | 0;
-    this.counter = murmur3Words3(low, high, replication, 3 * SEED_STEP) | 0;
+    this.a = murmur3Words3Int32(low, high, replication, 0);
+    this.b = murmur3Words3Int32(low, high, replication, SEED_STEP);
+    this.c = murmur3Words3Int32(low, high, replication, 2 * SEED_STEP);
+    this.counter = murmur3Words3Int32(low, high, replication, 3 * SEED_STEP);
     this.pending = false;
     for (let i = 0; i < WARM_UP_ROUNDS; i++) this.step();
   }

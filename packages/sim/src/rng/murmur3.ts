@@ -26,11 +26,20 @@ export function murmur3Block(h: number, k: number): number {
 
 /**
  * MurmurHash3_x86_32 of the 12-byte message (w0, w1, w2) (each word little-endian)
- * with the given 32-bit seed. Returns an unsigned 32-bit integer.
+ * with the given 32-bit seed, as a signed 32-bit integer (the same bits as
+ * {@link murmur3Words3}; a hot caller that wants int32 gets a small integer, never a boxed number).
  */
-export function murmur3Words3(w0: number, w1: number, w2: number, seed: number): number {
+export function murmur3Words3Int32(w0: number, w1: number, w2: number, seed: number): number {
   let h = murmur3Block(seed | 0, w0);
   h = murmur3Block(h, w1);
   h = murmur3Block(h, w2);
-  return fmix32(h ^ 12) >>> 0;
+  return fmix32(h ^ 12);
+}
+
+/**
+ * MurmurHash3_x86_32 of the 12-byte message (w0, w1, w2) (each word little-endian)
+ * with the given 32-bit seed. Returns an unsigned 32-bit integer.
+ */
+export function murmur3Words3(w0: number, w1: number, w2: number, seed: number): number {
+  return murmur3Words3Int32(w0, w1, w2, seed) >>> 0;
 }

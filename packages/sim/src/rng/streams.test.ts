@@ -1,7 +1,7 @@
 import { InputError } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../test-utils/fixtures.js';
-import { murmur3Words3 } from './murmur3.js';
+import { murmur3Words3, murmur3Words3Int32 } from './murmur3.js';
 import { SeededStream } from './SeededStream.js';
 import { streamSeed } from './streamSeed.js';
 
@@ -42,6 +42,11 @@ describe('murmur3Words3', () => {
   it('equals MurmurHash3_x86_32 of the 12-byte message (Python port checked on published vectors)', () => {
     for (const c of fixture.murmur3Words3)
       expect(murmur3Words3(c.words[0], c.words[1], c.words[2], c.seed)).toBe(c.hash);
+  });
+  it('murmur3Words3Int32 is the same hash as a signed 32-bit integer', () => {
+    for (const c of fixture.murmur3Words3)
+      expect(murmur3Words3Int32(c.words[0], c.words[1], c.words[2], c.seed)).toBe(c.hash | 0);
+    expect(fixture.murmur3Words3.some((c) => c.hash >= 2 ** 31)).toBe(true);
   });
 });
 

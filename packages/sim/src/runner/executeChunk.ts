@@ -5,7 +5,8 @@
  * allocates a cell's buffers once however many chunks of it it runs. The thread that runs
  * a study shares it first ({@link shareStudy}), so in-process chunks skip
  * validating it again; a worker thread resolves the task's config once, without the JSON
- * Schema check the main thread already made (no schema compile in workers).
+ * Schema check the main thread already made (no schema compile in workers) and without
+ * computing formula values (only the main thread writes formula rows).
  */
 
 import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
@@ -48,7 +49,8 @@ async function studyOf(task: ChunkTask): Promise<SimulationStudy> {
     remember(
       studies,
       task.studyKey,
-      validateStudy(task.config, task.baseDir, { schemaChecked: true }),
+      // No formula values in a worker: the main thread computed them (exact sums can be costly).
+      validateStudy(task.config, task.baseDir, { schemaChecked: true, evaluateFormulas: false }),
       MAX_STUDIES,
     ));
   if (study.kind !== 'simulation') throw new Error(`study ${study.name} has no model to simulate`);
