@@ -29,10 +29,13 @@ const workspaceSources = {
   setup(b) {
     b.onResolve({ filter: /^@evalsim\// }, (args) => {
       const source = WORKSPACE_SOURCES[args.path];
-      if (source === undefined) return { errors: [{ text: `scripts/bundle.mjs: no source for ${args.path}` }] };
+      if (source === undefined)
+        return { errors: [{ text: `scripts/bundle.mjs: no source for ${args.path}` }] };
       return { path: `${process.cwd()}/${source}` };
     });
-    b.onResolve({ filter: /^\.\/studyValidator\.js$/ }, () => ({ path: `${process.cwd()}/${STUDY_VALIDATOR}` }));
+    b.onResolve({ filter: /^\.\/studyValidator\.js$/ }, () => ({
+      path: `${process.cwd()}/${STUDY_VALIDATOR}`,
+    }));
   },
 };
 

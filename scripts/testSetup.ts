@@ -76,12 +76,22 @@ function node(args: readonly string[]): void {
 export default function setup(): void {
   const newest = newestInput();
   if (oldestOutput(BUNDLES) < newest) {
-    process.stderr.write('test setup: sources are newer than the bundles; rebuilding them (scripts/bundle.mjs)…\n');
+    process.stderr.write(
+      'test setup: sources are newer than the bundles; rebuilding them (scripts/bundle.mjs)…\n',
+    );
     node([join(root, 'scripts/bundle.mjs')]);
   }
   if (oldestOutput(TSC_AND_PACKAGE) < newest) {
-    process.stderr.write('test setup: sources are newer than dist/; building it (tsc -b, scripts/package.mjs)…\n');
-    node([join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/core', 'packages/sim', 'packages/cli']);
+    process.stderr.write(
+      'test setup: sources are newer than dist/; building it (tsc -b, scripts/package.mjs)…\n',
+    );
+    node([
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'packages/core',
+      'packages/sim',
+      'packages/cli',
+    ]);
     node([join(root, 'scripts/package.mjs')]);
   }
 }
