@@ -1,11 +1,15 @@
 /**
- * Vitest global setup: tests never run against a stale build. Tests import the packages'
- * sources, but the piscina workers of a study run load the built worker bundle
- * (packages/sim/dist/runner/worker.bundle.mjs, which inlines core and sim), one smoke
- * test runs the built CLI bundle, and the example user method imports the published
- * package's bundle (packages/evalsim/dist); when any source of core, sim or cli (or a
- * package, tsconfig or build script) is newer than those bundles, the packages are rebuilt
- * first (`tsc -b`, scripts/bundle.mjs and scripts/package.mjs, as `npm run build`).
+ * Vitest global setup: tests never run against a stale or partial build. Tests import the
+ * packages' sources, but the piscina workers of a study run load the built worker bundle
+ * (packages/sim/dist/runner/worker.bundle.mjs, which inlines core and sim), one smoke test
+ * runs the built CLI bundle, some tests load tsc's dist/ JavaScript (sim's runLock and
+ * population file in a second process, the CLI's main.js in generated Slurm scripts), and the
+ * example user method imports the published package's bundle (packages/evalsim/dist). The
+ * bundles (scripts/bundle.mjs, from the sources) and tsc's output with the package built from
+ * it (`tsc -b`, then scripts/package.mjs) are two independent builds: `npm run setup` (the
+ * quick start) makes only the bundles, `npm run build` both. Each is redone when one of its
+ * outputs is missing or older than a source of core, sim or cli (or a package, tsconfig or
+ * build script).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -13,9 +17,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const OUTPUTS = [
+/** The outputs of scripts/bundle.mjs. */
+const BUNDLES = [
   'packages/sim/dist/runner/worker.bundle.mjs',
+  'packages/sim/dist/evals/importWorker.bundle.mjs',
   'packages/cli/dist/evalsim.mjs',
+];
+/** The outputs of `tsc -b` and scripts/package.mjs that tests load. */
+const TSC_AND_PACKAGE = [
+  'packages/core/dist/index.js',
+  'packages/sim/dist/index.js',
+  'packages/cli/dist/main.js',
   'packages/evalsim/dist/index.mjs',
 ];
 
@@ -47,24 +59,39 @@ function newestInput(): number {
   return newest;
 }
 
-/** Oldest build output (0 when one is missing). */
-function oldestOutput(): number {
+/** Oldest of these build outputs (0 when one is missing). */
+function oldestOutput(outputs: readonly string[]): number {
   let oldest = Number.POSITIVE_INFINITY;
-  for (const file of OUTPUTS) {
+  for (const file of outputs) {
     const path = join(root, file);
     oldest = existsSync(path) ? Math.min(oldest, statSync(path).mtimeMs) : 0;
   }
   return oldest;
 }
 
+function node(args: readonly string[]): void {
+  execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+}
+
 export default function setup(): void {
-  if (oldestOutput() >= newestInput()) return;
-  process.stderr.write('test setup: sources are newer than the build; rebuilding (tsc -b, bundle)…\n');
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', 'packages/core', 'packages/sim', 'packages/cli'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  for (const script of ['scripts/bundle.mjs', 'scripts/package.mjs'])
-    execFileSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit' });
+  const newest = newestInput();
+  if (oldestOutput(BUNDLES) < newest) {
+    process.stderr.write(
+      'test setup: sources are newer than the bundles; rebuilding them (scripts/bundle.mjs)…\n',
+    );
+    node([join(root, 'scripts/bundle.mjs')]);
+  }
+  if (oldestOutput(TSC_AND_PACKAGE) < newest) {
+    process.stderr.write(
+      'test setup: sources are newer than dist/; building it (tsc -b, scripts/package.mjs)…\n',
+    );
+    node([
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'packages/core',
+      'packages/sim',
+      'packages/cli',
+    ]);
+    node([join(root, 'scripts/package.mjs')]);
+  }
 }

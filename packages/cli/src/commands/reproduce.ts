@@ -4,6 +4,10 @@
  * SVG plots and <out>/REPORT.md from the results files of every study in <out> —
  * so the report is a pure function of the results, whichever studies ran — and
  * prints where the report is, with timings (which stay out of the report).
+ * A study run now has its results read back and its plots rendered on the main thread as
+ * soon as its results file is written, while the next study simulates on the workers (the
+ * same function of the same file as after the last study, so the same bytes), and is not
+ * loaded a second time: on 2 cores the plots no longer run alone at the end.
  *
  * Output: `results/` at the studies' own replication counts; a rescaled run
  * (`--replications-scale` ≠ 1) writes `results/local/` unless `--out` says otherwise,
@@ -25,7 +29,7 @@ import { formatInvalidIntervals } from '../format/invalidIntervals.js';
 import type { CliIo } from '../io.js';
 import { judgeRows } from '../report/expectationStatus.js';
 import { type RenderedPlot, renderStudyPlots } from '../report/renderPlots.js';
-import { loadReportEntry } from '../report/reportStudy.js';
+import { loadReportEntry, type ReportEntry } from '../report/reportStudy.js';
 import { describeJudgedRow } from '../report/studySection.js';
 import { writeReport } from '../report/writeReport.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
@@ -36,6 +40,19 @@ import { workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { listOption, shownPath } from './shared.js';
 import { loadStudyFile, studiesFolder } from './studyFiles.js';
+
+/** One study's report entry, with its plots when its results are current. */
+interface StudyReport {
+  readonly entry: ReportEntry;
+  readonly plots?: RenderedPlot[];
+}
+
+/** Reads `<out>/<name>.arrow` back for the report and renders the study's plots from it. */
+async function reportStudy(file: string, out: string, loaded?: Study): Promise<StudyReport> {
+  const entry = await loadReportEntry(file, out, loaded);
+  if (entry.status !== 'current') return { entry };
+  return { entry, plots: await renderStudyPlots(entry.report.config, entry.report.rows, out) };
+}
 
 interface Args {
   io: CliIo;
@@ -109,7 +126,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const files = discoverStudies(studiesDir, listOption(args.study));
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
-    for (const file of files) studies.push(scaleStudy(await loadStudyFile(io, file, args.studies), scale));
+    const loaded = new Map<string, Study>();
+    for (const file of files) {
+      const study = await loadStudyFile(io, file, args.studies);
+      loaded.set(file, study);
+      studies.push(scaleStudy(study, scale));
+    }
     const totalReplications = studies.reduce(
       (sum, s) =>
         sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
@@ -138,6 +160,9 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const unexplained: string[] = [];
     let within = 0;
     let total = 0;
+    // Each study's report and plots, started when its run ends, one study at a time.
+    const reports = new Map<string, Promise<StudyReport>>();
+    let lastReport: Promise<unknown> = Promise.resolve();
     try {
       for (const [i, { study, replications }] of studies.entries()) {
         progress.startStudy(i, study.name, replications ?? study.replications ?? 0);
@@ -173,6 +198,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
         progress.endStudy(
           `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
         );
+        const file = files[i];
+        const next = (): Promise<StudyReport> => reportStudy(file, out, loaded.get(file));
+        const report = lastReport.then(next, next);
+        report.catch(() => {}); // awaited (and its error thrown) after the last study
+        reports.set(file, report);
+        lastReport = report;
       }
     } catch (error) {
       if (interrupts.received === undefined) throw error;
@@ -180,6 +211,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
       progress.finish();
       interrupts.dispose();
       await pool.close();
+      await Promise.allSettled(reports.values());
     }
     for (const warning of warnings) io.stderr.write(`${warning}\n`);
     if (interrupts.received !== undefined) {
@@ -197,12 +229,9 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const entries = [];
     const plots = new Map<string, RenderedPlot[]>();
     for (const file of allFiles) {
-      const entry = await loadReportEntry(file, out);
+      const { entry, plots: rendered } = await (reports.get(file) ?? reportStudy(file, out));
       entries.push(entry);
-      if (entry.status === 'current') {
-        const { report } = entry;
-        plots.set(entry.name, await renderStudyPlots(report.config, report.rows, out));
-      }
+      if (rendered) plots.set(entry.name, rendered);
     }
     const report = writeReport(out, { entries, plots });
     const seconds = (performance.now() - started) / 1000;

@@ -33,9 +33,17 @@ function withoutRunSettings(config: unknown): unknown {
   return rest;
 }
 
-/** The report entry of the study in `studyFile`, from `<outDir>/<name>.arrow`. */
-export async function loadReportEntry(studyFile: string, outDir: string): Promise<ReportEntry> {
-  const study = await loadStudy(studyFile);
+/**
+ * The report entry of the study in `studyFile`, from `<outDir>/<name>.arrow`; `loaded` is that
+ * file's study when the caller has already loaded it (as loaded, not rescaled), so it is not
+ * validated and its formulas resolved a second time.
+ */
+export async function loadReportEntry(
+  studyFile: string,
+  outDir: string,
+  loaded?: Study,
+): Promise<ReportEntry> {
+  const study = loaded ?? (await loadStudy(studyFile));
   const file = join(outDir, `${study.name}.arrow`);
   if (!existsSync(file)) return { status: 'missing', name: study.name, file };
   const { rows, metadata } = readResultsArrow(file);

@@ -1,3 +1,4 @@
+import { exactCoverage } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { formulaRegistry } from './registry.js';
 
@@ -15,6 +16,18 @@ describe('exactCoverage formula', () => {
 
   it('uses the entry level: a 99.99% Clopper–Pearson interval covers at least 99.99%', () => {
     expect(create({ method: 'clopperPearson' }, 0.9999)({ n: 40, p: 0.3 })).toBeGreaterThanOrEqual(0.9999);
+  });
+
+  it('reuses one n’s interval table across p, n and level with exactly core’s numbers', () => {
+    // One formula instance sees every cell: its per-n table must not leak between n values,
+    // and a second instance at another level must not share it.
+    const jeffreys = create({ method: 'jeffreys' });
+    const jeffreys90 = create({ method: 'jeffreys' }, 0.9);
+    for (const n of [15, 30, 15, 100])
+      for (const p of [0.05, 0.5, 0.8, 0.95]) {
+        expect(jeffreys({ n, p })).toBe(exactCoverage('jeffreys', n, p, 0.95));
+        expect(jeffreys90({ n, p })).toBe(exactCoverage('jeffreys', n, p, 0.9));
+      }
   });
 
   it('names a bad method, argument, n or p', () => {

@@ -11,9 +11,16 @@
  * jeffreys or betaPosterior — Beta(1, 1) prior), `n` and `p` (a number, or the name of the
  * cell parameter to read; default the cell parameters `n` and `p`; n at most
  * MAX_EXACT_COVERAGE_N); the level is the
- * entry's `level` (default the study's).
+ * entry's `level` (default the study's). The n + 1 intervals are computed once per n and
+ * reused for every p (the same numbers as core's exactCoverage, which builds the table per call).
  */
-import { exactCoverage, isProportionIntervalMethod, proportionIntervalMethodNames } from '@evalsim/core';
+import {
+  coverageFromTable,
+  type IntervalTable,
+  intervalTable,
+  isProportionIntervalMethod,
+  proportionIntervalMethodNames,
+} from '@evalsim/core';
 import { ConfigError } from '../base/errors.js';
 import { argument, formulaArgument } from './formulaArguments.js';
 
@@ -42,13 +49,19 @@ export const exactCoverageFormula = defineFormula({
   create(options, { level }) {
     const { method } = options;
     if (!isProportionIntervalMethod(method)) throw new ConfigError('method', method, OPTIONS.method.allowed);
+    const tables = new Map<number, IntervalTable>();
     return (params) => {
       const n = formulaArgument(OPTIONS, options, params, 'n');
       const p = formulaArgument(OPTIONS, options, params, 'p');
       if (!(Number.isInteger(n) && n >= 1 && n <= MAX_EXACT_COVERAGE_N))
         throw new ConfigError('n', n, `a whole number of items in [1, ${MAX_EXACT_COVERAGE_N}]`);
       if (!(p >= 0 && p <= 1)) throw new ConfigError('p', p, 'a true proportion in [0, 1]');
-      return exactCoverage(method, n, p, level);
+      let table = tables.get(n);
+      if (table === undefined) {
+        table = intervalTable(method, n, level);
+        tables.set(n, table);
+      }
+      return coverageFromTable(table, p);
     };
   },
 });
