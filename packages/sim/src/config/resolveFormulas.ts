@@ -16,7 +16,12 @@ import type { FormulaConfig } from './studyConfig.js';
 /** Formula entry fields the runner reads; the rest are the formula's options. */
 const RUNNER_FIELDS: readonly string[] = ['id', 'formula', 'metric', 'level', 'cell'];
 
-function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: string): ResolvedFormula {
+function resolveFormula(
+  context: ResolveContext,
+  entry: FormulaConfig,
+  path: string,
+  computeValues: boolean,
+): ResolvedFormula {
   if (context.ids.has(entry.id) || entry.id === MODEL_ROW_METHOD) {
     throw new ConfigError(
       `${path}.id`,
@@ -35,6 +40,7 @@ function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: str
   }
   const where = entry.cell ?? {};
   checkCellSubset(`${path}.cell`, where, context.cells);
+  if (!computeValues) return { id: entry.id, metric: entry.metric, definition, values: [] };
   const values = context.cells.map((cell) => {
     if (!cellMatches(cell.params, where)) return undefined;
     let value: number;
@@ -54,7 +60,13 @@ function resolveFormula(context: ResolveContext, entry: FormulaConfig, path: str
   return { id: entry.id, metric: entry.metric, definition, values };
 }
 
-/** Every formula entry, resolved (the first problem is thrown). */
-export function resolveFormulas(context: ResolveContext): ResolvedFormula[] {
-  return (context.config.formulas ?? []).map((entry, i) => resolveFormula(context, entry, `formulas[${i}]`));
+/**
+ * Every formula entry, resolved (the first problem is thrown). Without `computeValues` (a worker
+ * resolving a config the main thread already checked) the values are left empty: only the main
+ * thread writes formula rows, and an exact formula can cost a second of CPU per study.
+ */
+export function resolveFormulas(context: ResolveContext, computeValues = true): ResolvedFormula[] {
+  return (context.config.formulas ?? []).map((entry, i) =>
+    resolveFormula(context, entry, `formulas[${i}]`, computeValues),
+  );
 }

@@ -43,6 +43,14 @@ describe('a valid study', () => {
     expect(study.model?.truths).toEqual([0.5, 0.2]);
     expect(study.level).toBe(0.95);
   });
+
+  test('a worker (schemaChecked) resolves the same study without the formulas’ values', async () => {
+    const study = await validateStudy(base, toyBaseDir);
+    expect(study.formulas.map((f) => f.values.length)).toEqual([2]);
+    const worker = await validateStudy(base, toyBaseDir, { schemaChecked: true });
+    expect(worker.formulas.map((f) => [f.id, f.metric, f.values])).toEqual([['analytic', 'coverage', []]]);
+    expect(worker.inputDigest).toBe(study.inputDigest);
+  });
 });
 
 describe('schema errors name the field, the value and what is allowed', () => {

@@ -153,7 +153,7 @@ async function resolveParts(
   if (model && methodCount > 0 && metrics.length === 0)
     throw new ConfigError('metrics', 'is required with methods');
 
-  const formulas = resolveFormulas(context);
+  const formulas = resolveFormulas(context, !schemaChecked);
   const diagnostics = model === MODEL_NOT_IMPORTED ? [] : diagnosticNames(config, model);
   const reported = new Map<string, readonly string[]>();
   const metricIds = metrics.map((m) => m.id);
@@ -177,7 +177,10 @@ export async function validateStudy(
   baseDir: string,
   options: {
     readonly path?: string;
-    /** The config passed this same check already (the runner's workers): skip the JSON Schema check. */
+    /**
+     * The config passed this same check already (the runner's workers): skip the JSON Schema check
+     * and the formulas' values (left empty: the main thread computed them and writes formula rows).
+     */
     readonly schemaChecked?: boolean;
   } = {},
 ): Promise<Study> {
