@@ -72,7 +72,8 @@ describe('this thread computes too (built-in blocks)', () => {
     expect(bytesOf(one).equals(reference)).toBe(true);
     for (const chunkSize of [100, 300, 1000]) {
       const { thread, log } = recordingThread(startWorkerThread());
-      const two = await runStudy(study, { workers: 2, chunkSize, warm: thread });
+      const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
+      const two = await runStudy(study, { pool, chunkSize }).finally(() => pool.close());
       expect(two).toMatchObject({ workers: 1, threads: 2 });
       const chunks = 2 * Math.ceil(1000 / chunkSize);
       // The worker ran some chunks and this thread the others (its first chunk at least).
@@ -82,9 +83,20 @@ describe('this thread computes too (built-in blocks)', () => {
       if (chunks > 2) expect(log.mostRunning).toBe(2);
       expect(bytesOf(two).equals(reference), `chunk size ${chunkSize}`).toBe(true);
     }
-    const three = await runStudy(study, { workers: 3, chunkSize: 200 });
+    const pool = createStudyPool({ workers: 2, mainThread: true });
+    const three = await runStudy(study, { pool, chunkSize: 200 }).finally(() => pool.close());
     expect(three).toMatchObject({ workers: 2, threads: 3 });
     expect(bytesOf(three).equals(reference)).toBe(true);
+  });
+
+  test('a run too small for workers to pay stays in this thread, the started thread unused', async () => {
+    const study = await validateStudy({ ...BUILT_IN, replications: 300 }, toyBaseDir);
+    const reference = bytesOf(await runStudy(study, { workers: 0 }));
+    const { thread, log } = recordingThread(startWorkerThread());
+    const small = await runStudy(study, { workers: 2, chunkSize: 100, warm: thread });
+    expect(small).toMatchObject({ workers: 0, threads: 1 });
+    expect(log.runs).toBe(0);
+    expect(bytesOf(small).equals(reference)).toBe(true);
   });
 
   test('a pool shared across studies (as reproduce makes) computes here too, with the same bytes', async () => {

@@ -38,6 +38,7 @@ import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import {
   type ChunkExecutor,
   computingThreads,
+  createInProcessExecutor,
   createStudyPool,
   DEFAULT_WORKER_MEMORY_MB,
   defaultWorkerCount,
@@ -51,6 +52,7 @@ import { type InvalidIntervalReport, invalidIntervalReports } from './invalidInt
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import { methodCaps } from './methodCaps.js';
 import { type PartialPiece, partialFileName, writePartialFile } from './partialFile.js';
+import { createProbingExecutor } from './probingExecutor.js';
 import { resultsPublication } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
 import { shardPieces } from './shardPieces.js';
@@ -408,12 +410,20 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
         pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
         userCode || options.chunkTimeout !== undefined,
       );
+      const threads = () =>
+        createStudyPool({ ...plan, workerMemoryMb: options.workerMemoryMb, warm: options.warm });
+      // Built-in blocks: the first chunk runs here, timed, and workers are used only if they pay (probingExecutor.ts).
       const executor =
-        pool ?? createStudyPool({ ...plan, workerMemoryMb: options.workerMemoryMb, warm: options.warm });
-      workers = executor.workers;
-      mainThread = executor.mainThread && !userCode && options.chunkTimeout === undefined;
+        pool ??
+        (plan.workers > 0 && plan.mainThread
+          ? createProbingExecutor(
+              pieces.reduce((n, p) => n + p.end - p.start, 0),
+              createInProcessExecutor(),
+              threads,
+            )
+          : threads());
       // Populations parsed here go to the workers on shared memory (a large one costs memory once).
-      const populations = workers > 0 ? sharePopulationFiles() : undefined;
+      const populations = (pool ?? plan).workers > 0 ? sharePopulationFiles() : undefined;
       try {
         for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
           await simulateCells({
@@ -423,7 +433,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             seed: effective.seed,
             caps,
             chunkSize,
-            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * (workers + (mainThread ? 1 : 0))),
+            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * (plan.workers + (plan.mainThread ? 1 : 0))),
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,
             signal: options.signal,
@@ -479,6 +489,8 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           });
         }
       } finally {
+        workers = executor.workers;
+        mainThread = executor.mainThread && !userCode && options.chunkTimeout === undefined;
         // The threads stop while the results are written (awaited below, however the run ends).
         if (!pool) {
           closing = executor.close();
