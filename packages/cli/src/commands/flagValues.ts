@@ -23,7 +23,7 @@ export const MAX_WORKERS = 1024;
 
 /** The `--workers` flag's help text (run, audit, plan, leaderboard). */
 export const WORKERS_DESCRIPTION =
-  'worker threads (default: cores; 0 = in this thread, but a study with user modules always runs them in a worker thread under the heap limit)';
+  'computing threads at most (default: cores): this thread and n − 1 worker threads (0 or 1: this thread alone); a study with user modules runs them in n worker threads instead (at least 1, under the heap limit); results do not depend on it';
 
 /** Largest `--worker-memory`, MB (1 TiB). */
 export const MAX_WORKER_MEMORY_MB = 1_048_576;

@@ -36,7 +36,7 @@ import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
-import { workersFlag } from './flagValues.js';
+import { WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { listOption, shownPath } from './shared.js';
 import { loadStudyFile, studiesFolder } from './studyFiles.js';
@@ -78,7 +78,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
         describe: 'only these studies (names in --studies); the report still covers every study with results',
       })
       .option('studies', { type: 'string', default: 'studies', describe: 'the folder of the study files' })
-      .option('workers', { type: 'number', describe: 'worker threads (default: cores)' })
+      .option('workers', { type: 'number', describe: WORKERS_DESCRIPTION })
       .option('replications-scale', {
         type: 'number',
         default: 1,
@@ -144,7 +144,8 @@ export const reproduceCommand: CommandModule<object, Args> = {
     );
     if (checked.warning) io.stderr.write(`${checked.warning}\n`);
     const workers = checked.workers ?? defaultWorkerCount();
-    const pool = createStudyPool({ workers });
+    // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
+    const pool = createStudyPool({ workers: Math.max(0, workers - 1), mainThread: true });
     // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
     const interrupts = listenForInterrupts();
     const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);

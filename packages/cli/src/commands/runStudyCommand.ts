@@ -96,7 +96,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
     io.stderr.write(`${line}\n`);
   if (shard) {
     io.stdout.write(
-      `wrote ${shownPath(io, result.files.partial!)} (shard ${shard.index} of ${shard.count}, ${shard.detail}; ${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'})\n`,
+      `wrote ${shownPath(io, result.files.partial!)} (shard ${shard.index} of ${shard.count}, ${shard.detail}; ${(result.wallTimeMs / 1000).toFixed(1)} s, ${threadsText(result)})\n`,
     );
     return;
   }
@@ -115,7 +115,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   );
   if (total > 0) io.stdout.write(`${within} of ${total} published values within tolerance\n`);
   io.stdout.write(
-    `wrote ${shownPath(io, result.files.arrow!)} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${result.workers} worker${result.workers === 1 ? '' : 's'}${replications})\n`,
+    `wrote ${shownPath(io, result.files.arrow!)} (${(result.wallTimeMs / 1000).toFixed(1)} s, ${threadsText(result)}${replications})\n`,
   );
   if (result.target) {
     const { mcse, cap, replications: counts, capped } = result.target;
@@ -127,4 +127,11 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   }
   for (const kind of keep)
     io.stdout.write(`wrote ${shownPath(io, result.files[kind]!)} (every ${kind.replace(/s$/, '')})\n`);
+}
+
+/** `this thread`, `this thread + 1 worker`, `2 workers`: where the run computed. */
+function threadsText(run: { readonly workers: number; readonly threads: number }): string {
+  const workers = `${run.workers} worker${run.workers === 1 ? '' : 's'}`;
+  if (run.threads === run.workers) return workers;
+  return run.workers === 0 ? 'this thread' : `this thread + ${workers}`;
 }

@@ -31,7 +31,6 @@ function resolveFormula(
   }
   context.ids.add(entry.id);
   const definition = formulaRegistry.get(entry.formula, `${path}.formula`);
-  if (!evaluate) return { id: entry.id, metric: entry.metric, definition, values: [] };
   const options = Object.fromEntries(Object.entries(entry).filter(([key]) => !RUNNER_FIELDS.includes(key)));
   let compute: CellFormula;
   try {
@@ -41,6 +40,7 @@ function resolveFormula(
   }
   const where = entry.cell ?? {};
   checkCellSubset(`${path}.cell`, where, context.cells);
+  if (!evaluate) return { id: entry.id, metric: entry.metric, definition, values: [] };
   const values = context.cells.map((cell) => {
     if (!cellMatches(cell.params, where)) return undefined;
     let value: number;

@@ -8,13 +8,21 @@
 import { availableParallelism } from 'node:os';
 import type { ChunkTask } from './chunkTask.js';
 import { executeChunk } from './executeChunk.js';
-import { DEFAULT_WORKER_MEMORY_MB, startWorkerThread, type WorkerThread } from './workerThread.js';
+import { USER_CODE_ROLES } from './workerCount.js';
+import {
+  DEFAULT_WORKER_MEMORY_MB,
+  startWorkerThread,
+  TASKS_PER_THREAD,
+  type WorkerThread,
+} from './workerThread.js';
 
 export { DEFAULT_WORKER_MEMORY_MB, workerFile } from './workerThread.js';
 
 export interface ChunkExecutor {
   /** Worker threads (0 = in this thread). */
   readonly workers: number;
+  /** This thread computes too (built-in blocks): see createStudyPool. */
+  readonly mainThread: boolean;
   /** The chunk's output buffer (chunkOutput.ts layout); aborting `signal` stops the thread running it. */
   run(task: ChunkTask, signal?: AbortSignal): Promise<ArrayBuffer>;
   close(): Promise<void>;
@@ -25,10 +33,16 @@ export function defaultWorkerCount(): number {
   return availableParallelism();
 }
 
+/** Threads an executor computes on: its worker threads, and this thread when it computes too. */
+export function computingThreads(executor: ChunkExecutor): number {
+  return executor.workers === 0 ? 1 : executor.workers + (executor.mainThread ? 1 : 0);
+}
+
 /** Runs chunks in this thread, yielding to the event loop between them (so progress still draws). */
 export function createInProcessExecutor(): ChunkExecutor {
   return {
     workers: 0,
+    mainThread: true,
     async run(task) {
       await new Promise((resolve) => setImmediate(resolve));
       return executeChunk(task);
@@ -46,20 +60,37 @@ export interface StudyPoolOptions {
    * first thread, closed with the pool. Its heap limit must be `workerMemoryMb`.
    */
   readonly warm?: WorkerThread | undefined;
+  /**
+   * This thread computes too, taking the tasks it may run (mayRunHere) from the same queue: with
+   * `workers` threads the pool then has workers + 1 computing threads. Default false.
+   */
+  readonly mainThread?: boolean | undefined;
 }
 
 /** A task waiting for a free thread. */
 interface Waiting {
   readonly task: ChunkTask;
   readonly signal: AbortSignal | undefined;
+  /** This thread may run it (built-in blocks, no time limit). */
+  readonly here: boolean;
   readonly resolve: (buffer: ArrayBuffer) => void;
   readonly reject: (error: unknown) => void;
 }
 
 /**
- * A pool of `workers` threads (≥ 1); `workers` 0 gives the in-process executor. Tasks wait in
- * one queue, in the order given, and each goes to the first thread that is free (one task per
- * thread at a time, as piscina's own pool did), so a slow chunk never holds others back.
+ * Whether `task` may run in this thread: built-in blocks only (user code runs in worker threads
+ * under their heap limit, workerCount.ts) and no time limit (a chunk in this thread cannot be stopped).
+ */
+export function mayRunHere(task: ChunkTask, signal: AbortSignal | undefined): boolean {
+  return signal === undefined && !task.inputs.some((input) => USER_CODE_ROLES.has(input.role));
+}
+
+/**
+ * A pool of `workers` threads; `workers` 0 gives the in-process executor. Tasks wait in one
+ * queue, in the order given, and each goes to the first thread that is free, so a slow chunk never
+ * holds others back. With `mainThread`, this thread is one more computing thread: it takes the next
+ * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
+ * then holds up to TASKS_PER_THREAD such tasks (a user-code or time-limited task runs alone).
  */
 export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
   const workers = options.workers ?? defaultWorkerCount();
@@ -76,44 +107,87 @@ export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
     void options.warm?.close();
     return createInProcessExecutor();
   }
+  const mainThread = options.mainThread ?? false;
+  const depth = mainThread ? TASKS_PER_THREAD : 1;
   const threads: WorkerThread[] = [];
   if (options.warm) threads.push(options.warm);
   while (threads.length < workers) threads.push(startWorkerThread(memoryMb));
-  const busy = threads.map(() => false);
+  // Tasks each thread holds, and whether one of them must run alone (user code, a time limit).
+  const held = threads.map(() => 0);
+  const alone = threads.map(() => false);
+  let hereBusy = false;
   const queue: Waiting[] = [];
   // robust: tasks still running when the pool closes (after another chunk failed) are awaited
   // first; destroying a thread under them makes piscina throw an uncaught "Unexpected message".
   const running = new Set<Promise<unknown>>();
 
+  const track = (result: Promise<unknown>) => {
+    const settled: Promise<unknown> = result.then(
+      () => running.delete(settled),
+      () => running.delete(settled),
+    );
+    running.add(settled);
+  };
+  /** The next waiting task, rejected instead if it was aborted while it waited. */
+  const take = (index: number): Waiting | undefined => {
+    const [next] = queue.splice(index, 1);
+    if (next?.signal?.aborted) {
+      next.reject(next.signal.reason);
+      return undefined;
+    }
+    return next;
+  };
+  const toThread = (i: number, next: Waiting) => {
+    held[i]++;
+    alone[i] = !next.here;
+    const result = threads[i].run(next.task, next.signal);
+    track(result);
+    result.then(next.resolve, next.reject).finally(() => {
+      held[i]--;
+      if (held[i] === 0) alone[i] = false;
+      dispatch();
+    });
+  };
+  const toHere = (next: Waiting) => {
+    hereBusy = true;
+    const result = new Promise<ArrayBuffer>((resolve, reject) => {
+      // After this turn of the event loop: the workers' finished chunks are taken in between.
+      setImmediate(() => executeChunk(next.task).then(resolve, reject));
+    });
+    track(result);
+    result.then(next.resolve, next.reject).finally(() => {
+      hereBusy = false;
+      dispatch();
+    });
+  };
   const dispatch = () => {
+    // First every idle worker thread, then this thread, then a second task for each busy thread.
     for (let i = 0; i < threads.length && queue.length > 0; i++) {
-      if (busy[i]) continue;
-      const next = queue.shift()!;
-      // A task aborted while it waited never starts (piscina's own queue did the same).
-      if (next.signal?.aborted) {
-        next.reject(next.signal.reason);
-        i--;
-        continue;
-      }
-      busy[i] = true;
-      const result = threads[i].run(next.task, next.signal);
-      const settled: Promise<unknown> = result.then(
-        () => running.delete(settled),
-        () => running.delete(settled),
-      );
-      running.add(settled);
-      result.then(next.resolve, next.reject).finally(() => {
-        busy[i] = false;
-        dispatch();
-      });
+      if (held[i] > 0) continue;
+      const next = take(0);
+      if (next) toThread(i, next);
+      else i--;
+    }
+    while (mainThread && !hereBusy) {
+      const index = queue.findIndex((waiting) => waiting.here);
+      if (index < 0) break;
+      const next = take(index);
+      if (next) toHere(next);
+    }
+    for (let i = 0; i < threads.length && queue.length > 0; i++) {
+      if (held[i] === 0 || held[i] >= depth || alone[i] || !queue[0].here) continue;
+      const next = take(0);
+      if (next) toThread(i, next);
+      else i--;
     }
   };
 
   return {
     workers,
+    mainThread,
     run(task, signal) {
       return new Promise<ArrayBuffer>((resolve, reject) => {
-        queue.push({ task, signal, resolve, reject });
+        queue.push({ task, signal, here: mainThread && mayRunHere(task, signal), resolve, reject });
         dispatch();
       });
     },

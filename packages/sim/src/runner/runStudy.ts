@@ -37,6 +37,8 @@ import { CellFold } from './cellFold.js';
 import { CheckpointStore, checkpointKey } from './checkpoint.js';
 import {
   type ChunkExecutor,
+  computingThreads,
+  createInProcessExecutor,
   createStudyPool,
   DEFAULT_WORKER_MEMORY_MB,
   defaultWorkerCount,
@@ -50,13 +52,14 @@ import { type InvalidIntervalReport, invalidIntervalReports } from './invalidInt
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import { methodCaps } from './methodCaps.js';
 import { type PartialPiece, partialFileName, writePartialFile } from './partialFile.js';
+import { createProbingExecutor } from './probingExecutor.js';
 import { resultsPublication } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
 import { shardPieces } from './shardPieces.js';
 import { type CellPiece, simulateCells } from './simulateCells.js';
 import { discardStaleCheckpoints } from './staleCheckpoints.js';
 import { defaultTargetCap, largestMcse } from './targetMcse.js';
-import { chunkCount, USER_CODE_ROLES, workersForWork } from './workerCount.js';
+import { chunkCount, threadsForWork, USER_CODE_ROLES } from './workerCount.js';
 import type { WorkerThread } from './workerThread.js';
 
 /** The chunk size under a per-chunk time limit (otherwise chunkSize.ts chooses from the work). */
@@ -68,9 +71,10 @@ export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
 /** Options of runStudy; an option given as undefined is the same as one left out. */
 export interface RunOptions {
   /**
-   * Worker threads (default: available parallelism; 0 = in this thread), never more than the run
-   * has chunks; with the default, a single-chunk run runs in this thread (workerCount.ts).
-   * Ignored when `pool` is given.
+   * Computing threads (default: available parallelism): for built-in blocks this thread and
+   * workers − 1 worker threads (0 = 1 = this thread alone); for user code, worker threads only.
+   * Never more than the run has chunks; with the default, a small run runs in this thread
+   * (workerCount.ts). Ignored when `pool` is given.
    */
   readonly workers?: number | undefined;
   /** A pool to reuse across studies (createStudyPool); runStudy does not close it. */
@@ -143,7 +147,10 @@ export interface StudyRun {
   /** The seed and replications run (absent for a formula study). */
   readonly seed?: number;
   readonly replications?: number;
+  /** Worker threads the run started (or the shared pool had). */
   readonly workers: number;
+  /** Computing threads: the worker threads, and this thread when it computed too (workerCount.ts). */
+  readonly threads: number;
   readonly chunkSize: number;
   readonly wallTimeMs: number;
   /** Cells taken from checkpoints. */
@@ -312,7 +319,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     (effective && options.chunkTimeout === undefined
       ? defaultChunkSize(
           effective.replications,
-          options.workers ?? options.pool?.workers ?? defaultWorkerCount(),
+          options.workers ?? (options.pool && computingThreads(options.pool)) ?? defaultWorkerCount(),
         )
       : DEFAULT_CHUNK_SIZE);
   const version = evalsimVersion();
@@ -381,6 +388,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   report();
 
   let workers = 0;
+  let mainThread = true;
   let closing: Promise<void> | undefined;
   const folds = new Map<number, CellFold>();
   const invalid: InvalidIntervalReport[] = [];
@@ -395,22 +403,27 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       // User code never runs in this thread (workerCount.ts): a shared in-process pool is set aside.
       const userCode = study.inputs.some((input) => USER_CODE_ROLES.has(input.role));
       const pool = options.pool && !(userCode && options.pool.workers === 0) ? options.pool : undefined;
+      const plan = threadsForWork(
+        options.workers ?? (options.pool && computingThreads(options.pool)) ?? defaultWorkerCount(),
+        chunks,
+        options.workers !== undefined || options.chunkTimeout !== undefined || options.pool !== undefined,
+        pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
+        userCode || options.chunkTimeout !== undefined,
+      );
+      const threads = () =>
+        createStudyPool({ ...plan, workerMemoryMb: options.workerMemoryMb, warm: options.warm });
+      // Built-in blocks: the first chunk runs here, timed, and workers are used only if they pay (probingExecutor.ts).
       const executor =
         pool ??
-        createStudyPool({
-          workers: workersForWork(
-            options.workers ?? options.pool?.workers ?? defaultWorkerCount(),
-            chunks,
-            options.workers !== undefined || options.chunkTimeout !== undefined || options.pool !== undefined,
-            pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
-            userCode,
-          ),
-          workerMemoryMb: options.workerMemoryMb,
-          warm: options.warm,
-        });
-      workers = executor.workers;
+        (plan.workers > 0 && plan.mainThread
+          ? createProbingExecutor(
+              pieces.reduce((n, p) => n + p.end - p.start, 0),
+              createInProcessExecutor(),
+              threads,
+            )
+          : threads());
       // Populations parsed here go to the workers on shared memory (a large one costs memory once).
-      const populations = workers > 0 ? sharePopulationFiles() : undefined;
+      const populations = (pool ?? plan).workers > 0 ? sharePopulationFiles() : undefined;
       try {
         for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
           await simulateCells({
@@ -420,7 +433,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             seed: effective.seed,
             caps,
             chunkSize,
-            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * executor.workers),
+            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * (plan.workers + (plan.mainThread ? 1 : 0))),
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,
             signal: options.signal,
@@ -476,6 +489,8 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           });
         }
       } finally {
+        workers = executor.workers;
+        mainThread = executor.mainThread && !userCode && options.chunkTimeout === undefined;
         // The threads stop while the results are written (awaited below, however the run ends).
         if (!pool) {
           closing = executor.close();
@@ -500,6 +515,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       config,
       ...effective,
       workers,
+      threads: workers + (mainThread ? 1 : 0),
       chunkSize,
       resumedCells,
       staleCheckpoints,
@@ -553,6 +569,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
         startedAt,
         wallTimeSeconds: Math.round(wallTimeMs()) / 1000,
         workers,
+        threads: base.threads,
         chunkSize,
         ...effective,
         resumedCells,

@@ -15,6 +15,13 @@ import { simPackageFile } from '../base/packageRoot.js';
 export const DEFAULT_WORKER_MEMORY_MB = 4096;
 
 /**
+ * Tasks a worker thread may hold at once (the pool sends a second only when this thread computes
+ * too, chunkExecutor.ts): the one it runs and the next, already in its message queue, so it never
+ * waits for a busy main thread to hand it more work. Tasks still run one after the other.
+ */
+export const TASKS_PER_THREAD = 2;
+
+/**
  * The worker module in the package's dist/runner/: the bundle made by scripts/bundle.mjs when
  * present (loads in ~0.1 s instead of ~0.9 s), else the plain tsc output. Tests running from
  * src use the built files too: build first.
@@ -51,6 +58,7 @@ export function startWorkerThread(memoryMb: number = DEFAULT_WORKER_MEMORY_MB): 
     // The runner bounds what it has in flight (simulateCells' maxInFlight); piscina's default
     // queue for one thread is a single task.
     maxQueue: Number.POSITIVE_INFINITY,
+    concurrentTasksPerWorker: TASKS_PER_THREAD,
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
   });
   let closed: Promise<void> | undefined;

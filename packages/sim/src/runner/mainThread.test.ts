@@ -1,0 +1,142 @@
+/**
+ * This thread as a computing thread (chunkExecutor.ts, workerCount.ts): with built-in blocks,
+ * `workers: n` computes on this thread and n − 1 worker threads, which share one queue; the
+ * results are the bytes of a run in this thread for any thread count and chunk size, also on a
+ * pool shared across studies. User code and time-limited chunks never run here.
+ */
+import { describe, expect, test } from 'vitest';
+import { validateStudy } from '../config/validateStudy.js';
+import { resultsToArrow } from '../output/arrowResults.js';
+import { createStudyPool } from './chunkExecutor.js';
+import type { ChunkTask } from './chunkTask.js';
+import { runStudy, type StudyRun } from './runStudy.js';
+import { toyBaseDir } from './test-utils/toyStudy.js';
+import { DEFAULT_WORKER_MEMORY_MB, startWorkerThread, type WorkerThread } from './workerThread.js';
+
+const BUILT_IN = {
+  name: 'built-in',
+  title: 'Built-in blocks only',
+  seed: 11,
+  replications: 1000,
+  model: { name: 'betaBinomialClusters', params: { p: 0.7, clusters: 8, m: 5 } },
+  grid: { rho: [0.05, 0.3] },
+  methods: [
+    { id: 'naive', method: 'wald' },
+    { id: 'clustered', method: 'clustered' },
+  ],
+  metrics: ['coverage', 'meanWidth', 'bias'],
+};
+
+/** A thread that counts what it is given (and how much at once), passing tasks to `inner` or answering them itself. */
+function recordingThread(inner?: WorkerThread) {
+  const log = { runs: 0, running: 0, mostRunning: 0 };
+  const thread: WorkerThread = {
+    memoryMb: DEFAULT_WORKER_MEMORY_MB,
+    async run(task, signal) {
+      log.runs++;
+      log.running++;
+      log.mostRunning = Math.max(log.mostRunning, log.running);
+      try {
+        if (inner) return await inner.run(task, signal);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return new ArrayBuffer(8);
+      } finally {
+        log.running--;
+      }
+    },
+    close: async () => inner?.close(),
+  };
+  return { thread, log };
+}
+
+function bytesOf(result: StudyRun): Buffer {
+  return Buffer.from(
+    resultsToArrow(result.rows, {
+      gridKeys: result.study.gridKeys,
+      config: result.config,
+      version: 'test',
+      seed: result.seed!,
+      replications: result.replications!,
+    }),
+  );
+}
+
+describe('this thread computes too (built-in blocks)', () => {
+  test('this thread and worker threads share the chunks; the bytes are those of a run in this thread', async () => {
+    const study = await validateStudy(BUILT_IN, toyBaseDir);
+    const alone = await runStudy(study, { workers: 0 });
+    expect(alone).toMatchObject({ workers: 0, threads: 1 });
+    const reference = bytesOf(alone);
+    const one = await runStudy(study, { workers: 1, chunkSize: 100 });
+    expect(one).toMatchObject({ workers: 0, threads: 1 });
+    expect(bytesOf(one).equals(reference)).toBe(true);
+    for (const chunkSize of [100, 300, 1000]) {
+      const { thread, log } = recordingThread(startWorkerThread());
+      const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
+      const two = await runStudy(study, { pool, chunkSize }).finally(() => pool.close());
+      expect(two).toMatchObject({ workers: 1, threads: 2 });
+      const chunks = 2 * Math.ceil(1000 / chunkSize);
+      // The worker ran some chunks and this thread the others (its first chunk at least).
+      expect(log.runs).toBeGreaterThan(0);
+      expect(log.runs).toBeLessThan(chunks);
+      // With this thread computing, a worker holds the chunk it runs and the next.
+      if (chunks > 2) expect(log.mostRunning).toBe(2);
+      expect(bytesOf(two).equals(reference), `chunk size ${chunkSize}`).toBe(true);
+    }
+    const pool = createStudyPool({ workers: 2, mainThread: true });
+    const three = await runStudy(study, { pool, chunkSize: 200 }).finally(() => pool.close());
+    expect(three).toMatchObject({ workers: 2, threads: 3 });
+    expect(bytesOf(three).equals(reference)).toBe(true);
+  });
+
+  test('a run too small for workers to pay stays in this thread, the started thread unused', async () => {
+    const study = await validateStudy({ ...BUILT_IN, replications: 300 }, toyBaseDir);
+    const reference = bytesOf(await runStudy(study, { workers: 0 }));
+    const { thread, log } = recordingThread(startWorkerThread());
+    const small = await runStudy(study, { workers: 2, chunkSize: 100, warm: thread });
+    expect(small).toMatchObject({ workers: 0, threads: 1 });
+    expect(log.runs).toBe(0);
+    expect(bytesOf(small).equals(reference)).toBe(true);
+  });
+
+  test('a pool shared across studies (as reproduce makes) computes here too, with the same bytes', async () => {
+    const first = await validateStudy(BUILT_IN, toyBaseDir);
+    const second = await validateStudy(
+      { ...BUILT_IN, name: 'second', seed: 12, replications: 700 },
+      toyBaseDir,
+    );
+    const references = [
+      bytesOf(await runStudy(first, { workers: 0 })),
+      bytesOf(await runStudy(second, { workers: 0 })),
+    ];
+    const { thread, log } = recordingThread(startWorkerThread());
+    const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
+    try {
+      for (const [i, study] of [first, second].entries()) {
+        const run = await runStudy(study, { pool, chunkSize: 100 });
+        expect(run).toMatchObject({ workers: 1, threads: 2 });
+        expect(bytesOf(run).equals(references[i])).toBe(true);
+      }
+    } finally {
+      await pool.close();
+    }
+    expect(log.runs).toBeGreaterThan(0);
+    expect(log.runs).toBeLessThan(20 + 14);
+  });
+
+  test('user code and time-limited chunks only go to worker threads, one at a time', async () => {
+    const { thread, log } = recordingThread();
+    const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
+    const userCode = { start: 0, inputs: [{ role: 'method' }] } as unknown as ChunkTask;
+    const timed = { start: 0, inputs: [] } as unknown as ChunkTask;
+    const limit = new AbortController();
+    await Promise.all([
+      ...[0, 1, 2, 3].map(() => pool.run(userCode)),
+      ...[0, 1, 2].map(() => pool.run(timed, limit.signal)),
+    ]);
+    await pool.close();
+    // Every task ran on the worker thread (this thread would have failed on these fake tasks).
+    expect(log.runs).toBe(7);
+    expect(log.mostRunning).toBe(1);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Workers only when they pay for themselves: the first chunks of a run of built-in blocks run in
+ * this thread, one after the other, timed by this thread's CPU time (threadCpuTime.ts), until
+ * they have taken PROBE_SECONDS; from their time per replication after the first chunk the rest
+ * of the run is estimated, and worker threads are used only when
+ *
+ *   rest = (spent − first) / (done − firstCount) · (replications − done) > WORKERS_PAY_AFTER_SECONDS
+ *
+ * else every chunk runs here and no pool is made (a thread started early, `warm`, is closed). A
+ * worker thread costs its start, its bundle load and a cold JIT (0.3–0.5 CPU s on the studies of
+ * studies/), and the run's end waits for its last, slowest chunk: on a run of a few tenths of a
+ * second it only adds. The first chunk of a thread runs mostly before the JIT has optimised
+ * anything (5–13 times slower per replication than later ones on the studies of studies/), so the
+ * estimate leaves it out (unless it took the whole probe: the estimate then errs towards workers);
+ * a run done within the probe never starts a pool. A
+ * chunk's bytes do not depend on where it ran (blocks.ts); the chunks asked for during the probe
+ * wait for it, in order.
+ */
+import type { ChunkExecutor } from './chunkExecutor.js';
+import type { ChunkTask } from './chunkTask.js';
+import { threadCpuSeconds } from './threadCpuTime.js';
+
+/** CPU seconds of chunks run here before the decision (about a worker thread's start and bundle load). */
+export const PROBE_SECONDS = 0.1;
+/** Estimated seconds of work left (in this thread) above which worker threads are used. */
+export const WORKERS_PAY_AFTER_SECONDS = 0.5;
+
+/** Whether worker threads pay for `rest` replications, the last chunk of `count` having taken `seconds` here. */
+export function workersPay(seconds: number, count: number, rest: number): boolean {
+  return (seconds / count) * rest > WORKERS_PAY_AFTER_SECONDS;
+}
+
+interface Waiting {
+  readonly task: ChunkTask;
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (buffer: ArrayBuffer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * An executor that runs tasks here, timed, until they have taken PROBE_SECONDS, then sends every
+ * task to `pool()` (made then) if workers pay for the rest of the run's `replications`, or to
+ * `here` otherwise.
+ */
+export function createProbingExecutor(
+  replications: number,
+  here: ChunkExecutor,
+  pool: () => ChunkExecutor,
+): ChunkExecutor {
+  let chosen: ChunkExecutor | undefined;
+  let busy: Promise<unknown> | undefined;
+  let spent = 0;
+  let done = 0;
+  let first = { seconds: 0, count: 0 };
+  const waiting: Waiting[] = [];
+  const send = (executor: ChunkExecutor, next: Waiting) =>
+    executor.run(next.task, next.signal).then(next.resolve, next.reject);
+  const runHere = (next: Waiting) => {
+    // The in-process executor starts the chunk after this turn of the event loop; nothing else runs here meanwhile.
+    const started = threadCpuSeconds();
+    busy = here
+      .run(next.task, next.signal)
+      .then((buffer) => {
+        const seconds = threadCpuSeconds() - started;
+        if (done === 0) first = { seconds, count: next.task.count };
+        spent += seconds;
+        done += next.task.count;
+        if (spent >= PROBE_SECONDS) {
+          // The rate after the first chunk (or of the first, when it took the whole probe).
+          const warm =
+            done > first.count ? { seconds: spent - first.seconds, count: done - first.count } : first;
+          chosen = workersPay(warm.seconds, warm.count, replications - done) ? pool() : here;
+        }
+        next.resolve(buffer);
+      }, next.reject)
+      .finally(() => {
+        busy = undefined;
+        dispatch();
+      });
+  };
+  const dispatch = () => {
+    if (chosen) for (const next of waiting.splice(0)) send(chosen, next);
+    else if (!busy && waiting.length > 0) runHere(waiting.shift()!);
+  };
+  return {
+    get workers() {
+      return chosen?.workers ?? 0;
+    },
+    get mainThread() {
+      return chosen?.mainThread ?? true;
+    },
+    run(task, signal) {
+      return new Promise<ArrayBuffer>((resolve, reject) => {
+        waiting.push({ task, signal, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      for (const next of waiting.splice(0)) next.reject(new Error('the study pool was closed'));
+      await busy;
+      if (chosen && chosen !== here) await chosen.close();
+      await here.close();
+    },
+  };
+}
