@@ -8,6 +8,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { studyValidatorSource } from '../packages/sim/dist/config/validatorSource.js';
+import { buildCodeCachedCli } from './code-cache.mjs';
 
 // The study validator, compiled from the JSON schema here rather than at every run
 // (validatorSource.ts); schema.js imports it, so it must exist before anything is bundled.
@@ -97,7 +98,8 @@ await build({
 // core's functions, never Arrow, ajv, yaml, piscina or the runner.
 rmSync('packages/cli/dist/chunks', { recursive: true, force: true });
 const cliBuild = await build({
-  entryPoints: { evalsim: 'packages/cli/dist/main.js' },
+  // dist/evalsim.esm.mjs: the bin (dist/evalsim.mjs, code-cache.mjs) runs it for --version and the calculators.
+  entryPoints: { 'evalsim.esm': 'packages/cli/dist/main.js' },
   outdir: 'packages/cli/dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
@@ -112,3 +114,6 @@ const cliBuild = await build({
 });
 if (process.env.EVALSIM_METAFILE)
   writeFileSync(process.env.EVALSIM_METAFILE, JSON.stringify(cliBuild.metafile));
+
+// The rest of the commands run as one code-cached classic script (code-cache.mjs).
+await buildCodeCachedCli(build, { plugins: [silentDebug], external: ['piscina', 'vega', 'vega-lite'] });

@@ -1,0 +1,122 @@
+// Builds the code-cached CLI script beside the ESM bundle (called by scripts/bundle.mjs; see
+// packages/cli/src/launcher/): dist/evalsim.script.cjs, the whole CLI as one classic script;
+// dist/evalsim.mjs, the bin (launcher/bin.ts); and dist/evalsim.script.cache, V8's code cache of
+// the script after a representative run (`evalsim run` of a one-cell, one-replication study in
+// this process), so the functions a run compiles lazily are in it too. The cache is made by a
+// child process (this file with --make-cache), compiled without any cache.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'packages/cli/dist');
+
+/** An `import(` of a non-literal (a study's module file) or of a literal naming one of `external`. */
+function esModuleImport(external) {
+  const names = external.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return new RegExp(`(?<![\\w$.])import\\((?=\\s*(?:['"](?:${names})['"]|[^'"\`\\s]))`, 'g');
+}
+
+/**
+ * The script's `import()`s of ES modules become calls of `__evalsimImport`
+ * (launcher/codeCache.ts: a script compiled from a code cache cannot `import()` itself).
+ * Bundled dynamic imports stay: esbuild inlines them.
+ */
+function importsThroughLauncher(external) {
+  const call = esModuleImport(external);
+  return {
+    name: 'imports-through-launcher',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]packages[\\/](core|sim|cli)[\\/]dist[\\/].*\.js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        const contents = text.replace(call, '__evalsimImport(');
+        return contents === text ? undefined : { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** Bundles the script and the bin with `build` (esbuild's), the plugins given, then makes the cache. */
+export async function buildCodeCachedCli(build, { plugins, external }) {
+  const { CLI_FILES } = await import('../packages/cli/dist/launcher/launch.js');
+  await build({
+    entryPoints: ['packages/cli/dist/main.js'],
+    outfile: join(dist, CLI_FILES.script),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The script runs inside codeCache.ts's wrapper function, which passes the bundle's URL.
+    define: { 'import.meta.url': '__evalsimUrl' },
+    logLevel: 'warning',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    external,
+    plugins: [...plugins, importsThroughLauncher(external)],
+  });
+  const script = readFileSync(join(dist, CLI_FILES.script), 'utf8');
+  const left = esModuleImport(external).exec(script);
+  if (left)
+    throw new Error(
+      `code cache: an import() is left in the script: …${script.slice(left.index, left.index + 80)}`,
+    );
+  await build({
+    entryPoints: ['packages/cli/dist/launcher/bin.js'],
+    outfile: join(dist, 'evalsim.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  rmSync(join(dist, CLI_FILES.cache), { force: true });
+  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--make-cache'], {
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`code cache: the representative run failed\n${made.stderr}`);
+}
+
+/** In the child: runs the script without a cache on a one-replication study, then writes its cache. */
+async function makeCache() {
+  const { CLI_FILES } = await import('../packages/cli/dist/launcher/launch.js');
+  const { compileCachedScript, writeCacheFile } = await import('../packages/cli/dist/launcher/codeCache.js');
+  const dir = mkdtempSync(join(os.tmpdir(), 'evalsim-code-cache-'));
+  const study = join(dir, 'one.json');
+  writeFileSync(
+    study,
+    JSON.stringify({
+      name: 'one-replication',
+      title: 'One replication of one cell (code cache)',
+      seed: 1,
+      replications: 1,
+      model: { name: 'betaBinomialClusters', params: { p: 0.7, items: 100, m: 10, rho: 0.1 } },
+      methods: [
+        { id: 'naive', method: 'wald' },
+        { id: 'clustered', method: 'clustered' },
+      ],
+      metrics: ['coverage'],
+    }),
+  );
+  process.argv = [
+    process.execPath,
+    join(dist, 'evalsim.mjs'),
+    'run',
+    study,
+    '--workers',
+    '0',
+    '--out',
+    dir,
+    '--quiet',
+  ];
+  const script = compileCachedScript(join(dist, CLI_FILES.script));
+  process.on('exit', (code) => {
+    rmSync(dir, { recursive: true, force: true });
+    if (code === 0) writeCacheFile(join(dist, CLI_FILES.cache), script.cacheBytes());
+  });
+  script.run();
+}
+
+if (process.argv[2] === '--make-cache') await makeCache();
