@@ -63,9 +63,14 @@ export async function buildCodeCachedCli(build, { plugins, external }) {
     throw new Error(
       `code cache: an import() is left in the script: …${script.slice(left.index, left.index + 80)}`,
     );
+  // The bin, with the code-cache loader in a chunk of its own that the ESM commands never load.
+  rmSync(join(dist, 'launcher-chunks'), { recursive: true, force: true });
   await build({
-    entryPoints: ['packages/cli/dist/launcher/bin.js'],
-    outfile: join(dist, 'evalsim.mjs'),
+    entryPoints: { evalsim: 'packages/cli/dist/launcher/bin.js' },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'launcher-chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

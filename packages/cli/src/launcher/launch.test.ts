@@ -5,7 +5,7 @@
  * into a folder inside packages/cli/dist (so packages resolve as from dist/), one cache per case.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
@@ -16,6 +16,7 @@ const dist = join(root, 'packages/cli/dist');
 const copy = mkdtempSync(join(dist, '.launch-test-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 for (const file of ['evalsim.mjs', CLI_FILES.script]) copyFileSync(join(dist, file), join(copy, file));
+cpSync(join(dist, 'launcher-chunks'), join(copy, 'launcher-chunks'), { recursive: true });
 const good = readFileSync(join(dist, CLI_FILES.cache));
 
 const study = join(copy, 'one.json');

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CALCULATORS } from '../commands/calculators.js';
-import { type CacheState, compileCachedScript } from './codeCache.js';
+import type { CacheState } from './codeCache.js';
 
 /** The files of the built CLI, in its dist/ folder. */
 export const CLI_FILES = {
@@ -30,6 +30,8 @@ export function buildFor(argv: readonly string[]): 'esm' | 'script' {
 export async function launch(dist: string, argv: readonly string[]): Promise<CacheState | undefined> {
   const script = join(dist, CLI_FILES.script);
   if (buildFor(argv) === 'script' && existsSync(script)) {
+    // Loaded only here (node:vm, node:crypto): the ESM commands do without it.
+    const { compileCachedScript } = await import('./codeCache.js');
     const compiled = compileCachedScript(script, join(dist, CLI_FILES.cache));
     compiled.run();
     return compiled.cache;
