@@ -68,29 +68,29 @@ test('--version and the calculators run the ESM bundle; every other command the 
     expect(buildFor(args), args.join(' ')).toBe('script');
 });
 
-test('the script gives the same output with its cache, without it, and with a damaged, foreign or cut one', () => {
+test('the script gives the same output with its cache, without it, and with a damaged or foreign one', () => {
   const damaged = Buffer.from(good);
   for (let i = good.length >> 1; i < (good.length >> 1) + 512; i++) damaged[i] ^= 0x5a;
   const foreign = Buffer.concat([good.subarray(0, 32), Buffer.alloc(good.length - 32, 3)]);
   const lines = [
     ['run', study, '--workers', '0', '--json', '--out', copy],
-    ['validate', study],
     ['run', join(copy, 'missing.json')],
   ];
+  const outputs = [];
   for (const args of lines) {
     const cached = evalsim(good, ...args);
     expect(cached.state).toBe('accepted');
+    outputs.push(cached);
     for (const [cache, state] of [
       [undefined, 'missing'],
       [damaged, 'mismatched'],
       [foreign, 'mismatched'],
-      [good.subarray(0, 100), 'mismatched'],
     ] as const) {
       const other = evalsim(cache, ...args);
       expect(other.state, args[0]).toBe(state);
       expect({ ...other, state: cached.state }).toEqual(cached);
     }
   }
-  expect(evalsim(good, 'run', join(copy, 'missing.json')).code).toBe(2);
-  expect(JSON.parse(evalsim(good, ...lines[0]).stdout)).toHaveLength(2);
-});
+  expect(JSON.parse(outputs[0].stdout)).toHaveLength(2);
+  expect(outputs[1].code).toBe(2);
+}, 180_000);
