@@ -11,6 +11,7 @@
 // devDependency) does only this.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildCodeCachedCli } from './code-cache.mjs';
 
 /** Each workspace package's entry, as its package.json exports it, mapped to its TypeScript source. */
 const WORKSPACE_SOURCES = {
@@ -143,7 +144,8 @@ await build({
 // core's functions, never Arrow, ajv, yaml, piscina or the runner.
 rmSync('packages/cli/dist/chunks', { recursive: true, force: true });
 const cliBuild = await build({
-  entryPoints: { evalsim: 'packages/cli/src/main.ts' },
+  // dist/evalsim.esm.mjs: the bin (dist/evalsim.mjs, code-cache.mjs) runs it for --version and the calculators.
+  entryPoints: { 'evalsim.esm': 'packages/cli/src/main.ts' },
   outdir: 'packages/cli/dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
@@ -158,3 +160,9 @@ const cliBuild = await build({
 });
 if (process.env.EVALSIM_METAFILE)
   writeFileSync(process.env.EVALSIM_METAFILE, JSON.stringify(cliBuild.metafile));
+
+// The rest of the commands run as one code-cached classic script (code-cache.mjs).
+await buildCodeCachedCli(build, {
+  plugins: [workspaceSources, silentDebug],
+  external: ['piscina', 'vega', 'vega-lite'],
+});

@@ -51,6 +51,7 @@ function newestInput(): number {
   for (const file of [
     'tsconfig.base.json',
     'scripts/bundle.mjs',
+    'scripts/code-cache.mjs',
     'scripts/package.mjs',
     'packages/evalsim/package.json',
     'packages/evalsim/src/index.js',

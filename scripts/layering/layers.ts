@@ -47,6 +47,7 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['report', 'reproduce', 'reference', 'show', 'analyze'],
     ['commands'],
     ['cli.ts'],
-    ['main.ts'],
+    // launcher/: the bin, which runs main.ts's builds (the ESM bundle or the code-cached script) by path
+    ['main.ts', 'launcher'],
   ],
 };

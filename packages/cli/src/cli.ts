@@ -8,7 +8,7 @@
  */
 import { evalsimVersion } from '@evalsim/sim/light';
 import { fastArgs } from './commands/fastArgs.js';
-import { CALCULATORS, commandNames, loadCommands } from './commands/index.js';
+import { commandNames, loadCommands, PLAIN_LINE_COMMANDS } from './commands/index.js';
 import { nonFiniteNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
@@ -73,16 +73,16 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     stdin: context.stdin,
     bin: context.bin,
   });
-  // A lone --version, and a calculator's plainly well-formed line, run without loading yargs (fastArgs.ts).
+  // A lone --version, and a calculator's or `run`'s plainly well-formed line, run without loading yargs (fastArgs.ts).
   const wanted = commandsWanted(argv);
   if (wanted?.length === 0) {
     io.stdout.write(`${evalsimVersion()}\n`);
     return { exitCode: 0, stdout: stdout.text, stderr: stderr.text };
   }
-  const calculator = wanted?.length === 1 && CALCULATORS.includes(wanted[0]);
+  const plain = wanted?.length === 1 && PLAIN_LINE_COMMANDS.includes(wanted[0]);
   // Anything else needs yargs: its import starts now, beside the command's.
-  const yargsModule = calculator ? undefined : import('yargs');
-  if (calculator) {
+  const yargsModule = plain ? undefined : import('yargs');
+  if (plain) {
     const [command] = await loadCommands(wanted);
     const args = fastArgs(command, argv);
     if (args) {

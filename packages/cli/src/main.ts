@@ -30,11 +30,13 @@ function pipeSafe(stream: NodeJS.WriteStream): TextSink {
   };
 }
 
-const result = await runCli(process.argv.slice(2), {
+// No top-level await: the same entry is bundled as a classic script (the code-cached launcher, launcher/).
+void runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   stdout: pipeSafe(process.stdout),
   stderr: pipeSafe(process.stderr),
   ...(process.argv[1] ? { bin: [process.execPath, resolve(process.argv[1])] } : {}),
+}).then((result) => {
+  process.exitCode = result.exitCode;
 });
-process.exitCode = result.exitCode;

@@ -1,5 +1,5 @@
 /**
- * The calculators' plain lines read without yargs (fastArgs.ts): for every line the fast path
+ * The calculators' and run's plain lines read without yargs (fastArgs.ts): for every line the fast path
  * reads, the handler gets exactly what yargs gives it (same keys, values and types); every
  * line it does not read is left to yargs; and through runCli both paths print the same bytes.
  */
@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import yargs from 'yargs';
 import { runCli } from '../cli.js';
 import { fastArgs } from './fastArgs.js';
-import { CALCULATORS, loadCommands } from './index.js';
+import { CALCULATORS, loadCommands, PLAIN_LINE_COMMANDS } from './index.js';
 
 /** What yargs, set up as cli.ts sets it up, hands the command's handler for `argv`. */
 async function yargsArgs(argv: readonly string[]): Promise<Record<string, unknown> | undefined> {
@@ -56,6 +56,18 @@ const PLAIN: string[][] = [
   ['power', '--delta', '0.03', '--paired-variance', '0.317', '--alpha', '1e-2'],
   ['design-effect', '--m', '10', '--rho', '0.2', '--n', '1000', '--p', '0.7'],
   ['design-effect', '--m', '10', '20', '--rho', '0.1,0.2', '--cv', '0.5', '--level', '0.9', '--json'],
+  ['run', 'studies/few-clusters.json'],
+  ['run', 'few-clusters', '--workers', '2', '--quiet'],
+  ['run', 'x.json', '--workers', '0', '--out', '/tmp/o', '--quiet', '--json'],
+  ['run', '--workers', '1', 'x.json'],
+  ['run', 'x.json', '--replications', '200', '--seed', '7', '--chunk-size', '100'],
+  ['run', 'x.json', '--keep', 'replications', 'answers'],
+  ['run', 'x.json', '--keep=answers', '--resume'],
+  ['run', 'x.json', '--target-mcse', '0.005', '--max-replications', '10000'],
+  ['run', 'x.json', '--chunk-timeout', '30', '--worker-memory', '512'],
+  ['run', 'x.json', '--shard', '0/4', '--shards', '4'],
+  ['run', 'x.json', '--studies', 'other', '--out=results/local'],
+  ['run', 'x.json', '--workers', '1.5', '--seed', '4294967296'],
 ];
 
 /** Lines left to yargs: help, typos, odd spellings and values, repeats, missing required flags. */
@@ -76,6 +88,18 @@ const LEFT_TO_YARGS: string[][] = [
   ['interval', '-k', '8', '-n', '10', '--'],
   ['power', '--n', '100', '--k-a', 'Infinity'],
   ['mcnemar', '--b', '3'],
+  ['run'],
+  ['run', 'a.json', 'b.json'],
+  ['run', '--help'],
+  ['run', 'x.json', '--workrs', '2'],
+  ['run', '12'],
+  ['run', 'x.json', '--workers', '-1'],
+  ['run', '--keep', 'replications', 'x.json'],
+  ['run', 'x.json', '--no-quiet'],
+  ['run', 'x.json', '--chunkSize', '10'],
+  ['run', 'x.json', '--quiet', '--quiet'],
+  ['run', 'x.json', '--'],
+  ['run', 'x.json', '--keep'],
 ];
 
 describe('calculator lines read without yargs', () => {
@@ -91,14 +115,21 @@ describe('calculator lines read without yargs', () => {
     expect(fastArgs(command, argv)).toBeUndefined();
   });
 
-  test('every calculator is read by the fast path, and only calculators', async () => {
-    expect(new Set(PLAIN.map((argv) => argv[0]))).toEqual(new Set(CALCULATORS));
-    const [run] = await loadCommands(['run']);
-    expect(fastArgs(run, ['run', 'x.json'])).toBeUndefined(); // positional: not a plain builder
+  test('every calculator and run are read by the fast path, and no other command', async () => {
+    expect(new Set(PLAIN.map((argv) => argv[0]))).toEqual(new Set([...CALCULATORS, 'run']));
+    expect(new Set(PLAIN_LINE_COMMANDS)).toEqual(new Set([...CALCULATORS, 'run']));
+    // validate takes any number of studies (`<study..>`), show reads flags of its own kinds.
+    const [validate, show] = await loadCommands(['validate', 'show']);
+    expect(fastArgs(validate, ['validate', 'x.json'])).toBeUndefined();
+    expect(fastArgs(show, ['show', 'x.arrow'])).toBeUndefined();
   });
 
   test('runCli prints the same bytes on both paths', async () => {
-    for (const argv of PLAIN) {
+    // run: a study that is not there, so that both paths fail the same way before any work.
+    const runs = PLAIN.filter((argv) => argv[0] === 'run' && argv.includes('x.json')).map((argv) =>
+      argv.map((word) => (word === 'x.json' ? 'no-such-study.json' : word)),
+    );
+    for (const argv of [...PLAIN.filter((line) => line[0] !== 'run'), ...runs]) {
       const fast = await runCli(argv, { cwd: '/', env: {} });
       // A flag yargs reads but the fast path leaves to it (`--k=…` spelled `--k …` is read by both):
       // `--json false` is the same line for the handler, and only yargs reads it.

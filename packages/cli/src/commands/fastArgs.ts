@@ -1,6 +1,8 @@
 /**
- * The calculators' command lines read without yargs: yargs (≈ 170 KiB with its parser) was
- * most of a calculator's start-up (docs/performance.md §9d). A command's options are read from
+ * The calculators' and `run`'s command lines read without yargs: yargs (≈ 170 KiB with its
+ * parser) was most of a calculator's start-up (docs/performance.md §9d), and ≈ 50 ms of a
+ * one-replication `run`. A command's options (and its one required positional, `run <study>`:
+ * a single word, not a number) are read from
  * its own yargs builder, run against a recorder instead of yargs; a line is read here only when
  * it is plainly well formed — each declared flag at most once, as `--name value`, `--name=value`,
  * `-x value` or a bare boolean `--name`, every value a plain finite decimal for a number and no
@@ -11,6 +13,12 @@
  * defaults filled in, `_` and `$0` (fastArgs.test.ts compares the two on many lines).
  */
 import type { ArgumentsCamelCase, CommandModule } from 'yargs';
+
+/** What a builder declares: its flags and its one required positional (`run <study>`), if any. */
+interface Declared {
+  readonly options: Map<string, OptionSpec>;
+  readonly positional?: string;
+}
 
 /** The option declarations the fast path understands. */
 interface OptionSpec {
@@ -25,14 +33,35 @@ type AnyCommand = CommandModule<any, any>;
 
 const KNOWN_SPEC_KEYS = new Set(['type', 'array', 'default', 'demandOption', 'describe']);
 
+/** `run <study>` → "study"; undefined for no positional or anything but one required positional. */
+function requiredPositional(command: AnyCommand): string | null | undefined {
+  const words = String(command.command ?? '')
+    .split(/\s+/)
+    .slice(1);
+  if (words.length === 0) return null;
+  const match = words.length === 1 ? /^<([a-z][a-zA-Z]*)>$/.exec(words[0]) : null;
+  return match ? match[1] : undefined;
+}
+
 /** The options `command`'s builder declares, or undefined when it uses anything else of yargs. */
-function declaredOptions(command: AnyCommand): Map<string, OptionSpec> | undefined {
+function declaredOptions(command: AnyCommand): Declared | undefined {
   const options = new Map<string, OptionSpec>();
-  let plain = typeof command.builder === 'function';
+  const positional = requiredPositional(command);
+  let plain = typeof command.builder === 'function' && positional !== undefined;
+  let positionalDeclared = false;
   const recorder: object = new Proxy(
     {},
     {
       get: (_target, property) => {
+        // The command's one positional, a string (`.positional('study', { type: 'string', … })`).
+        if (property === 'positional')
+          return (name: string, spec: OptionSpec) => {
+            if (name !== positional || spec.type !== 'string' || spec.array) plain = false;
+            if (Object.keys(spec).some((key) => !KNOWN_SPEC_KEYS.has(key) || key === 'default'))
+              plain = false;
+            positionalDeclared = true;
+            return recorder;
+          };
         if (property === 'option')
           return (name: string, spec: OptionSpec) => {
             if (Object.keys(spec).some((key) => !KNOWN_SPEC_KEYS.has(key))) plain = false;
@@ -49,10 +78,11 @@ function declaredOptions(command: AnyCommand): Map<string, OptionSpec> | undefin
     },
   );
   if (plain) (command.builder as (y: unknown) => unknown)(recorder);
-  return plain ? options : undefined;
+  if (positional && (!positionalDeclared || options.has(positional))) plain = false;
+  return plain ? { options, ...(positional ? { positional } : {}) } : undefined;
 }
 
-const cache = new Map<AnyCommand, Map<string, OptionSpec> | undefined>();
+const cache = new Map<AnyCommand, Declared | undefined>();
 
 /** `prior-a` → `priorA`. */
 function camelCase(name: string): string {
@@ -71,9 +101,11 @@ export function fastArgs(
   argv: readonly string[],
 ): ArgumentsCamelCase<Record<string, unknown>> | undefined {
   if (!cache.has(command)) cache.set(command, declaredOptions(command));
-  const specs = cache.get(command);
-  if (!specs) return undefined;
+  const declared = cache.get(command);
+  if (!declared) return undefined;
+  const specs = declared.options;
   const given = new Map<string, unknown>();
+  let positional: string | undefined;
   const single = (spec: OptionSpec, text: string): unknown => {
     if (text.startsWith('-') || text === '') return undefined;
     if (spec.type === 'number')
@@ -82,6 +114,12 @@ export function fastArgs(
   };
   for (let i = 1; i < argv.length; i++) {
     const token = argv[i];
+    // The positional: one plain word (no dash first, not a number yargs might coerce), once.
+    if (declared.positional && !token.startsWith('-')) {
+      if (positional !== undefined || token === '' || DECIMAL.test(token)) return undefined;
+      positional = token;
+      continue;
+    }
     const match = /^(?:--([a-z][a-z0-9-]*[a-z0-9]|[a-z])|-([a-z]))(?:=(.*))?$/.exec(token);
     if (!match) return undefined;
     const name = match[1] ?? match[2];
@@ -110,6 +148,10 @@ export function fastArgs(
     given.set(name, spec.array ? values : values[0]);
   }
   const args: ArgumentsCamelCase<Record<string, unknown>> = { _: [argv[0]], $0: 'evalsim' };
+  if (declared.positional) {
+    if (positional === undefined) return undefined;
+    args[declared.positional] = positional;
+  }
   for (const [name, spec] of specs) {
     const value = given.has(name) ? given.get(name) : spec.default;
     if (value === undefined) {

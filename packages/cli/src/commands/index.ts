@@ -37,15 +37,12 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['plan', async () => (await import('./plan.js')).planCommand],
 ];
 
-/** The calculators: commands of flags only, whose plain lines are read without yargs (fastArgs.ts). */
-export const CALCULATORS: readonly string[] = [
-  'interval',
-  'coverage',
-  'mcnemar',
-  'adjust',
-  'power',
-  'design-effect',
-];
+import { CALCULATORS } from './calculators.js';
+
+export { CALCULATORS };
+
+/** The commands whose plainly well-formed lines are read without yargs (fastArgs.ts). */
+export const PLAIN_LINE_COMMANDS: readonly string[] = [...CALCULATORS, 'run'];
 
 /** The first word of every command, in listing order. */
 export const commandNames: readonly string[] = LOADERS.map(([name]) => name);

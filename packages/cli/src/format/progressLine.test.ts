@@ -16,6 +16,22 @@ test('progress line: cells, replications, rate and ETA', () => {
   expect(text).toBe('toy: cells 2/5  replications 2,000/5,000  500/s  ETA 6s');
 });
 
+test("progress line numbers are grouped as toLocaleString('en-US') groups them, without ICU", () => {
+  const values = [0, 0.4, 7, 999, 999.5, 1000, 12345.6, 999999, 1000000, 123456789, 2 ** 40 + 0.7, 1e15];
+  for (const x of values) {
+    const text = describeProgress({
+      study: 's',
+      cellsDone: 0,
+      cellsTotal: 1,
+      replicationsDone: 0,
+      replicationsTotal: x,
+      replicationsRun: 0,
+      elapsedMs: 0,
+    });
+    expect(text, String(x)).toContain(`replications 0/${Math.round(x).toLocaleString('en-US')}  `);
+  }
+});
+
 describe('createProgressLine', () => {
   test('draws on a terminal and clears at the end; silent elsewhere or when quiet', () => {
     const progress = {

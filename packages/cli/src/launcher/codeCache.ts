@@ -1,0 +1,115 @@
+/**
+ * A bundled classic script run with V8's code cache (the v8-compile-cache technique, by hand:
+ * Node 20 has no `module.enableCompileCache`). Compiling and linking the CLI's ESM chunks was
+ * ~0.1 s of every `evalsim run` (docs/performance.md); a `vm.Script` given the `cachedData` that
+ * `script.createCachedData()` produced after a representative run skips the parse and the lazy
+ * compiles of every function that run used.
+ *
+ * The script is one CommonJS-style bundle (scripts/code-cache.mjs) wrapped in a function of
+ * {@link SCRIPT_PARAMETERS}; `import.meta.url` is defined as `__evalsimUrl`, and its dynamic
+ * `import()`s of ES modules (vega, a study's own module files) call `__evalsimImport`, an
+ * `import()` here, beside the script in dist/. (V8 11 drops a script's host-defined options when
+ * it is deserialized from a code cache, so an `import()` compiled inside it would fail with
+ * "A dynamic import callback was not specified".)
+ *
+ * The cache file is `sha256(script bytes ‖ V8 data)` (32 bytes) followed by the V8 data. V8
+ * itself checks only the data's header (its version, flags and the source *length*) and
+ * crashes on a damaged payload, so the digest is what ties the data to this exact script and
+ * catches a damaged file. A cache that is missing, damaged, stale or rejected by V8 (another
+ * Node, other V8 flags) is ignored: the script is compiled from source, with the same result.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+
+/** The wrapper function's parameters, as Node's CommonJS wrapper plus the bundle's `import.meta.url`. */
+export const SCRIPT_PARAMETERS = [
+  'exports',
+  'require',
+  'module',
+  '__filename',
+  '__dirname',
+  '__evalsimUrl',
+  '__evalsimImport',
+];
+
+/** The script's `import()` of an ES module: a file URL or a package name, resolved from dist/. */
+const importModule = (specifier: string): Promise<unknown> => import(specifier);
+
+const DIGEST_BYTES = 32;
+
+/** What became of the cache: used, not there (or unreadable), not for this script, or refused by V8. */
+export type CacheState = 'accepted' | 'missing' | 'mismatched' | 'rejected';
+
+export interface CachedScript {
+  readonly script: vm.Script;
+  readonly cache: CacheState;
+  /** Runs the script once (its top level: for the CLI, the whole command). */
+  run(): void;
+  /** The cache data for this script as it is now (every function compiled so far), with its digest. */
+  cacheBytes(): Buffer;
+}
+
+function digest(source: Buffer, data: Uint8Array): Buffer {
+  return createHash('sha256').update(source).update(data).digest();
+}
+
+/** V8's data from `cacheFile` when it belongs to `source`, else why not. */
+function readCache(cacheFile: string | undefined, source: Buffer): Buffer | 'missing' | 'mismatched' {
+  if (cacheFile === undefined) return 'missing';
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(cacheFile);
+  } catch {
+    return 'missing';
+  }
+  if (bytes.length <= DIGEST_BYTES) return 'mismatched';
+  const data = bytes.subarray(DIGEST_BYTES);
+  return digest(source, data).equals(bytes.subarray(0, DIGEST_BYTES)) ? data : 'mismatched';
+}
+
+/** Compiles the script `file` (with the cache in `cacheFile` when it is usable); does not run it. */
+export function compileCachedScript(file: string, cacheFile?: string): CachedScript {
+  const source = readFileSync(file);
+  const cached = readCache(cacheFile, source);
+  // A hashbang line is a comment here, as in Node's CommonJS loader (it is valid only at the very start).
+  const text = source.toString('utf8').replace(/^#!/, '//');
+  const script = new vm.Script(`(function (${SCRIPT_PARAMETERS.join(', ')}) {${text}\n})`, {
+    filename: file,
+    ...(typeof cached === 'string' ? {} : { cachedData: cached }),
+  });
+  const cache: CacheState =
+    typeof cached === 'string' ? cached : script.cachedDataRejected ? 'rejected' : 'accepted';
+  return {
+    script,
+    cache,
+    run: () => {
+      const module = { exports: {} };
+      const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+      wrapper.call(
+        module.exports,
+        module.exports,
+        createRequire(file),
+        module,
+        file,
+        dirname(file),
+        pathToFileURL(file).href,
+        importModule,
+      );
+    },
+    cacheBytes: () => {
+      const data = script.createCachedData();
+      return Buffer.concat([digest(source, data), data]);
+    },
+  };
+}
+
+/** Writes `bytes` to `cacheFile` whole or not at all (a reader never sees half a file). */
+export function writeCacheFile(cacheFile: string, bytes: Uint8Array): void {
+  const partial = `${cacheFile}.${process.pid}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, cacheFile);
+}

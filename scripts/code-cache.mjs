@@ -1,0 +1,178 @@
+// Builds the code-cached CLI script beside the ESM bundle (called by scripts/bundle.mjs; see
+// packages/cli/src/launcher/): dist/evalsim.script.cjs, the whole CLI as one classic script;
+// dist/evalsim.mjs, the bin (launcher/bin.ts); and dist/evalsim.script.cache, V8's code cache of
+// the script after a representative run (`evalsim run` of a one-cell, one-replication study in
+// this process), so the functions a run compiles lazily are in it too. The cache is made by a
+// child process (this file with --make-cache), compiled without any cache.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'packages/cli/dist');
+
+/** An `import(` of a non-literal (a study's module file) or of a literal naming one of `external`. */
+function esModuleImport(external) {
+  const names = external.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return new RegExp(`(?<![\\w$.])import\\((?=\\s*(?:['"](?:${names})['"]|[^'"\`\\s]))`, 'g');
+}
+
+/**
+ * The script's `import()`s of ES modules become calls of `__evalsimImport`
+ * (launcher/codeCache.ts: a script compiled from a code cache cannot `import()` itself).
+ * Bundled dynamic imports stay: esbuild inlines them.
+ */
+function importsThroughLauncher(external) {
+  const call = esModuleImport(external);
+  return {
+    name: 'imports-through-launcher',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]packages[\\/](core|sim|cli)[\\/](src|dist)[\\/].*\.[jt]s$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        const contents = text.replace(call, '__evalsimImport(');
+        return contents === text ? undefined : { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * piscina, required on first use: the script's `require('piscina')` (workerThread.js, at the
+ * runner's load) becomes an object whose getters require it, so a run in this thread
+ * (`--workers 0`, validate, show) never loads it (≈ 20–40 ms, more on a busy machine).
+ */
+const lazyPiscina = {
+  name: 'lazy-piscina',
+  setup(b) {
+    b.onResolve({ filter: /^piscina$/ }, (args) =>
+      args.namespace === 'lazy-piscina'
+        ? { path: 'piscina', external: true }
+        : { path: 'piscina', namespace: 'lazy-piscina' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-piscina' }, () => ({
+      contents: `let piscina;
+const load = () => (piscina ??= require('piscina'));
+module.exports = {
+  get Piscina() { return load().Piscina; },
+  get move() { return load().move; },
+};`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** The launcher's names and cache functions, bundled from the sources for this script and its child. */
+const LAUNCHER_TOOLS = join(dist, 'launcher-tools.tmp.mjs');
+
+/** Bundles the script and the bin with `build` (esbuild's), the plugins given, then makes the cache. */
+export async function buildCodeCachedCli(build, { plugins, external }) {
+  await build({
+    stdin: {
+      contents:
+        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, writeCacheFile } from './codeCache.ts';",
+      resolveDir: join(root, 'packages/cli/src/launcher'),
+      loader: 'ts',
+    },
+    outfile: LAUNCHER_TOOLS,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins,
+  });
+  try {
+    await buildWithTools(build, plugins, external);
+  } finally {
+    rmSync(LAUNCHER_TOOLS, { force: true });
+  }
+}
+
+async function buildWithTools(build, plugins, external) {
+  const { CLI_FILES } = await import(LAUNCHER_TOOLS);
+  await build({
+    entryPoints: ['packages/cli/src/main.ts'],
+    outfile: join(dist, CLI_FILES.script),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The script runs inside codeCache.ts's wrapper function, which passes the bundle's URL.
+    define: { 'import.meta.url': '__evalsimUrl' },
+    logLevel: 'warning',
+    legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    external,
+    plugins: [...plugins, lazyPiscina, importsThroughLauncher(external)],
+  });
+  const script = readFileSync(join(dist, CLI_FILES.script), 'utf8');
+  const left = esModuleImport(external).exec(script);
+  if (left)
+    throw new Error(
+      `code cache: an import() is left in the script: …${script.slice(left.index, left.index + 80)}`,
+    );
+  // The bin, with the code-cache loader in a chunk of its own that the ESM commands never load.
+  rmSync(join(dist, 'launcher-chunks'), { recursive: true, force: true });
+  await build({
+    entryPoints: { evalsim: 'packages/cli/src/launcher/bin.ts' },
+    outdir: dist,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'launcher-chunks/[name]-[hash]',
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins,
+  });
+  rmSync(join(dist, CLI_FILES.cache), { force: true });
+  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--make-cache'], {
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`code cache: the representative run failed\n${made.stderr}`);
+}
+
+/** In the child: runs the script without a cache on a one-replication study, then writes its cache. */
+async function makeCache() {
+  const { CLI_FILES, compileCachedScript, writeCacheFile } = await import(LAUNCHER_TOOLS);
+  const dir = mkdtempSync(join(os.tmpdir(), 'evalsim-code-cache-'));
+  const study = join(dir, 'one.json');
+  writeFileSync(
+    study,
+    JSON.stringify({
+      name: 'one-replication',
+      title: 'One replication of one cell (code cache)',
+      seed: 1,
+      replications: 1,
+      model: { name: 'betaBinomialClusters', params: { p: 0.7, items: 100, m: 10, rho: 0.1 } },
+      methods: [
+        { id: 'naive', method: 'wald' },
+        { id: 'clustered', method: 'clustered' },
+      ],
+      metrics: ['coverage'],
+    }),
+  );
+  process.argv = [
+    process.execPath,
+    join(dist, 'evalsim.mjs'),
+    'run',
+    study,
+    '--workers',
+    '0',
+    '--out',
+    dir,
+    '--quiet',
+  ];
+  const script = compileCachedScript(join(dist, CLI_FILES.script));
+  process.on('exit', (code) => {
+    rmSync(dir, { recursive: true, force: true });
+    if (code === 0) writeCacheFile(join(dist, CLI_FILES.cache), script.cacheBytes());
+  });
+  script.run();
+}
+
+if (process.argv[2] === '--make-cache') await makeCache();
