@@ -1,8 +1,8 @@
 /**
- * `evalsim run --workers n` starts a worker thread before it loads the runner and validates the
- * study (run.ts): the built CLI, as a process, gives the bytes of a run in this thread with it,
- * and a study refused by validation still ends the process (the started thread is closed) with
- * the usual one-line error.
+ * `evalsim run --chunk-timeout` starts a worker thread before it loads the runner and validates the
+ * study (run.ts); `--workers n` does not (built-in blocks start in this thread). The built CLI, as a
+ * process, gives the bytes of a run in this thread either way, and a study refused by validation
+ * still ends the process (the started thread is closed) with the usual one-line error.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ function evalsim(...args: string[]) {
   return spawnSync(process.execPath, [bundle, ...args], { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
 }
 
-describe('run --workers n starts a thread before validating', () => {
+describe('a thread started before validating', () => {
   test('the results are the bytes of a run in this thread', () => {
     writeFileSync(join(tmp, 'warm.json'), JSON.stringify(STUDY));
     const outputs = ['0', '1', '2'].map((workers) => {
@@ -46,13 +46,27 @@ describe('run --workers n starts a thread before validating', () => {
       expect(run.stdout).toContain(', this thread,'); // too small for a worker to pay (probingExecutor.ts)
       return readFileSync(join(out, 'warm-thread.arrow'));
     });
-    expect(outputs[1].equals(outputs[0])).toBe(true);
-    expect(outputs[2].equals(outputs[0])).toBe(true);
+    // --chunk-timeout: the thread started early computes every chunk.
+    const timed = evalsim(
+      'run',
+      'warm.json',
+      '--workers',
+      '1',
+      '--chunk-timeout',
+      '60',
+      '--out',
+      join(tmp, 'out-t'),
+      '--quiet',
+    );
+    expect(timed.status, timed.stderr).toBe(0);
+    expect(timed.stdout).toContain(', 1 worker,');
+    outputs.push(readFileSync(join(tmp, 'out-t', 'warm-thread.arrow')));
+    for (const output of outputs.slice(1)) expect(output.equals(outputs[0])).toBe(true);
   });
 
   test('a refused study ends the process with its error, the thread closed', () => {
     writeFileSync(join(tmp, 'bad.json'), JSON.stringify({ ...STUDY, replications: 0 }));
-    const run = evalsim('run', 'bad.json', '--workers', '1', '--out', join(tmp, 'out-bad'));
+    const run = evalsim('run', 'bad.json', '--chunk-timeout', '60', '--out', join(tmp, 'out-bad'));
     expect(run.error).toBeUndefined(); // not killed by the timeout
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(
