@@ -63,6 +63,9 @@ module.exports = {
   },
 };
 
+/** The esbuild options of the two ES-module builds here (the launcher tools and the bin). */
+const NODE_ESM = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
+
 /** The launcher's names and cache functions, bundled from the sources for this script and its child. */
 const LAUNCHER_TOOLS = join(dist, 'launcher-tools.tmp.mjs');
 
@@ -76,11 +79,7 @@ export async function buildCodeCachedCli(build, { plugins, external }) {
       loader: 'ts',
     },
     outfile: LAUNCHER_TOOLS,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
+    ...NODE_ESM,
     plugins,
   });
   try {
@@ -122,11 +121,7 @@ async function buildWithTools(build, plugins, external) {
     outExtension: { '.js': '.mjs' },
     chunkNames: 'launcher-chunks/[name]-[hash]',
     splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
+    ...NODE_ESM,
     plugins,
   });
   rmSync(join(dist, CLI_FILES.cache), { force: true });

@@ -151,6 +151,22 @@ function drawBootstrap(
   }
 }
 
+/**
+ * Whether draw b's |t*| at μ0 reaches |t|: |t*| ≥ |t| ⇔ num² ≥ t²·q with num = A_b − μ0·B_b and
+ * q = c·(αα_b + 2μ0·αβ_b + μ0²·ββ_b) (also covers q = 0: t* infinite or 0/0 counted as exceeding).
+ */
+function drawExceeds(
+  ws: WildBootstrapWorkspace,
+  b: number,
+  mu0: number,
+  absT: number,
+  correction: number,
+): boolean {
+  const num = ws.shiftA[b] - mu0 * ws.shiftB[b];
+  const q = correction * (ws.alphaAlpha[b] + mu0 * (2 * ws.alphaBeta[b] + mu0 * ws.betaBeta[b]));
+  return num * num >= absT * absT * q * TIE_SLACK;
+}
+
 /** True when the WCR test rejects H0: μ = μ0 at level α (p(μ0) ≤ α). */
 function rejects(
   ws: WildBootstrapWorkspace,
@@ -162,10 +178,7 @@ function rejects(
   const resamples = ws.shiftA.length;
   let exceed = 0;
   for (let b = 0; b < resamples; b++) {
-    const num = ws.shiftA[b] - mu0 * ws.shiftB[b];
-    const q = correction * (ws.alphaAlpha[b] + mu0 * (2 * ws.alphaBeta[b] + mu0 * ws.betaBeta[b]));
-    // |t*| ≥ |t|  ⇔  num² ≥ t²·q (also covers q = 0: t* infinite or 0/0 counted as exceeding).
-    if (num * num >= absT * absT * q * TIE_SLACK) {
+    if (drawExceeds(ws, b, mu0, absT, correction)) {
       exceed++;
       if (exceed > maxExceedances) return false;
     }
@@ -243,9 +256,7 @@ function rejectsActive(
   if (exceed > maxExceedances) return false;
   for (let i = 0; i < count; i++) {
     const b = active[i];
-    const num = ws.shiftA[b] - mu0 * ws.shiftB[b];
-    const q = correction * (ws.alphaAlpha[b] + mu0 * (2 * ws.alphaBeta[b] + mu0 * ws.betaBeta[b]));
-    if (num * num >= absT * absT * q * TIE_SLACK) {
+    if (drawExceeds(ws, b, mu0, absT, correction)) {
       exceed++;
       if (exceed > maxExceedances) return false;
     }

@@ -189,6 +189,21 @@ export function generatePairedLatent(
   data.itemCount = params.clusters * params.m;
 }
 
+/** Cluster k's sums from its 0/1 answers: a score's square is the score, so Σx² = Σx. */
+function setClusterTotals(
+  data: PairedClusteredScores,
+  k: number,
+  rightA: number,
+  rightB: number,
+  rightBoth: number,
+): void {
+  data.totalsA[k] = rightA;
+  data.totalsB[k] = rightB;
+  data.sumSquaresA[k] = rightA;
+  data.sumSquaresB[k] = rightB;
+  data.sumProducts[k] = rightBoth;
+}
+
 /**
  * Normal noise: (v + e_A, v + e_B) is bivariate normal with variances q² + 1 and covariance q²
  * (q = questionSd), drawn exactly as c·Z₁ ± d·Z₂ with c² = q² + ½, d² = ½. Every normal of the
@@ -200,7 +215,7 @@ function generateNormal(params: PairedLatentParams, rng: RandomStream, data: Pai
   const { clusters, m, passageSd, questionSd, sigmaT, interceptA, interceptB } = params;
   const shared = Math.sqrt(questionSd * questionSd + 0.5);
   const split = Math.SQRT1_2;
-  const { totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts, normals } = data;
+  const { normals } = data;
   rng.fillNormal(normals, normals.length);
   const interaction = sigmaT > 0;
   let at = 0;
@@ -225,18 +240,13 @@ function generateNormal(params: PairedLatentParams, rng: RandomStream, data: Pai
       rightB += b;
       rightBoth += a & b;
     }
-    totalsA[k] = rightA;
-    totalsB[k] = rightB;
-    sumSquaresA[k] = rightA;
-    sumSquaresB[k] = rightB;
-    sumProducts[k] = rightBoth;
+    setClusterTotals(data, k, rightA, rightB, rightBoth);
   }
 }
 
 /** Logistic noise: v, e_A, e_B drawn per question (a normal and two uniforms, interleaved). */
 function generateLogistic(params: PairedLatentParams, rng: RandomStream, data: PairedClusteredScores): void {
   const { clusters, m, passageSd, questionSd, sigmaT, interceptA, interceptB } = params;
-  const { totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts } = data;
   for (let k = 0; k < clusters; k++) {
     const u = passageSd * rng.normal();
     let baseA = interceptA + u;
@@ -258,11 +268,7 @@ function generateLogistic(params: PairedLatentParams, rng: RandomStream, data: P
       rightB += b;
       rightBoth += a & b;
     }
-    totalsA[k] = rightA;
-    totalsB[k] = rightB;
-    sumSquaresA[k] = rightA;
-    sumSquaresB[k] = rightB;
-    sumProducts[k] = rightBoth;
+    setClusterTotals(data, k, rightA, rightB, rightBoth);
   }
 }
 

@@ -51,6 +51,13 @@ const MAX_CELL_KEY = 9007199254740991;
 const WARM_UP_ROUNDS = 12;
 const SEED_STEP = 0x9e3779b9;
 
+/** A bulk fill's `count`: a whole number of values that fits the output array (`length`). */
+function checkFillCount(count: number, length: number): void {
+  if (!(Number.isInteger(count) && count >= 0 && count <= length)) {
+    throw new InputError('count', `must be an integer in [0, ${length}], got ${count}`);
+  }
+}
+
 /** A seeded sfc32 stream; `reseed` re-targets it to another (cell key, replication). */
 export class SeededStream implements RandomStream {
   private a = 0;
@@ -135,9 +142,7 @@ export class SeededStream implements RandomStream {
    * on the object at every step.
    */
   fillUniform(out: Float64Array, count: number): void {
-    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
-      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
-    }
+    checkFillCount(count, out.length);
     if (this.pending) this.start();
     let a = this.a;
     let b = this.b;
@@ -168,9 +173,7 @@ export class SeededStream implements RandomStream {
    * stream left where those calls would leave it), the state in locals for the whole loop.
    */
   fillUint32(out: Uint32Array, count: number): void {
-    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
-      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
-    }
+    checkFillCount(count, out.length);
     if (this.pending) this.start();
     let a = this.a;
     let b = this.b;
@@ -196,9 +199,7 @@ export class SeededStream implements RandomStream {
    * stream position after, with the state in locals. For n > 2²¹ it calls {@link index} per value.
    */
   fillIndices(out: Int32Array, count: number, n: number): void {
-    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
-      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
-    }
+    checkFillCount(count, out.length);
     if (!(Number.isInteger(n) && n >= 1 && n <= TWO_32)) {
       throw new InputError('n', `must be an integer in [1, 2^32], got ${n}`);
     }
@@ -254,9 +255,7 @@ export class SeededStream implements RandomStream {
    * (samplers/normal.ts, normalOffFastPath) on the same two words. No double is boxed per draw.
    */
   fillNormal(out: Float64Array, count: number): void {
-    if (!(Number.isInteger(count) && count >= 0 && count <= out.length)) {
-      throw new InputError('count', `must be an integer in [0, ${out.length}], got ${count}`);
-    }
+    checkFillCount(count, out.length);
     if (this.pending) this.start();
     const edges = ZIGGURAT_EDGES;
     const ratios = ZIGGURAT_RATIOS;
