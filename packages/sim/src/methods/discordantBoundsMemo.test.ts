@@ -7,24 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { PAIRED_INTERVALS } from '../base/pairedIntervalNames.js';
 import { MAX_DIRECT_ENTRIES, MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
-
-/** Calls direct and memo on every table of n (n11-major, then n10, then n01); the tables whose answers differ. */
-function differences(direct: PairedBoundsAtLevel, memo: PairedBoundsAtLevel, n: number): string[] {
-  const a = createMarkedBounds();
-  const b = createMarkedBounds();
-  const wrong: string[] = [];
-  for (let n11 = 0; n11 <= n; n11++)
-    for (let n10 = 0; n10 <= n - n11; n10++)
-      for (let n01 = 0; n01 <= n - n11 - n10; n01++) {
-        const n00 = n - n11 - n10 - n01;
-        direct(n11, n10, n01, n00, a);
-        memo(n11, n10, n01, n00, b);
-        const same =
-          Object.is(a.lower, b.lower) && Object.is(a.upper, b.upper) && a.degenerate === b.degenerate;
-        if (!same) wrong.push(`${n11},${n10},${n01},${n00}`);
-      }
-  return wrong;
-}
+import { differences } from './test-utils/boundsDifferences.js';
 
 describe('memoizeDiscordantBounds', () => {
   const discordantOnly = Object.values(PAIRED_INTERVALS).filter((m) => !pairedMethodUsesConcordant(m));

@@ -2,24 +2,7 @@ import { createMarkedBounds, pairedBoundsFor } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { PAIRED_INTERVALS } from '../base/pairedIntervalNames.js';
 import { MAX_TABLES, memoizePairedBounds, type PairedBoundsFunction } from './pairedBoundsMemo.js';
-
-/** Calls direct and memo on every table of n (in a fixed order); the tables whose answers differ. */
-function differences(direct: PairedBoundsFunction, memo: PairedBoundsFunction, n: number): string[] {
-  const a = createMarkedBounds();
-  const b = createMarkedBounds();
-  const wrong: string[] = [];
-  for (let n11 = 0; n11 <= n; n11++)
-    for (let n10 = 0; n10 <= n - n11; n10++)
-      for (let n01 = 0; n01 <= n - n11 - n10; n01++) {
-        const n00 = n - n11 - n10 - n01;
-        direct(n11, n10, n01, n00, a);
-        memo(n11, n10, n01, n00, b);
-        const same =
-          Object.is(a.lower, b.lower) && Object.is(a.upper, b.upper) && a.degenerate === b.degenerate;
-        if (!same) wrong.push(`${n11},${n10},${n01},${n00}`);
-      }
-  return wrong;
-}
+import { differences } from './test-utils/boundsDifferences.js';
 
 describe('memoizePairedBounds', () => {
   it('gives the bits of the direct call for every table, seen once or again, across a change of n', () => {

@@ -78,6 +78,35 @@ describe('itemPopulationPaired with replacement (the outcome-table and binomial 
     return { a: p.scoresA, b: p.scoresB as Float64Array, clusterIndex: p.population.clusterIndex };
   }
 
+  /** P(A right), P(B right) and P(both right) for a question drawn uniformly from the population. */
+  function meanProbabilities(answer: 'recorded' | 'first') {
+    const { a, b } = probabilities(answer);
+    const N = a.length;
+    let pA = 0;
+    let pB = 0;
+    let p11 = 0;
+    for (let i = 0; i < N; i++) {
+      pA += a[i] / N;
+      pB += b[i] / N;
+      p11 += (a[i] * b[i]) / N;
+    }
+    return { pA, pB, p11 };
+  }
+
+  /** Each sample of counts fits Binomial(n, p) (chi-square over 0…n, p-value above GOF_REJECT_BELOW). */
+  function expectBinomials(n: number, cases: readonly (readonly [ArrayLike<number>, number])[]) {
+    for (const [values, p] of cases) {
+      const fit = windowGof(
+        values,
+        (k) => binomialPmf(k, n, p),
+        (k) => binomialCdf(k, n, p),
+        0,
+        n,
+      );
+      expect(fit.pValue).toBeGreaterThan(GOF_REJECT_BELOW);
+    }
+  }
+
   function draws(
     answer: 'recorded' | 'first',
     design: 'paired' | 'independent',
@@ -122,31 +151,13 @@ describe('itemPopulationPaired with replacement (the outcome-table and binomial 
     "paired, answer '%s': Σa, Σb and Σab are Binomial(n, mean p) each (chi-square, 4,000 replications)",
     (answer) => {
       const n = 60;
-      const { a, b, clusterIndex } = probabilities(answer);
-      const N = clusterIndex.length;
-      let meanA = 0;
-      let meanB = 0;
-      let meanAB = 0;
-      for (let i = 0; i < N; i++) {
-        meanA += a[i] / N;
-        meanB += b[i] / N;
-        meanAB += (a[i] * b[i]) / N;
-      }
+      const { pA, pB, p11 } = meanProbabilities(answer);
       const d = draws(answer, 'paired', n, 4000);
-      for (const [values, p] of [
-        [d.a, meanA],
-        [d.b, meanB],
-        [d.ab, meanAB],
-      ] as const) {
-        const fit = windowGof(
-          values,
-          (k) => binomialPmf(k, n, p),
-          (k) => binomialCdf(k, n, p),
-          0,
-          n,
-        );
-        expect(fit.pValue).toBeGreaterThan(GOF_REJECT_BELOW);
-      }
+      expectBinomials(n, [
+        [d.a, pA],
+        [d.b, pB],
+        [d.ab, p11],
+      ]);
     },
   );
 
@@ -154,37 +165,19 @@ describe('itemPopulationPaired with replacement (the outcome-table and binomial 
     "pooled, answer '%s': one slot; Σa, Σb, Σab, b, c and b + c Binomial(n, mean p) each (chi-square, 4,000 replications)",
     (answer) => {
       const n = 300;
-      const { a, b } = probabilities(answer);
-      const N = a.length;
-      let pA = 0;
-      let pB = 0;
-      let p11 = 0;
-      for (let i = 0; i < N; i++) {
-        pA += a[i] / N;
-        pB += b[i] / N;
-        p11 += (a[i] * b[i]) / N;
-      }
+      const { pA, pB, p11 } = meanProbabilities(answer);
       const d = draws(answer, 'paired', n, 4000, true);
       const onlyA = d.a.map((x, r) => x - d.ab[r]);
       const onlyB = d.b.map((x, r) => x - d.ab[r]);
       const discordant = onlyA.map((x, r) => x + onlyB[r]);
-      for (const [values, p] of [
+      expectBinomials(n, [
         [d.a, pA],
         [d.b, pB],
         [d.ab, p11],
         [onlyA, pA - p11],
         [onlyB, pB - p11],
         [discordant, pA + pB - 2 * p11],
-      ] as const) {
-        const fit = windowGof(
-          values,
-          (k) => binomialPmf(k, n, p),
-          (k) => binomialCdf(k, n, p),
-          0,
-          n,
-        );
-        expect(fit.pValue).toBeGreaterThan(GOF_REJECT_BELOW);
-      }
+      ]);
       expect(Array.from(new Set(d.firstSlot))).toEqual([n]);
     },
   );

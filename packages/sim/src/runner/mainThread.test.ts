@@ -10,8 +10,9 @@ import { resultsToArrow } from '../output/arrowResults.js';
 import { createStudyPool } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import { runStudy, type StudyRun } from './runStudy.js';
+import { recordingThread } from './test-utils/recordingThread.js';
 import { toyBaseDir } from './test-utils/toyStudy.js';
-import { DEFAULT_WORKER_MEMORY_MB, startWorkerThread, type WorkerThread } from './workerThread.js';
+import { startWorkerThread } from './workerThread.js';
 
 const BUILT_IN = {
   name: 'built-in',
@@ -26,28 +27,6 @@ const BUILT_IN = {
   ],
   metrics: ['coverage', 'meanWidth', 'bias'],
 };
-
-/** A thread that counts what it is given (and how much at once), passing tasks to `inner` or answering them itself. */
-function recordingThread(inner?: WorkerThread) {
-  const log = { runs: 0, running: 0, mostRunning: 0 };
-  const thread: WorkerThread = {
-    memoryMb: DEFAULT_WORKER_MEMORY_MB,
-    async run(task, signal) {
-      log.runs++;
-      log.running++;
-      log.mostRunning = Math.max(log.mostRunning, log.running);
-      try {
-        if (inner) return await inner.run(task, signal);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        return new ArrayBuffer(8);
-      } finally {
-        log.running--;
-      }
-    },
-    close: async () => inner?.close(),
-  };
-  return { thread, log };
-}
 
 function bytesOf(result: StudyRun): Buffer {
   return Buffer.from(

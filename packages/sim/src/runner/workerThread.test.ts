@@ -8,34 +8,9 @@ import { validateStudy } from '../config/validateStudy.js';
 import { createStudyPool } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import { runStudy } from './runStudy.js';
+import { recordingThread } from './test-utils/recordingThread.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
-import { DEFAULT_WORKER_MEMORY_MB, startWorkerThread, type WorkerThread } from './workerThread.js';
-
-/** A thread that records what it is asked to do: passes tasks to `inner`, or answers them itself. */
-function recordingThread(inner?: WorkerThread) {
-  const log = { runs: 0, closes: 0, running: 0, mostRunning: 0, order: [] as number[] };
-  const thread: WorkerThread = {
-    memoryMb: DEFAULT_WORKER_MEMORY_MB,
-    async run(task, signal) {
-      log.runs++;
-      log.order.push((task as ChunkTask).start);
-      log.running++;
-      log.mostRunning = Math.max(log.mostRunning, log.running);
-      try {
-        if (inner) return await inner.run(task, signal);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        return new ArrayBuffer(8);
-      } finally {
-        log.running--;
-      }
-    },
-    async close() {
-      log.closes++;
-      await inner?.close();
-    },
-  };
-  return { thread, log };
-}
+import { startWorkerThread } from './workerThread.js';
 
 const rowsOf = (rows: readonly object[]) => JSON.stringify(rows);
 
