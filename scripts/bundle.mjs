@@ -161,6 +161,17 @@ const cliBuild = await build({
 if (process.env.EVALSIM_METAFILE)
   writeFileSync(process.env.EVALSIM_METAFILE, JSON.stringify(cliBuild.metafile));
 
+// The plot render thread of `reproduce` (dist/svgRenderWorker.mjs, started by
+// report/svgRenderThread.ts, found beside the CLI's bundles): renderSvg with vega external.
+await build({
+  entryPoints: { svgRenderWorker: 'packages/cli/src/report/svgRenderWorker.ts' },
+  outdir: 'packages/cli/dist',
+  outExtension: { '.js': '.mjs' },
+  ...NODE_ESM,
+  external: ['vega', 'vega-lite'],
+  plugins: [workspaceSources, silentDebug],
+});
+
 // The rest of the commands run as one code-cached classic script (code-cache.mjs).
 await buildCodeCachedCli(build, {
   plugins: [workspaceSources, silentDebug],

@@ -48,7 +48,7 @@ describe('a user method out of memory fails the run cleanly, named', () => {
     expect(result.signal).toBeNull();
     expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toMatch(
-      /study hog, cell 0 \(p=0\.5\), replications 0–199: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
+      /study hog, cell 0 \(p=0\.5\), replications 0–99: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
     );
     expect(result.stderr).not.toMatch(/FATAL ERROR|\n\s+at /);
     expect(existsSync(out) ? readdirSync(out, { recursive: true }).map(String) : []).toEqual([]);

@@ -23,6 +23,7 @@ import {
   resolveShard,
   runStudy,
   type Study,
+  startWorkerThread,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { formatInvalidIntervals } from '../format/invalidIntervals.js';
@@ -31,6 +32,7 @@ import { judgeRows } from '../report/expectationStatus.js';
 import { type RenderedPlot, renderStudyPlots } from '../report/renderPlots.js';
 import { loadReportEntry, type ReportEntry } from '../report/reportStudy.js';
 import { describeJudgedRow } from '../report/studySection.js';
+import { createSvgRenderer, type SvgRenderer } from '../report/svgRenderThread.js';
 import { writeReport } from '../report/writeReport.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
@@ -39,7 +41,7 @@ import { scaleStudy } from '../reproduce/scaleReplications.js';
 import { WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { listOption, shownPath } from './shared.js';
-import { loadStudyFile, studiesFolder } from './studyFiles.js';
+import { loadStudyFile, studiesFolder, studyFileError } from './studyFiles.js';
 
 /** One study's report entry, with its plots when its results are current. */
 interface StudyReport {
@@ -47,11 +49,19 @@ interface StudyReport {
   readonly plots?: RenderedPlot[];
 }
 
-/** Reads `<out>/<name>.arrow` back for the report and renders the study's plots from it. */
-async function reportStudy(file: string, out: string, loaded?: Study): Promise<StudyReport> {
+/** Reads `<out>/<name>.arrow` back for the report and renders the study's plots from it with `renderer`. */
+async function reportStudy(
+  file: string,
+  out: string,
+  renderer: SvgRenderer,
+  loaded?: Study,
+): Promise<StudyReport> {
   const entry = await loadReportEntry(file, out, loaded);
   if (entry.status !== 'current') return { entry };
-  return { entry, plots: await renderStudyPlots(entry.report.config, entry.report.rows, out) };
+  return {
+    entry,
+    plots: await renderStudyPlots(entry.report.config, entry.report.rows, out, renderer.render),
+  };
 }
 
 interface Args {
@@ -124,28 +134,36 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const studiesDir = studiesFolder(io, args.studies, 'reproduce');
     const allFiles = discoverStudies(studiesDir);
     const files = discoverStudies(studiesDir, listOption(args.study));
+    const workers = checked.workers ?? defaultWorkerCount();
+    // The first worker thread starts now and loads its bundle while the studies are validated.
+    const warm = workers > 1 ? startWorkerThread() : undefined;
     // Validate everything before any work starts.
     const studies: { study: Study; replications?: number }[] = [];
     const loaded = new Map<string, Study>();
-    for (const file of files) {
-      const study = await loadStudyFile(io, file, args.studies);
-      loaded.set(file, study);
-      studies.push(scaleStudy(study, scale));
+    try {
+      for (const file of files) {
+        // Formula values are computed by each run, between its chunks (runner/formulasBetweenChunks.ts).
+        const study = await loadStudyFile(io, file, args.studies, { evaluateFormulas: false });
+        loaded.set(file, study);
+        studies.push(scaleStudy(study, scale));
+      }
+      // robust: the output folder is checked before the first study runs (each run checks its own files again)
+      prepareOutputDirectory(
+        out,
+        studies.map(({ study }) => `${study.name}.run.json`),
+      );
+    } catch (error) {
+      await warm?.close();
+      throw error;
     }
     const totalReplications = studies.reduce(
       (sum, s) =>
         sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
       0,
     );
-    // robust: the output folder is checked before the first study runs (each run checks its own files again)
-    prepareOutputDirectory(
-      out,
-      studies.map(({ study }) => `${study.name}.run.json`),
-    );
     if (checked.warning) io.stderr.write(`${checked.warning}\n`);
-    const workers = checked.workers ?? defaultWorkerCount();
     // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
-    const pool = createStudyPool({ workers: Math.max(0, workers - 1), mainThread: true });
+    const pool = createStudyPool({ workers: Math.max(0, workers - 1), mainThread: true, warm });
     // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
     const interrupts = listenForInterrupts();
     const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);
@@ -161,94 +179,103 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const unexplained: string[] = [];
     let within = 0;
     let total = 0;
-    // Each study's report and plots, started when its run ends, one study at a time.
-    const reports = new Map<string, Promise<StudyReport>>();
-    let lastReport: Promise<unknown> = Promise.resolve();
+    // Plots render on a thread of their own (report/svgRenderThread.ts), closed however this ends.
+    const renderer = createSvgRenderer();
     try {
-      for (const [i, { study, replications }] of studies.entries()) {
-        progress.startStudy(i, study.name, replications ?? study.replications ?? 0);
-        const run = await runStudy(study, {
-          pool,
-          outDir: out,
-          onProgress: (p) => {
-            cellsDone = cellsBefore + p.cellsDone;
-            progress.update(p);
-          },
-          onNotice: (message) => warnings.push(`evalsim: ${message}`),
-          signal: interrupts.signal,
-          ...(replications !== undefined ? { replications } : {}),
-          shard: shard ? { index: shard.index, count: shard.count } : undefined,
-        });
-        cellsBefore += study.cells.length;
-        warnings.push(...formatInvalidIntervals(study.name, run.invalidIntervals));
-        if (shard) {
-          progress.endStudy(`  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
-          continue;
+      // Each study's report and plots, started when its run ends, one study at a time.
+      const reports = new Map<string, Promise<StudyReport>>();
+      let lastReport: Promise<unknown> = Promise.resolve();
+      try {
+        for (const [i, { study, replications }] of studies.entries()) {
+          progress.startStudy(i, study.name, replications ?? study.replications ?? 0);
+          const run = await runStudy(study, {
+            pool,
+            outDir: out,
+            onProgress: (p) => {
+              cellsDone = cellsBefore + p.cellsDone;
+              progress.update(p);
+            },
+            onNotice: (message) => warnings.push(`evalsim: ${message}`),
+            signal: interrupts.signal,
+            ...(replications !== undefined ? { replications } : {}),
+            shard: shard ? { index: shard.index, count: shard.count } : undefined,
+          }).catch((error: unknown) => {
+            // A formula computed during the run names its file as validation would.
+            throw studyFileError(io, files[i], error);
+          });
+          cellsBefore += study.cells.length;
+          warnings.push(...formatInvalidIntervals(study.name, run.invalidIntervals));
+          if (shard) {
+            progress.endStudy(`  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
+            continue;
+          }
+          const judged = judgeRows(study, run.rows);
+          const ok = judged.filter((j) => j.status === 'within').length;
+          const explained = judged.filter((j) => j.status === 'explained').length;
+          within += ok;
+          total += judged.length;
+          const misses = judged.filter((j) => j.status === 'unexplained');
+          unexplained.push(...misses.map((j) => describeJudgedRow(study, j.row)));
+          const mark = misses.length ? '✗' : '✓';
+          const counts = judged.length
+            ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
+            : 'no published values';
+          progress.endStudy(
+            `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
+          );
+          const file = files[i];
+          const next = (): Promise<StudyReport> => reportStudy(file, out, renderer, loaded.get(file));
+          const report = lastReport.then(next, next);
+          report.catch(() => {}); // awaited (and its error thrown) after the last study
+          reports.set(file, report);
+          lastReport = report;
         }
-        const judged = judgeRows(study, run.rows);
-        const ok = judged.filter((j) => j.status === 'within').length;
-        const explained = judged.filter((j) => j.status === 'explained').length;
-        within += ok;
-        total += judged.length;
-        const misses = judged.filter((j) => j.status === 'unexplained');
-        unexplained.push(...misses.map((j) => describeJudgedRow(study, j.row)));
-        const mark = misses.length ? '✗' : '✓';
-        const counts = judged.length
-          ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
-          : 'no published values';
-        progress.endStudy(
-          `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
-        );
-        const file = files[i];
-        const next = (): Promise<StudyReport> => reportStudy(file, out, loaded.get(file));
-        const report = lastReport.then(next, next);
-        report.catch(() => {}); // awaited (and its error thrown) after the last study
-        reports.set(file, report);
-        lastReport = report;
+      } catch (error) {
+        if (interrupts.received === undefined) throw error;
+      } finally {
+        progress.finish();
+        interrupts.dispose();
+        await pool.close();
+        await Promise.allSettled(reports.values());
       }
-    } catch (error) {
-      if (interrupts.received === undefined) throw error;
+      for (const warning of warnings) io.stderr.write(`${warning}\n`);
+      if (interrupts.received !== undefined) {
+        io.stderr.write(`evalsim: ${interruptedMessage(cellsDone, cellsTotal)}\n`);
+        io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
+        return;
+      }
+      if (shard) {
+        io.stdout.write(
+          `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
+        );
+        return;
+      }
+      // The report and plots: from the results files of every study in `out`.
+      const entries = [];
+      const plots = new Map<string, RenderedPlot[]>();
+      for (const file of allFiles) {
+        const { entry, plots: rendered } = await (reports.get(file) ?? reportStudy(file, out, renderer));
+        entries.push(entry);
+        if (rendered) plots.set(entry.name, rendered);
+      }
+      const report = writeReport(out, { entries, plots });
+      const seconds = (performance.now() - started) / 1000;
+      io.stdout.write(
+        `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
+      );
+      if (scale !== 1 && args.out === undefined) {
+        io.stdout.write(
+          `Rescaled run: written to ${shownOut}/; the committed results/ are untouched (--out results would replace them).\n`,
+        );
+      }
+      if (args.strict && unexplained.length > 0) {
+        io.stderr.write(
+          `evalsim: --strict: ${unexplained.length} published value${unexplained.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${unexplained.map((line) => `  ${line}\n`).join('')}`,
+        );
+        io.exitCode = 1;
+      }
     } finally {
-      progress.finish();
-      interrupts.dispose();
-      await pool.close();
-      await Promise.allSettled(reports.values());
-    }
-    for (const warning of warnings) io.stderr.write(`${warning}\n`);
-    if (interrupts.received !== undefined) {
-      io.stderr.write(`evalsim: ${interruptedMessage(cellsDone, cellsTotal)}\n`);
-      io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
-      return;
-    }
-    if (shard) {
-      io.stdout.write(
-        `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
-      );
-      return;
-    }
-    // The report and plots: from the results files of every study in `out`.
-    const entries = [];
-    const plots = new Map<string, RenderedPlot[]>();
-    for (const file of allFiles) {
-      const { entry, plots: rendered } = await (reports.get(file) ?? reportStudy(file, out));
-      entries.push(entry);
-      if (rendered) plots.set(entry.name, rendered);
-    }
-    const report = writeReport(out, { entries, plots });
-    const seconds = (performance.now() - started) / 1000;
-    io.stdout.write(
-      `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
-    );
-    if (scale !== 1 && args.out === undefined) {
-      io.stdout.write(
-        `Rescaled run: written to ${shownOut}/; the committed results/ are untouched (--out results would replace them).\n`,
-      );
-    }
-    if (args.strict && unexplained.length > 0) {
-      io.stderr.write(
-        `evalsim: --strict: ${unexplained.length} published value${unexplained.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${unexplained.map((line) => `  ${line}\n`).join('')}`,
-      );
-      io.exitCode = 1;
+      await renderer.close();
     }
   },
 };

@@ -24,7 +24,7 @@ import { integerFlag, MAX_WORKER_MEMORY_MB, requestedList, workersFlag } from '.
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { type RunArgs, resumeReport } from './run.js';
 import { checkChoices, shownPath } from './shared.js';
-import { loadStudyFile } from './studyFiles.js';
+import { loadStudyFile, studyFileError } from './studyFiles.js';
 
 export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefined): Promise<void> {
   const { io } = args;
@@ -50,7 +50,8 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   }
   const keep = checkChoices<KeptKind>('keep', requestedList('keep', args.keep), KEEP_KINDS);
   const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
-  const study = await loadStudyFile(io, args.study, args.studies);
+  // Formula values are computed by the run, between its chunks (runner/formulasBetweenChunks.ts).
+  const study = await loadStudyFile(io, args.study, args.studies, { evaluateFormulas: false });
   if (warning) io.stderr.write(`${warning}\n`);
   // guard rails (issue 12): valid but misleading designs, the field to change named
   for (const w of studyWarnings(study)) io.stderr.write(`warning: ${w.field}: ${w.message}\n`);
@@ -82,7 +83,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
       maxReplications: args.maxReplications,
     });
   } catch (error) {
-    if (interrupts.received === undefined) throw error;
+    if (interrupts.received === undefined) throw study.path ? studyFileError(io, study.path, error) : error;
   } finally {
     progress.finish();
     interrupts.dispose();

@@ -28,21 +28,33 @@ export function studiesFolder(io: CliIo, value: string, command: string): string
 
 /**
  * Loads and validates a study file (`nameOrPath`: a path, or a name in the `studies`
- * folder); a problem names the file, as typed, then each field.
+ * folder); a problem names the file, as typed, then each field. `evaluateFormulas: false` leaves
+ * the formula values to the run (computed between its chunks; a problem there reads the same,
+ * through {@link studyFileError}).
  */
-export async function loadStudyFile(io: CliIo, nameOrPath: string, studies: string): Promise<Study> {
+export async function loadStudyFile(
+  io: CliIo,
+  nameOrPath: string,
+  studies: string,
+  options: { readonly evaluateFormulas?: boolean } = {},
+): Promise<Study> {
   const path = resolveStudyPath(nameOrPath, studies, io.cwd);
   try {
-    return await loadStudy(path);
+    return await loadStudy(path, options);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    const shown = shownPath(io, path);
-    const lines = error.message.split('\n').map((line) => line.split(path).join(shown));
-    if (lines.length === 1 && lines[0].startsWith(shown)) throw new Error(lines[0]);
-    throw new Error(
-      lines.length === 1
-        ? `${shown}: ${lines[0]}`
-        : `${shown} is not a valid study:\n${lines.map((line) => `  ${line}`).join('\n')}`,
-    );
+    throw studyFileError(io, path, error);
   }
+}
+
+/** `error` as a problem of the study file at `path` (a ConfigError names the file, then each field); others as they are. */
+export function studyFileError(io: CliIo, path: string, error: unknown): unknown {
+  if (!(error instanceof ConfigError)) return error;
+  const shown = shownPath(io, path);
+  const lines = error.message.split('\n').map((line) => line.split(path).join(shown));
+  if (lines.length === 1 && lines[0].startsWith(shown)) return new Error(lines[0]);
+  return new Error(
+    lines.length === 1
+      ? `${shown}: ${lines[0]}`
+      : `${shown} is not a valid study:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+  );
 }

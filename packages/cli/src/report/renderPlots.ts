@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type ResultRow, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
 import { countHistogramSpec, lineChartSpec } from './chartSpec.js';
 import { barPoints, plotPoints } from './plotPoints.js';
-import { renderSvg } from './renderSvg.js';
+import { renderSvg, type VegaLiteSpec } from './renderSvg.js';
 
 export interface RenderedPlot {
   readonly id: string;
@@ -17,11 +17,15 @@ export interface RenderedPlot {
   readonly points: number;
 }
 
-/** Render every plot of `config.report.plots`; plots without data are skipped (and say so). */
+/**
+ * Render every plot of `config.report.plots`; plots without data are skipped (and say so).
+ * `render` turns a spec into SVG (default renderSvg here; reproduce passes its render thread's).
+ */
 export async function renderStudyPlots(
   config: StudyConfig,
   rows: readonly ResultRow[],
   outDir: string,
+  render: (spec: VegaLiteSpec) => Promise<string> = renderSvg,
 ): Promise<RenderedPlot[]> {
   const plots = config.report?.plots ?? [];
   if (plots.length === 0) return [];
@@ -37,7 +41,7 @@ export async function renderStudyPlots(
         ...(plot.yTitle ? { yTitle: plot.yTitle } : {}),
       });
       const file = join('plots', `${config.name}-${plot.id}.svg`);
-      writeFileAtomic(join(outDir, file), await renderSvg(spec));
+      writeFileAtomic(join(outDir, file), await render(spec));
       rendered.push({ id: plot.id, title: plot.title, file, points: bars.length });
       continue;
     }
@@ -53,7 +57,7 @@ export async function renderStudyPlots(
       ...(plot.referenceLabel ? { referenceLabel: plot.referenceLabel } : {}),
     });
     const file = join('plots', `${config.name}-${plot.id}.svg`);
-    writeFileAtomic(join(outDir, file), await renderSvg(spec));
+    writeFileAtomic(join(outDir, file), await render(spec));
     rendered.push({ id: plot.id, title: plot.title, file, points: points.length });
   }
   return rendered;

@@ -146,8 +146,14 @@ export async function checkStudyFile(path: string): Promise<StudyCheck> {
   return checkStudy(readStudyConfig(absolute), dirname(absolute));
 }
 
-/** Loads, validates and resolves the study file at `path`. */
-export async function loadStudy(path: string): Promise<Study> {
+/**
+ * Loads, validates and resolves the study file at `path`. `evaluateFormulas: false` leaves the
+ * formula values to be computed when read (the runner computes them between its chunks).
+ */
+export async function loadStudy(
+  path: string,
+  options: { readonly evaluateFormulas?: boolean } = {},
+): Promise<Study> {
   const absolute = resolve(path);
-  return validateStudy(readStudyConfig(absolute), dirname(absolute), { path: absolute });
+  return validateStudy(readStudyConfig(absolute), dirname(absolute), { path: absolute, ...options });
 }

@@ -40,8 +40,8 @@ function resolveFormula(
   }
   const where = entry.cell ?? {};
   checkCellSubset(`${path}.cell`, where, context.cells);
-  if (!evaluate) return { id: entry.id, metric: entry.metric, definition, values: [] };
-  const values = context.cells.map((cell) => {
+  const valueInCell = (index: number): number | undefined => {
+    const cell = context.cells[index];
     if (!cellMatches(cell.params, where)) return undefined;
     let value: number;
     try {
@@ -56,14 +56,49 @@ function resolveFormula(
       );
     }
     return value;
-  });
-  return { id: entry.id, metric: entry.metric, definition, values };
+  };
+  const formula = lazyValues(entry.id, entry.metric, definition, context.cells.length, valueInCell);
+  if (evaluate) void formula.values;
+  return formula;
+}
+
+/** A formula whose value in each of `cells` cells is `compute(index)`, computed once, when first read. */
+function lazyValues(
+  id: string,
+  metric: string,
+  definition: ResolvedFormula['definition'],
+  cells: number,
+  compute: (index: number) => number | undefined,
+): ResolvedFormula {
+  const known: (number | undefined)[] = new Array(cells).fill(undefined);
+  const computed = new Uint8Array(cells);
+  let all: readonly (number | undefined)[] | undefined;
+  const valueIn = (index: number): number | undefined => {
+    if (computed[index] === 0) {
+      known[index] = compute(index);
+      computed[index] = 1;
+    }
+    return known[index];
+  };
+  return {
+    id,
+    metric,
+    definition,
+    get values() {
+      if (!all) {
+        for (let i = 0; i < cells; i++) valueIn(i);
+        all = known;
+      }
+      return all;
+    },
+    valueIn,
+  };
 }
 
 /**
- * Every formula entry, resolved (the first problem is thrown). With `evaluate` false (a runner
- * worker, resolving a config the main thread resolved already) the ids and metrics are
- * resolved but no value is computed: an exact-coverage formula costs its whole enumeration.
+ * Every formula entry, resolved (the first problem is thrown). With `evaluate` false the ids and
+ * metrics are resolved but no value is computed until read (an exact-coverage formula costs its
+ * whole enumeration): the runner computes them between chunks, and a runner worker never.
  */
 export function resolveFormulas(context: ResolveContext, evaluate = true): ResolvedFormula[] {
   return (context.config.formulas ?? []).map((entry, i) =>

@@ -43,11 +43,13 @@ export interface ResolvedFormula {
   readonly metric: string;
   readonly definition: FormulaDefinition;
   /**
-   * The formula's value in each cell, by cell index (undefined where its `cell` does not match);
-   * empty in a study resolved with `evaluateFormulas: false` (a runner worker's copy: the main
-   * thread evaluated them, and only it writes formula rows).
+   * The formula's value in each cell, by cell index (undefined where its `cell` does not match),
+   * computed on first read — at validation, unless the study was resolved with
+   * `evaluateFormulas: false` (the runner then computes them between chunks, and its workers never).
    */
   readonly values: readonly (number | undefined)[];
+  /** The value in cell `index` alone (computed once; a problem throws the ConfigError `values` would). */
+  valueIn(index: number): number | undefined;
 }
 
 interface StudyBase {

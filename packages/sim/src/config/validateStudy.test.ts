@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { ConfigError } from '../base/errors.js';
+import { formulaRegistry } from '../formulas/registry.js';
 import { metricRegistry } from '../metrics/registry.js';
 import { toyBaseDir, toyStudyConfig } from '../runner/test-utils/toyStudy.js';
 import { loadStudy } from './loadStudy.js';
@@ -44,13 +45,51 @@ describe('a valid study', () => {
     expect(study.level).toBe(0.95);
   });
 
-  test('evaluateFormulas: false (a worker) resolves the formula entries without computing values', async () => {
-    const full = await validateStudy(base, toyBaseDir);
-    expect(full.formulas.map((f) => [f.id, f.values.length])).toEqual([['analytic', 2]]);
-    expect(full.formulas[0]?.values.every((v) => typeof v === 'number')).toBe(true);
-    const worker = await validateStudy(base, toyBaseDir, { schemaChecked: true, evaluateFormulas: false });
-    expect(worker.formulas.map((f) => [f.id, f.metric, f.values])).toEqual([['analytic', 'coverage', []]]);
-    expect(worker.inputDigest).toBe(full.inputDigest);
+  test('evaluateFormulas: false resolves the formula entries and computes each value only when read', async () => {
+    const definition = formulaRegistry.get('naiveCoverageUnderDesignEffect', 'formula');
+    const create = definition.create;
+    let calls = 0;
+    const counting = vi.spyOn(definition, 'create').mockImplementation((options, context) => {
+      const compute = create(options, context);
+      return (params) => {
+        calls++;
+        return compute(params);
+      };
+    });
+    try {
+      const full = await validateStudy(base, toyBaseDir);
+      expect(calls).toBe(2); // eager: both cells at validation
+      expect(full.formulas.map((f) => [f.id, f.values.length])).toEqual([['analytic', 2]]);
+      expect(full.formulas[0]?.values.every((v) => typeof v === 'number')).toBe(true);
+      calls = 0;
+      const lazy = await validateStudy(base, toyBaseDir, { schemaChecked: true, evaluateFormulas: false });
+      expect(lazy.formulas.map((f) => [f.id, f.metric])).toEqual([['analytic', 'coverage']]);
+      expect(calls).toBe(0);
+      expect(lazy.formulas[0].valueIn(1)).toBe(full.formulas[0].values[1]);
+      expect(calls).toBe(1);
+      // Read whole: the other cell is computed, the known one is not computed again.
+      expect(lazy.formulas[0].values).toEqual(full.formulas[0].values);
+      expect(lazy.formulas[0].values).toEqual(full.formulas[0].values);
+      expect(calls).toBe(2);
+      expect(lazy.inputDigest).toBe(full.inputDigest);
+    } finally {
+      counting.mockRestore();
+    }
+  });
+
+  test('a formula that gives no number fails when its value is read, naming the formula and the cell', async () => {
+    const definition = formulaRegistry.get('naiveCoverageUnderDesignEffect', 'formula');
+    const nan = vi.spyOn(definition, 'create').mockImplementation(() => () => Number.NaN);
+    try {
+      await expect(validateStudy(base, toyBaseDir)).rejects.toThrow(
+        /formulas\[0\].*naiveCoverageUnderDesignEffect gave NaN in grid cell 0 .*a formula must return a number/,
+      );
+      const lazy = await validateStudy(base, toyBaseDir, { evaluateFormulas: false });
+      expect(() => lazy.formulas[0].valueIn(1)).toThrow(/gave NaN in grid cell 1 /);
+      expect(() => lazy.formulas[0].values).toThrow(ConfigError);
+    } finally {
+      nan.mockRestore();
+    }
   });
 });
 

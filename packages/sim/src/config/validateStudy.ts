@@ -181,8 +181,9 @@ export async function validateStudy(
     /** The config passed this same check already (the runner's workers): skip the JSON Schema check. */
     readonly schemaChecked?: boolean;
     /**
-     * False: resolve the formulas without computing their values (`values` empty) — the
-     * runner's workers, which only simulate; the main thread computed and checked them.
+     * False: resolve the formulas without computing their values, which are computed when first
+     * read (ResolvedFormula.values) — the runner computes them between its chunks, and its
+     * workers, which only simulate, never.
      */
     readonly evaluateFormulas?: boolean;
   } = {},

@@ -1,10 +1,11 @@
 /**
  * What a chunk returns, in one ArrayBuffer so a worker can transfer it without copying:
  *
- *   header     1 Float64                P, the length of the partials section
+ *   header     2 Float64                P, the length of the partials section; the seconds the chunk
+ *                                       took on its thread (for chunk sizes, chunkSizer.ts)
  *   partials   P Float64                per block of the chunk, in order: its state length L, then
  *                                       its CellPartial state (L numbers)
- *   kept       (only with a kept kind, at byte 8·(1 + P)):
+ *   kept       (only with a kept kind, at byte 8·(2 + P)):
  *     records    count × stride Float64   (base/replicationRecord.ts: each method's result, then diagnostics)
  *     questions  count × slots Int32      (with keepAnswers: the population question of each answer slot)
  *     answers    count × systems × slots  Uint8 (with keepAnswers: 1 right, 0 wrong; system j, slot s at j·slots + s)
@@ -35,6 +36,9 @@ export interface ChunkResult {
   /** The kept records and answers, or null when nothing is kept. */
   readonly kept: ChunkOutput | null;
 }
+
+/** Numbers before the partials section: P and the seconds. */
+const HEADER = 2;
 
 function sizes(shape: ChunkShape, count: number) {
   const records = count * shape.stride * Float64Array.BYTES_PER_ELEMENT;
@@ -82,13 +86,14 @@ export function allocateChunkOutput(shape: ChunkShape, count: number): ArrayBuff
   return new ArrayBuffer(sizes(shape, count).total);
 }
 
-/** Packs the block partials and the kept buffer (if any) into one transferable buffer. */
-export function packChunk(partials: readonly number[], kept: ArrayBuffer | null): ArrayBuffer {
-  const head = (1 + partials.length) * Float64Array.BYTES_PER_ELEMENT;
+/** Packs the block partials, the chunk's `seconds` and the kept buffer (if any) into one transferable buffer. */
+export function packChunk(partials: readonly number[], kept: ArrayBuffer | null, seconds = 0): ArrayBuffer {
+  const head = (HEADER + partials.length) * Float64Array.BYTES_PER_ELEMENT;
   const buffer = new ArrayBuffer(head + (kept?.byteLength ?? 0));
-  const numbers = new Float64Array(buffer, 0, 1 + partials.length);
+  const numbers = new Float64Array(buffer, 0, HEADER + partials.length);
   numbers[0] = partials.length;
-  for (let i = 0; i < partials.length; i++) numbers[i + 1] = partials[i];
+  numbers[1] = seconds;
+  for (let i = 0; i < partials.length; i++) numbers[i + HEADER] = partials[i];
   if (kept) new Uint8Array(buffer, head).set(new Uint8Array(kept));
   return buffer;
 }
@@ -101,9 +106,14 @@ export function unpackChunk(
   kept: boolean,
 ): ChunkResult {
   const length = new Float64Array(buffer, 0, 1)[0];
-  const partials = new Float64Array(buffer, Float64Array.BYTES_PER_ELEMENT, length);
-  const offset = (1 + length) * Float64Array.BYTES_PER_ELEMENT;
+  const partials = new Float64Array(buffer, HEADER * Float64Array.BYTES_PER_ELEMENT, length);
+  const offset = (HEADER + length) * Float64Array.BYTES_PER_ELEMENT;
   return { partials, kept: kept ? chunkOutputOf(buffer, shape, count, offset) : null };
+}
+
+/** The seconds a packed chunk took on its thread. */
+export function chunkSeconds(buffer: ArrayBuffer): number {
+  return new Float64Array(buffer, Float64Array.BYTES_PER_ELEMENT, 1)[0];
 }
 
 /** The block states of a partials section, in order (views, not copies). */

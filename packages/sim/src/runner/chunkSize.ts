@@ -1,6 +1,9 @@
 /**
  * The default chunk size (replications a worker runs per task), from the work — results never
- * depend on it (canonical blocks of BLOCK_SIZE, blocks.ts), only the dispatch cost does:
+ * depend on it (canonical blocks of BLOCK_SIZE, blocks.ts), only the dispatch cost does. A run
+ * without --chunk-size cuts its chunks by measured time instead (chunkSizer.ts), at most
+ * LARGEST_CHUNKS_FACTOR times this size; this size still decides how many threads a run may use
+ * (workerCount.ts) and is the chunk size with --chunk-timeout:
  *
  *   chunk = max(MIN_DEFAULT_CHUNK, ⌈R / (CHUNKS_PER_WORKER · W)⌉ rounded up to whole blocks)
  *

@@ -86,6 +86,7 @@ function cellWork(study: SimulationStudy, task: ChunkTask): CellWork {
  * returns the packed partials (and kept records/answers) (chunkOutput.ts layout).
  */
 export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
+  const started = performance.now();
   if (task.populations) adoptPopulationFiles(task.populations);
   const study = await studyOf(task);
   const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}/${task.caps.join(',')}`;
@@ -119,5 +120,5 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
     (wrapped as Error & { cause: unknown }).cause = error;
     throw wrapped;
   }
-  return packChunk(partials, keptBuffer);
+  return packChunk(partials, keptBuffer, (performance.now() - started) / 1000);
 }

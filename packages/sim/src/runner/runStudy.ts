@@ -48,6 +48,7 @@ import { defaultChunkSize, MIN_DEFAULT_CHUNK } from './chunkSize.js';
 import { shareStudy } from './executeChunk.js';
 import { attachExpectations } from './expectations.js';
 import { formulaRows } from './formulaRows.js';
+import { computeFormulasBetweenChunks } from './formulasBetweenChunks.js';
 import { type InvalidIntervalReport, invalidIntervalReports } from './invalidIntervals.js';
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import { methodCaps } from './methodCaps.js';
@@ -98,7 +99,7 @@ export interface RunOptions {
   readonly resume?: boolean | undefined;
   /** Replications per work unit (default from the work: chunkSize.ts; rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
   readonly chunkSize?: number | undefined;
-  /** Chunks dispatched but not yet consumed (default 4 per worker, at least 4). */
+  /** Chunks running at once (default 4 per computing thread, at least 4); see simulateCells for the chunks that may wait. */
   readonly maxInFlight?: number | undefined;
   /**
    * Per-replication output to keep: 'replications' (each method's result in every
@@ -424,6 +425,9 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           : threads());
       // Populations parsed here go to the workers on shared memory (a large one costs memory once).
       const populations = (pool ?? plan).workers > 0 ? sharePopulationFiles() : undefined;
+      // Formula values (a shard writes none) are computed here between this thread's chunks.
+      const formulas = shard ? undefined : computeFormulasBetweenChunks(study);
+      formulas?.catch(() => {}); // awaited below; a failed run must not leave it unhandled
       try {
         for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
           await simulateCells({
@@ -433,6 +437,8 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             seed: effective.seed,
             caps,
             chunkSize,
+            // Sizes from measured time unless the user set them (or a per-chunk time limit did).
+            sizeByTime: options.chunkSize === undefined && options.chunkTimeout === undefined,
             maxInFlight: options.maxInFlight ?? Math.max(4, 4 * (plan.workers + (plan.mainThread ? 1 : 0))),
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,
@@ -488,6 +494,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             },
           });
         }
+        await formulas;
       } finally {
         workers = executor.workers;
         mainThread = executor.mainThread && !userCode && options.chunkTimeout === undefined;

@@ -1,9 +1,14 @@
 /**
  * Runs pieces of cells (replications [start, end) of a cell, block-aligned) as chunks of whole
  * blocks on an executor and consumes each piece's chunks strictly in replication order,
- * buffering a chunk that arrives early; at most `maxInFlight` chunks are dispatched and not yet
- * consumed, so memory stays flat in the number of replications. Every consumer therefore sees
- * the same block sequence whatever the worker count or chunk size.
+ * buffering a chunk that arrives early. Every consumer therefore sees the same block sequence
+ * whatever the worker count or chunk size. At most `maxInFlight` chunks run at once, and at most
+ * `maxInFlight` + {@link waitingChunks} are dispatched and not yet consumed, so memory stays flat in
+ * the number of replications: a finished chunk waiting for an earlier one holds only its block
+ * partials (a few numbers per block) unless records or answers are kept, and then none may wait
+ * beyond `maxInFlight`. Bounding only the unconsumed chunks made a thread idle whenever another held
+ * the earliest chunk: on few-clusters with two threads the worker thread waited 0.25 s for the
+ * main thread's chunk, and the main thread 0.2 s for the worker thread's first chunk while it started.
  */
 
 import type { SimulationStudy } from '../config/study.js';
@@ -11,7 +16,8 @@ import type { SharedPopulationFile } from '../models/populationFile.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
-import { type ChunkResult, type ChunkShape, unpackChunk } from './chunkOutput.js';
+import { type ChunkResult, type ChunkShape, chunkSeconds, unpackChunk } from './chunkOutput.js';
+import { ChunkSizer } from './chunkSizer.js';
 import type { ChunkTask } from './chunkTask.js';
 import { createPhase, isWorkerOutOfMemory, stoppedChunkError } from './stoppedChunk.js';
 
@@ -30,8 +36,13 @@ export interface CellsRun {
   readonly seed: number;
   /** Replications each method runs on, by method. */
   readonly caps: readonly number[];
-  /** Replications per chunk, rounded up to whole blocks. */
+  /** Replications per chunk, rounded up to whole blocks (with `sizeByTime`, the typical chunk). */
   readonly chunkSize: number;
+  /**
+   * Cut chunks to take about CHUNK_SECONDS each from measured time (chunkSizer.ts), at most
+   * LARGEST_CHUNKS_FACTOR × chunkSize; else every chunk has chunkSize replications.
+   */
+  readonly sizeByTime?: boolean | undefined;
   readonly maxInFlight: number;
   /** Chunks also carry every replication's records / item-level answers. */
   readonly keepRecords: boolean;
@@ -49,6 +60,14 @@ export interface CellsRun {
   readonly onPiece: (piece: CellPiece) => void;
 }
 
+/** Finished chunks that may wait for an earlier one, beyond `maxInFlight` (none when records or answers are kept). */
+export function waitingChunks(kept: boolean, maxInFlight: number): number {
+  return kept ? 0 : 32 * maxInFlight;
+}
+
+/** With `sizeByTime`, a chunk holds at most this many times `chunkSize` replications. */
+export const LARGEST_CHUNKS_FACTOR = 8;
+
 interface PieceState {
   next: number;
   readonly shape: ChunkShape;
@@ -60,15 +79,21 @@ export function simulateCells(run: CellsRun): Promise<void> {
   const { study, executor } = run;
   const chunkSize = Math.ceil(run.chunkSize / BLOCK_SIZE) * BLOCK_SIZE;
   const kept = run.keepRecords || run.keepAnswers;
+  const sizer = run.sizeByTime ? new ChunkSizer(run.caps, LARGEST_CHUNKS_FACTOR * chunkSize) : undefined;
+  // Drawn one at a time as chunks are dispatched, so a size uses the chunks finished by then.
   const tasks = (function* () {
     for (const [index, piece] of run.pieces.entries()) {
-      for (let start = piece.start; start < piece.end; start += chunkSize) {
-        yield { index, start, count: Math.min(chunkSize, piece.end - start) };
+      for (let start = piece.start, count = 0; start < piece.end; start += count) {
+        count = sizer ? sizer.next(piece.cell, start, piece.end) : Math.min(chunkSize, piece.end - start);
+        yield { index, start, count };
       }
     }
   })();
   const states = new Map<number, PieceState>();
+  const maxUnconsumed = run.maxInFlight + waitingChunks(kept, run.maxInFlight);
   return new Promise<void>((resolve, reject) => {
+    // Chunks dispatched and not finished; dispatched and not consumed (running or waiting).
+    let running = 0;
     let outstanding = 0;
     let exhausted = false;
     let settled = false;
@@ -80,6 +105,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
     const consume = (index: number, start: number, buffer: ArrayBuffer, count: number) => {
       const piece = run.pieces[index];
       const state = states.get(index)!;
+      sizer?.record(piece.cell, start, count, chunkSeconds(buffer));
       state.arrived.set(start, [buffer, count]);
       for (let next = state.arrived.get(state.next); next; next = state.arrived.get(state.next)) {
         const at = state.next;
@@ -96,7 +122,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
     };
     const pump = () => {
       if (settled) return;
-      while (!exhausted && !run.signal?.aborted && outstanding < run.maxInFlight) {
+      while (!exhausted && !run.signal?.aborted && running < run.maxInFlight && outstanding < maxUnconsumed) {
         const next = tasks.next();
         if (next.done) {
           exhausted = true;
@@ -127,6 +153,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
           phase,
           ...(run.populations && run.populations.length > 0 ? { populations: run.populations } : {}),
         };
+        running++;
         outstanding++;
         const stop = new AbortController();
         const timeout = run.chunkTimeout;
@@ -134,6 +161,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
         executor.run(task, timeout === undefined ? undefined : stop.signal).then(
           (buffer) => {
             clearTimeout(timer);
+            running--;
             if (settled) return;
             try {
               consume(index, start, buffer, count);
@@ -145,6 +173,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
           },
           (error) => {
             clearTimeout(timer);
+            running--;
             if (stop.signal.aborted && timeout !== undefined) {
               fail(stoppedChunkError(study, task, phase, { kind: 'timeout', seconds: timeout }));
             } else if (isWorkerOutOfMemory(error)) {

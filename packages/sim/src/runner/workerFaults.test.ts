@@ -42,7 +42,7 @@ describe('worker faults name the method', () => {
   test('a worker out of memory names the method, the run fails cleanly', async () => {
     const study = await hogStudy('memory');
     await expect(runStudy(study, { workers: 1, workerMemoryMb: 64 })).rejects.toThrow(
-      /replications 0–199: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
+      /replications 0–99: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
     );
   });
 
@@ -50,7 +50,7 @@ describe('worker faults name the method', () => {
     const study = await hogStudy('memory');
     const run = runStudy(study, { workers: 0, workerMemoryMb: 64 });
     await expect(run).rejects.toThrow(
-      /replications 0–199: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
+      /replications 0–99: the worker ran out of memory \(heap limit 64 MB; --worker-memory raises it\) in method "hog" at replication 0/,
     );
   });
 

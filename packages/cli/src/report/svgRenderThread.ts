@@ -1,0 +1,79 @@
+/**
+ * Plots rendered on a thread of their own: `evalsim reproduce` renders a study's plots while the
+ * next study simulates, and Vega's compile, parse and dataflow ran in this thread in stretches of
+ * 0.1–0.2 s (≈ 1 CPU s in all). This thread also hands the worker threads their chunks, so for
+ * those stretches a worker thread sat idle with its two queued chunks done (≈ 1.2 s of idle worker
+ * time in a reproduce). A render thread shares the cores instead of stopping one. Same specs, same
+ * renderSvg, same SVG bytes.
+ *
+ * The thread runs dist/svgRenderWorker.mjs (svgRenderWorker.ts), found beside the bundle that
+ * runs this code (dist/, or dist/chunks/ for the split ES-module build); where it is not built
+ * (tests from src, the npm package) plots are rendered in this thread, as before.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { renderSvg, type VegaLiteSpec } from './renderSvg.js';
+import type { RenderAnswer } from './svgRenderWorker.js';
+
+/** Renders specs to SVG; `close` stops its thread (if any) once every render has answered. */
+export interface SvgRenderer {
+  render(spec: VegaLiteSpec): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The built render thread module, or undefined. */
+export function svgRenderWorkerFile(): string | undefined {
+  for (const relative of ['./svgRenderWorker.mjs', '../svgRenderWorker.mjs']) {
+    const file = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** A renderer on a thread of its own, started at the first render; in this thread when the module is not built. */
+export function createSvgRenderer(file = svgRenderWorkerFile()): SvgRenderer {
+  if (!file) return { render: renderSvg, close: async () => {} };
+  let worker: Worker | undefined;
+  let next = 0;
+  const waiting = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  const start = (): Worker => {
+    const thread = new Worker(file);
+    thread.on('message', (answer: RenderAnswer) => {
+      const pending = waiting.get(answer.id);
+      if (!pending) return;
+      waiting.delete(answer.id);
+      if ('svg' in answer) pending.resolve(answer.svg);
+      else pending.reject(new Error(`rendering a plot: ${answer.error}`));
+    });
+    thread.on('error', (error) => failAll(new Error(`the plot render thread failed: ${error.message}`)));
+    thread.on('exit', (code) => {
+      worker = undefined;
+      failAll(new Error(`the plot render thread stopped (exit code ${code})`));
+    });
+    // Only while a render is pending does the thread keep the process alive.
+    thread.unref();
+    return thread;
+  };
+  return {
+    render(spec) {
+      worker ??= start();
+      const id = next++;
+      const answer = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      worker.ref();
+      worker.postMessage({ id, spec });
+      return answer.finally(() => {
+        if (waiting.size === 0) worker?.unref();
+      });
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      if (thread) await thread.terminate();
+    },
+  };
+}

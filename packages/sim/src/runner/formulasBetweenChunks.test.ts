@@ -1,0 +1,70 @@
+/**
+ * Formula values computed between chunks (formulasBetweenChunks.ts): the same values as at
+ * validation, in slices that let other work of this thread run in between, and a run of a study
+ * validated without them gives the bytes of one validated with them.
+ */
+import { describe, expect, test } from 'vitest';
+import { validateStudy } from '../config/validateStudy.js';
+import { resultsToArrow } from '../output/arrowResults.js';
+import { computeFormulasBetweenChunks } from './formulasBetweenChunks.js';
+import { runStudy, type StudyRun } from './runStudy.js';
+import { toyBaseDir } from './test-utils/toyStudy.js';
+
+const STUDY = {
+  name: 'with-formulas',
+  title: 'Built-in blocks and a formula on every cell',
+  seed: 5,
+  replications: 600,
+  model: { name: 'betaBinomialClusters', params: { p: 0.7, clusters: 8, m: 5 } },
+  grid: { rho: [0.05, 0.1, 0.2, 0.3] },
+  methods: [{ id: 'naive', method: 'wald' }],
+  metrics: ['coverage'],
+  formulas: [
+    {
+      id: 'analytic',
+      formula: 'naiveCoverageUnderDesignEffect',
+      metric: 'coverage',
+      clusterSize: 'm',
+      icc: 'rho',
+    },
+  ],
+};
+
+const bytesOf = (run: StudyRun) =>
+  Buffer.from(
+    resultsToArrow(run.rows, {
+      gridKeys: run.study.gridKeys,
+      config: run.config,
+      version: 'test',
+      seed: run.seed!,
+      replications: run.replications!,
+    }),
+  );
+
+describe('formula values between chunks', () => {
+  test('the values are those computed at validation', async () => {
+    const eager = await validateStudy(STUDY, toyBaseDir);
+    const lazy = await validateStudy(STUDY, toyBaseDir, { evaluateFormulas: false });
+    await computeFormulasBetweenChunks(lazy);
+    expect(lazy.formulas[0].values).toEqual(eager.formulas[0].values);
+    expect(lazy.formulas[0].values.every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  test('slices yield to the event loop: work queued meanwhile runs before the last value', async () => {
+    const lazy = await validateStudy(STUDY, toyBaseDir, { evaluateFormulas: false });
+    const order: string[] = [];
+    const computing = computeFormulasBetweenChunks(lazy, 0).then(() => order.push('formulas'));
+    setImmediate(() => order.push('other work'));
+    await computing;
+    expect(order).toEqual(['other work', 'formulas']);
+  });
+
+  test('a run of a study validated without formula values writes the same bytes', async () => {
+    const eager = await runStudy(await validateStudy(STUDY, toyBaseDir), { workers: 2 });
+    const lazy = await runStudy(await validateStudy(STUDY, toyBaseDir, { evaluateFormulas: false }), {
+      workers: 2,
+    });
+    expect(lazy.rows.filter((row) => row.method === 'analytic').length).toBe(4);
+    expect(bytesOf(lazy).equals(bytesOf(eager))).toBe(true);
+  });
+});
