@@ -237,6 +237,7 @@ export { streamSeed } from './rng/streamSeed.js';
 export { BLOCK_SIZE } from './runner/blocks.js';
 export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
 export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
+export { computeFormulasBetweenChunks } from './runner/formulasBetweenChunks.js';
 export type { InvalidIntervalReport } from './runner/invalidIntervals.js';
 export type { KeepPaths } from './runner/keptOutput.js';
 export {

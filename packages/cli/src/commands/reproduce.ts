@@ -17,6 +17,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
+  computeFormulasBetweenChunks,
   createStudyPool,
   defaultWorkerCount,
   prepareOutputDirectory,
@@ -181,6 +182,15 @@ export const reproduceCommand: CommandModule<object, Args> = {
     let total = 0;
     // Plots render on a thread of their own (report/svgRenderThread.ts), closed however this ends.
     const renderer = createSvgRenderer();
+    // Every study's formula values, computed in this thread between the chunks of whichever study
+    // runs (a formula-only study's, such as exact-coverage's, while an earlier study simulates);
+    // a formula's problem is thrown by the run of its own study, which computes what is left.
+    const stopFormulas = new AbortController();
+    const formulasAhead = (async () => {
+      for (const { study } of studies)
+        await computeFormulasBetweenChunks(study, undefined, stopFormulas.signal);
+    })();
+    formulasAhead.catch(() => {});
     try {
       // Each study's report and plots, started when its run ends, one study at a time.
       const reports = new Map<string, Promise<StudyReport>>();
@@ -275,6 +285,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
         io.exitCode = 1;
       }
     } finally {
+      stopFormulas.abort();
       await renderer.close();
     }
   },

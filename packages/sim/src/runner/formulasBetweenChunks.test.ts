@@ -59,6 +59,24 @@ describe('formula values between chunks', () => {
     expect(order).toEqual(['other work', 'formulas']);
   });
 
+  test('an aborted signal stops it at the next slice; what is left is computed when read', async () => {
+    const eager = await validateStudy(STUDY, toyBaseDir);
+    const lazy = await validateStudy(STUDY, toyBaseDir, { evaluateFormulas: false });
+    const stop = new AbortController();
+    stop.abort();
+    const asked: number[] = [];
+    const formula = lazy.formulas[0];
+    // The formula seen through a counter (not spread: that would read `values`, computing them all).
+    const counting = Object.create(formula, {
+      valueIn: { value: (cell: number) => (asked.push(cell), formula.valueIn(cell)) },
+    });
+    await computeFormulasBetweenChunks({ ...lazy, formulas: [counting] }, 0, stop.signal);
+    expect(asked).toEqual([]);
+    await computeFormulasBetweenChunks({ ...lazy, formulas: [counting] }, 0);
+    expect(asked).toEqual([0, 1, 2, 3]);
+    expect(lazy.formulas[0].values).toEqual(eager.formulas[0].values);
+  });
+
   test('a run of a study validated without formula values writes the same bytes', async () => {
     const eager = await runStudy(await validateStudy(STUDY, toyBaseDir), { workers: 2 });
     const lazy = await runStudy(await validateStudy(STUDY, toyBaseDir, { evaluateFormulas: false }), {

@@ -14,15 +14,18 @@ export const FORMULA_SLICE_SECONDS = 0.005;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Computes every formula value of `study` not computed yet; stops early (resolves) once `signal` is aborted. */
 export async function computeFormulasBetweenChunks(
   study: Study,
   sliceSeconds = FORMULA_SLICE_SECONDS,
+  signal?: AbortSignal,
 ): Promise<void> {
   let sliceStart = performance.now();
   for (const formula of study.formulas) {
     for (let cell = 0; cell < study.cells.length; cell++) {
       if (performance.now() - sliceStart >= sliceSeconds * 1000) {
         await nextTurn();
+        if (signal?.aborted) return;
         sliceStart = performance.now();
       }
       formula.valueIn(cell);
