@@ -1,18 +1,21 @@
 // Runs one study in this process (no output files) and prints a JSON line: the cold
-// wall time (starting a fresh pool of `workers` threads, as `evalsim run` does), the warm
-// wall time (the same study again on the already-started pool: the simulation's own
-// scaling, as inside `evalsim reproduce`), replications simulated and peak resident memory.
-// Used by bench.mjs, which starts one process per (study, workers).
+// wall time (loading the study and running it as `evalsim run --workers n` does: this thread and
+// n − 1 worker threads, made only when the run's first chunks say they pay), the warm wall time
+// (the study again on a started pool of this thread and n − 1 worker threads, after one run on it:
+// the simulation's own scaling, as inside `evalsim reproduce`), replications simulated and peak
+// resident memory. Used by bench.mjs, which starts one process per (study, workers).
 import { performance } from 'node:perf_hooks';
 import { createStudyPool, loadStudy, runStudy } from '../packages/sim/dist/index.js';
 
 const [file, workersText] = process.argv.slice(2);
 const workers = Number(workersText);
-const study = await loadStudy(file);
 let started = performance.now();
-const pool = createStudyPool({ workers });
-const run = await runStudy(study, { pool });
+// As the CLI loads it: formula values are computed by the run, between its chunks.
+const study = await loadStudy(file, { evaluateFormulas: false });
+const run = await runStudy(study, { workers });
 const coldMs = performance.now() - started;
+const pool = createStudyPool({ workers: workers - 1, mainThread: true });
+await runStudy(study, { pool });
 started = performance.now();
 await runStudy(study, { pool });
 const warmMs = performance.now() - started;
