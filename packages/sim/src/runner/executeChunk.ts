@@ -50,7 +50,10 @@ async function studyOf(task: ChunkTask): Promise<SimulationStudy> {
       studies,
       task.studyKey,
       // No formula values in a worker: the main thread computed them (exact sums can be costly).
-      validateStudy(task.config, task.baseDir, { schemaChecked: true, evaluateFormulas: false }),
+      validateStudy(JSON.parse(task.configText), task.baseDir, {
+        schemaChecked: true,
+        evaluateFormulas: false,
+      }),
       MAX_STUDIES,
     ));
   if (study.kind !== 'simulation') throw new Error(`study ${study.name} has no model to simulate`);

@@ -18,7 +18,7 @@ import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
 import { type ChunkResult, type ChunkShape, chunkSeconds, unpackChunk } from './chunkOutput.js';
 import { ChunkSizer } from './chunkSizer.js';
-import type { ChunkTask } from './chunkTask.js';
+import { type ChunkTask, studyConfigText } from './chunkTask.js';
 import { createPhase, isWorkerOutOfMemory, stoppedChunkError } from './stoppedChunk.js';
 
 /** Replications [start, end) of one cell; `start` a multiple of BLOCK_SIZE. */
@@ -141,7 +141,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
         const task: ChunkTask = {
           studyKey: study.inputDigest, // robust: inputs hashed (issue 8 item 1)
           inputs: study.inputs,
-          config: study.config,
+          configText: studyConfigText(study.config),
           baseDir: study.baseDir,
           cell: piece.cell,
           seed: run.seed,

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { studyConfigText } from '../../runner/chunkTask.js';
 import { executeChunk } from '../../runner/executeChunk.js';
 import { loadStudy } from '../loadStudy.js';
 import { validateStudy } from '../validateStudy.js';
@@ -70,7 +71,7 @@ describe('study inputs', () => {
     const task = {
       studyKey: main.inputDigest,
       inputs: main.inputs,
-      config: main.config,
+      configText: studyConfigText(main.config),
       baseDir: main.baseDir,
       cell: 0,
       seed: 1,
