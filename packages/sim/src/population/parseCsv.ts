@@ -7,12 +7,32 @@
 import type { CellTable } from './cellTable.js';
 import { PopulationFileError } from './populationFileError.js';
 
-function parseRecords(text: string, file: string): string[][] {
+/**
+ * The records of `text` (no byte-order mark) when it holds no double quote: then every line end
+ * (CRLF, LF or a lone CR) ends a record and every comma ends a field, so the engine's own splits
+ * give the character-by-character reader's records (a blank line is skipped alike). A 1,140-row
+ * population (83 KB) took that reader ≈ 5 ms and ≈ 80,000 short-lived strings in a cold process.
+ */
+function splitUnquotedRecords(text: string): string[][] {
+  const records: string[][] = [];
+  for (const line of text.split(/\r\n|\n|\r/)) if (line !== '') records.push(line.split(','));
+  return records;
+}
+
+/** The records of `text` (the header first), quoted fields or not. */
+export function parseRecords(text: string, file: string): string[][] {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.includes('"')) return splitUnquotedRecords(start === 0 ? text : text.slice(start));
+  return parseQuotedRecords(text, start, file);
+}
+
+/** The character-by-character reader (quoted fields), from index `start`. */
+export function parseQuotedRecords(text: string, start: number, file: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
   let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let i = start;
   const endRecord = () => {
     record.push(field);
     field = '';
