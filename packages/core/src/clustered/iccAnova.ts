@@ -9,7 +9,7 @@
  */
 import { InputError } from '../validate.js';
 import { type ClusterId, type ClusterTotals, clusterTotalsFromItems } from './clusterTotals.js';
-import { createOneWayAnova, oneWayAnovaFromTotals } from './oneWayAnova.js';
+import { createOneWayAnova, type OneWayAnova, oneWayAnovaFromTotals } from './oneWayAnova.js';
 
 const scratch = createOneWayAnova();
 
@@ -19,7 +19,14 @@ const scratch = createOneWayAnova();
  * (MSB = MSW = 0, so ρ̂ is 0/0).
  */
 export function iccAnovaFromTotals(t: ClusterTotals): number {
-  const a = oneWayAnovaFromTotals(t, scratch);
+  return iccFromOneWayAnova(oneWayAnovaFromTotals(t, scratch));
+}
+
+/**
+ * ρ̂ = (MSB − MSW)/(MSB + (n₀ − 1)·MSW) from a one-way ANOVA's mean squares (the last step of
+ * {@link iccAnovaFromTotals}). Throws {@link InputError} naming `scores` when MSB = MSW = 0.
+ */
+export function iccFromOneWayAnova(a: OneWayAnova): number {
   const denominator = a.betweenMeanSquare + (a.averageClusterSize - 1) * a.withinMeanSquare;
   if (!(denominator > 0)) {
     throw new InputError('scores', 'ICC is undefined when all scores are identical (MSB = MSW = 0)');

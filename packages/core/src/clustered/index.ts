@@ -26,7 +26,7 @@ export { cr2ClusteredVariance } from './cr2Variance.js';
 export { designEffect } from './designEffect.js';
 export { designEffectUnequal } from './designEffectUnequal.js';
 export { effectiveSampleSize } from './effectiveSampleSize.js';
-export { iccAnova, iccAnovaFromTotals } from './iccAnova.js';
+export { iccAnova, iccAnovaFromTotals, iccFromOneWayAnova } from './iccAnova.js';
 export {
   type KornGraubardAdjustment,
   type KornGraubardSize,
@@ -42,4 +42,9 @@ export {
 } from './kornGraubardIntervals.js';
 export { millerClusteredVariance } from './millerVariance.js';
 export { naiveVarianceOfMean } from './naiveVariance.js';
-export { createOneWayAnova, type OneWayAnova, oneWayAnovaFromTotals } from './oneWayAnova.js';
+export {
+  createOneWayAnova,
+  type OneWayAnova,
+  oneWayAnovaFromSums,
+  oneWayAnovaFromTotals,
+} from './oneWayAnova.js';

@@ -51,6 +51,22 @@ export function oneWayAnovaFromTotals(t: ClusterTotals, out: OneWayAnova = creat
     within += withinSumOfSquares(t, g);
     sumSizeSquares += size * size;
   }
+  return oneWayAnovaFromSums(between, within, n, k, sumSizeSquares, out);
+}
+
+/**
+ * The mean squares and n₀ from the sums of squares SSB = Σ_g n_g (ȳ_g − ȳ)², SSW, N, K and
+ * Σ_g n_g², written into `out` (the last step of {@link oneWayAnovaFromTotals}, for a caller that
+ * summed the clusters itself in the same order: then the same numbers). Unchecked (K ≥ 2, N > K).
+ */
+export function oneWayAnovaFromSums(
+  between: number,
+  within: number,
+  n: number,
+  k: number,
+  sumSizeSquares: number,
+  out: OneWayAnova,
+): OneWayAnova {
   out.betweenDf = k - 1;
   out.withinDf = n - k;
   out.betweenMeanSquare = between / (k - 1);

@@ -46,6 +46,19 @@ export function createDifferenceTestOut(): DifferenceTestOut {
   return { estimate: 0, se: 0, lower: 0, upper: 0, statistic: 0, df: 0, pValue: 1, degenerate: false };
 }
 
+/** The last level's z_{1−(1−level)/2}: a simulation asks for one level every replication. */
+let lastLevel = Number.NaN;
+let lastNormalCritical = Number.NaN;
+
+/** normalCritical(level), recomputed only when the level changes (the same bits). */
+function normalCriticalOf(level: number): number {
+  if (level !== lastLevel) {
+    lastNormalCritical = normalCritical(level);
+    lastLevel = level;
+  }
+  return lastNormalCritical;
+}
+
 /**
  * Fills `out` from (estimate, se, level, df); no allocation. `level` must already be checked.
  * `tCriticalOf` (default {@link tCritical}) may be a memo of it (createTCriticalMemo: same bits).
@@ -59,7 +72,7 @@ export function fillDifferenceTest(
   tCriticalOf: TCriticalOf = tCritical,
 ): DifferenceTestOut {
   const normal = df === Number.POSITIVE_INFINITY;
-  const critical = normal ? normalCritical(level) : tCriticalOf(level, df);
+  const critical = normal ? normalCriticalOf(level) : tCriticalOf(level, df);
   out.estimate = estimate;
   out.se = se;
   out.df = df;

@@ -4,10 +4,11 @@
  * worked numbers of seeds 000 and 002.
  */
 import { describe, expect, it } from 'vitest';
+import { normalCritical } from '../distributions/normal.js';
 import { expectRelative } from '../test-utils/expectRelative.js';
 import { loadFixture } from '../test-utils/fixtures.js';
 import { InputError } from '../validate.js';
-import { createDifferenceTestOut } from './differenceInference.js';
+import { createDifferenceTestOut, fillDifferenceTest } from './differenceInference.js';
 import { pairedClusteredDifference } from './pairedClusteredDifference.js';
 import { pairedClusteredDifferenceFromTotals } from './pairedClusteredDifferenceFromTotals.js';
 import { pairedDifference } from './pairedDifference.js';
@@ -244,5 +245,17 @@ describe('pairedClusteredDifference vs seed 001 code and statsmodels OLS cluster
   it('one cluster is an error naming clusters', () => {
     expect(() => pairedClusteredDifference([1, 0, 1], [0, 0, 1], [4, 4, 4])).toThrow(/clusters/);
     expect(() => pairedClusteredDifference([1, 0, 1], [0, 0, 1], [4, 4])).toThrow(/clusters/);
+  });
+});
+
+describe('fillDifferenceTest: the z critical value kept for the last level', () => {
+  it('equals normalCritical(level) bit for bit when levels alternate', () => {
+    const out = createDifferenceTestOut();
+    for (const level of [0.95, 0.9, 0.95, 0.99, 0.5, 0.5, 0.95, 0.999999]) {
+      fillDifferenceTest(out, 1, 0.5, level, Number.POSITIVE_INFINITY);
+      expect(out.upper).toBe(1 + normalCritical(level) * 0.5);
+      expect(out.lower).toBe(1 - normalCritical(level) * 0.5);
+    }
+    expect(() => fillDifferenceTest(out, 1, 0.5, 1.5, Number.POSITIVE_INFINITY)).toThrow();
   });
 });

@@ -62,7 +62,11 @@ function upperTail(x: number, df: number): number {
  * min(1, 2τ).
  */
 function fillPValues(out: MethodResult, statistic: number, df: number): void {
-  const tail = upperTail(Math.abs(statistic), df);
+  fillPValuesFromTail(out, statistic, upperTail(Math.abs(statistic), df));
+}
+
+/** The p-values of {@link fillPValues} from its tail τ = P(T ≥ |statistic|), already known. */
+function fillPValuesFromTail(out: MethodResult, statistic: number, tail: number): void {
   out.pGreater = statistic >= 0 ? tail : 1 - tail;
   out.pLess = statistic >= 0 ? 1 - tail : tail;
   out.pTwoSided = Math.min(1, 2 * tail);
@@ -112,8 +116,19 @@ export interface CoreDifferenceTest {
 }
 
 /**
+ * The tail τ = P(T ≥ |statistic|) of a non-degenerate core difference test, whose two-sided
+ * p-value is min(1, 2τ) (core differenceInference.ts, fillDifferenceTest): τ = p/2 when p < 1
+ * (doubling and halving are exact in binary floating point, so this is τ bit for bit, without a
+ * second t or normal tail evaluation), else (τ ≥ ½, |statistic| ≈ 0) evaluated again.
+ */
+function tailOfDifferenceTest(test: CoreDifferenceTest): number {
+  return test.pValue < 1 ? test.pValue / 2 : upperTail(Math.abs(test.statistic), test.df);
+}
+
+/**
  * Copies a core difference test into `out` (estimate, SE, interval, two-sided p,
- * degenerate flag) and adds the one-sided p-values of its statistic (module comment).
+ * degenerate flag) and adds the one-sided p-values of its statistic (module comment), from the
+ * tail its two-sided p-value already holds ({@link tailOfDifferenceTest}).
  */
 export function copyDifferenceTest(out: MethodResult, test: CoreDifferenceTest): void {
   out.estimate = test.estimate;
@@ -126,7 +141,7 @@ export function copyDifferenceTest(out: MethodResult, test: CoreDifferenceTest):
     out.pGreater = test.estimate > 0 ? 0 : 1;
     out.pLess = test.estimate < 0 ? 0 : 1;
   } else {
-    fillPValues(out, test.statistic, test.df);
+    fillPValuesFromTail(out, test.statistic, tailOfDifferenceTest(test));
     out.pTwoSided = test.pValue;
   }
 }

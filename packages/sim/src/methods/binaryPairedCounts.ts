@@ -13,6 +13,7 @@
  * 'independent') have totals but no table: `paired` is false.
  */
 import type { PairedClusteredScores } from '../base/dataKinds.js';
+import { knownBinaryTotals } from './knownBinaryTotals.js';
 
 /** Mutable counts of one replication. */
 export interface BinaryPairedCounts {
@@ -46,10 +47,8 @@ export function binaryPairedCounts(
   method: string,
   out: BinaryPairedCounts,
 ): BinaryPairedCounts {
-  const known = data.binaryTotals;
-  if (known !== undefined && known[3] === data.clusterCount) {
-    return fillCounts(out, known[0]!, known[1]!, known[2]!, data.itemCount);
-  }
+  const known = knownBinaryTotals(data);
+  if (known !== undefined) return fillCounts(out, known[0]!, known[1]!, known[2]!, data.itemCount);
   let totalA = 0;
   let totalB = 0;
   let both = 0;

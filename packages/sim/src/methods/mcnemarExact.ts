@@ -12,10 +12,15 @@ import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { BinomialHalfTailCache } from './binomialHalfTailCache.js';
+import { knownBinaryTotals } from './knownBinaryTotals.js';
 import { createPairedSums, sumPairedScores } from './pairedSums.js';
 
-/** Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores). */
+/**
+ * Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores); no pass when the model
+ * vouches for 0/1 scores with its own sums (knownBinaryTotals).
+ */
 function assertBinary(data: PairedClusteredScores): void {
+  if (knownBinaryTotals(data) !== undefined) return;
   for (let g = 0; g < data.clusterCount; g++) {
     if (data.sumSquaresA[g] !== data.totalsA[g] || data.sumSquaresB[g] !== data.totalsB[g]) {
       throw new RangeError(`mcnemarExact needs 0/1 scores; cluster ${g} has Σy² ≠ Σy`);

@@ -7,8 +7,10 @@
  * estimate).
  */
 import {
+  createCr1Bounds,
   createDifferenceTestOut,
   createTCriticalMemo,
+  fillDifferenceTest,
   pairedClusteredDifferenceFromTotals,
 } from '@evalsim/core';
 import { createDifferenceTotalsView, viewPairedDifference } from '../base/clusterTotalsView.js';
@@ -26,13 +28,29 @@ export const pairedClusteredTest = defineMethod({
     const result = createDifferenceTestOut();
     // t_{K−1} quantile once per K (a memo of core tCritical: same bits), not per replication.
     const tCriticalOf = createTCriticalMemo();
+    // d̄ and the CR1 SE by core cr1Bounds (the same arithmetic in the same order as
+    // pairedClusteredDifferenceFromTotals, without its per-call checks); its critical value is unused.
+    const cr1 = createCr1Bounds(level, 'z');
+    const bounds = { estimate: 0, standardError: 0, lower: 0, upper: 0 };
     return (data, _rng, out) => {
       const totals = viewPairedDifference(data, view);
       if (data.clusterCount < 2) {
         fillUnanalysable(out, data.clusterCount === 1 ? totals.totals[0] / data.itemCount : Number.NaN);
         return;
       }
-      copyDifferenceTest(out, pairedClusteredDifferenceFromTotals(totals, level, result, tCriticalOf));
+      cr1(totals, bounds);
+      // Non-finite (bad input the unchecked pass cannot see): the checked core path, which throws.
+      if (Number.isFinite(bounds.standardError))
+        fillDifferenceTest(
+          result,
+          bounds.estimate,
+          bounds.standardError,
+          level,
+          data.clusterCount - 1,
+          tCriticalOf,
+        );
+      else pairedClusteredDifferenceFromTotals(totals, level, result, tCriticalOf);
+      copyDifferenceTest(out, result);
     };
   },
 });

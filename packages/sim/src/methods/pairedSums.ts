@@ -5,6 +5,7 @@
  * c = #(A wrong, B right) = Σ b − Σ ab, which hold for 0/1 scores.
  */
 import type { PairedClusteredScores } from '../base/dataKinds.js';
+import { knownBinaryTotals } from './knownBinaryTotals.js';
 
 /** Mutable sums of one replication. */
 export interface PairedSums {
@@ -24,8 +25,13 @@ export function createPairedSums(): PairedSums {
   return { totalA: 0, totalB: 0, sumD: 0, sumD2: 0, onlyA: 0, onlyB: 0, paired: true };
 }
 
-/** Fills `out` from the first `clusterCount` clusters of `data`; returns `out`. */
+/**
+ * Fills `out` from the first `clusterCount` clusters of `data`; returns `out`. From the model's
+ * own sums of 0/1 scores when it has them (knownBinaryTotals: the same integers, no pass).
+ */
 export function sumPairedScores(data: PairedClusteredScores, out: PairedSums): PairedSums {
+  const known = knownBinaryTotals(data);
+  if (known !== undefined) return fillPairedSums(out, known[0]!, known[1]!, known[0]!, known[1]!, known[2]!);
   let totalA = 0;
   let totalB = 0;
   let squaresA = 0;
@@ -38,6 +44,18 @@ export function sumPairedScores(data: PairedClusteredScores, out: PairedSums): P
     squaresB += data.sumSquaresB[g];
     products += data.sumProducts[g];
   }
+  return fillPairedSums(out, totalA, totalB, squaresA, squaresB, products);
+}
+
+/** `out` from Σa, Σb, Σa², Σb² and Σab. */
+function fillPairedSums(
+  out: PairedSums,
+  totalA: number,
+  totalB: number,
+  squaresA: number,
+  squaresB: number,
+  products: number,
+): PairedSums {
   const sumD2 = squaresA + squaresB - 2 * products;
   out.totalA = totalA;
   out.totalB = totalB;

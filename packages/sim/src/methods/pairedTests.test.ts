@@ -1,18 +1,27 @@
 import {
   binomialUpperTail,
+  clusteredIntervalFromTotals,
   clusteredInterval as coreClusteredInterval,
+  createDifferenceTestOut,
   mcnemarTest,
   normalSf,
   pairedClusteredDifference,
+  pairedClusteredDifferenceFromTotals,
   pairedDifference,
   tCritical,
   tSf,
   unpairedDifference,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
+import {
+  createClusterTotalsView,
+  createDifferenceTotalsView,
+  viewPairedDifference,
+  viewPairedSystem,
+} from '../base/clusterTotalsView.js';
 import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { ConfigError } from '../base/errors.js';
-import type { MethodResult } from '../base/methodResult.js';
+import { copyDifferenceTest, criticalValue, fillWaldTest, type MethodResult } from '../base/methodResult.js';
 import type { Analyser } from '../base/roles.js';
 import { mcnemarExact } from './mcnemarExact.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
@@ -157,6 +166,58 @@ describe('paired test adapters reused over many replications (cached tails, memo
     expect(counts.size).toBeGreaterThan(50);
     expect(counts.size).toBeLessThan(300);
   });
+});
+
+describe('paired clustered tests: the unchecked CR1 passes (core cr1Bounds) replace the checked core path', () => {
+  /** Data sets of varying K and unequal cluster sizes. */
+  const dataSets = Array.from({ length: 200 }, (_, r) => {
+    const groupSizes = sizes.slice(0, 2 + (r % 11)).map((size, g) => size + ((r + g) % 4) * 5);
+    const a = binaryItems(groupSizes, 3000 + r, (k) => 0.3 + 0.05 * ((k + r) % 8));
+    const b = binaryItems(groupSizes, 7000 + r, (k) => 0.35 + 0.04 * ((k + 2 * r) % 7));
+    return pairedScoresOf(a.scores, b.scores, a.clusters);
+  });
+  const fields = (x: MethodResult) => [x.estimate, x.se, x.lower, x.upper, x.pTwoSided, x.pGreater, x.pLess];
+  const expectSameBits = (got: MethodResult, plain: MethodResult, label: string) => {
+    fields(got).forEach((value, j) => {
+      expect(Object.is(value, fields(plain)[j]), `${label} field ${j}`).toBe(true);
+    });
+    expect(got.degenerate).toBe(plain.degenerate);
+  };
+
+  it('pairedClusteredTest = copyDifferenceTest(pairedClusteredDifferenceFromTotals) on the difference view', () => {
+    const analyser = pairedClusteredTest.create({}, { level: LEVEL });
+    const test = createDifferenceTestOut();
+    dataSets.forEach((input, r) => {
+      const plain = blankResult();
+      const view = viewPairedDifference(input, createDifferenceTotalsView());
+      copyDifferenceTest(plain, pairedClusteredDifferenceFromTotals(view, LEVEL, test));
+      expectSameBits(run(analyser, input), plain, `r ${r}`);
+    });
+  });
+
+  it.each(['t', 'z'] as const)(
+    'unpairedClusteredTest (cr1, %s) = fillWaldTest on clusteredIntervalFromTotals of each system',
+    (critical) => {
+      const analyser = unpairedClusteredTest.create({ estimator: 'cr1', critical }, { level: LEVEL });
+      dataSets.forEach((input, r) => {
+        const k = input.clusterCount;
+        const options = { level: LEVEL, estimator: 'cr1', critical: 'z' } as const;
+        const a = clusteredIntervalFromTotals(
+          viewPairedSystem(input, 'A', createClusterTotalsView()),
+          options,
+        );
+        const b = clusteredIntervalFromTotals(
+          viewPairedSystem(input, 'B', createClusterTotalsView()),
+          options,
+        );
+        const df = critical === 't' ? k - 1 : Number.POSITIVE_INFINITY;
+        const plain = blankResult();
+        const se = Math.sqrt(a.standardError * a.standardError + b.standardError * b.standardError);
+        fillWaldTest(plain, a.estimate - b.estimate, se, df, criticalValue(LEVEL, df));
+        expectSameBits(run(analyser, input), plain, `r ${r}`);
+      });
+    },
+  );
 });
 
 describe('paired test adapters: degenerate replications', () => {

@@ -9,11 +9,17 @@
  * field NaN but the estimate).
  */
 import {
+  type ClusteredInterval,
   type ClusteredIntervalOptions,
   clusteredIntervalFromTotals,
   createClusteredInterval,
+  createCr1Bounds,
 } from '@evalsim/core';
-import { createClusterTotalsView, viewPairedSystem } from '../base/clusterTotalsView.js';
+import {
+  type ClusterTotalsView,
+  createClusterTotalsView,
+  viewPairedSystem,
+} from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { criticalValue, fillUnanalysable, fillWaldTest } from '../base/methodResult.js';
 import { CLUSTERED_SE_OPTIONS } from './clusteredInterval.js';
@@ -29,6 +35,16 @@ export const unpairedClusteredTest = defineMethod({
   create({ estimator, critical }, { level }) {
     // Each system's SE only: the critical value inside these intervals is not used.
     const perSystem: ClusteredIntervalOptions = { level, estimator, critical: 'z' };
+    // CR1 (default): core cr1Bounds, the same numbers as clusteredIntervalFromTotals without its
+    // per-call checks and z quantile; non-finite (bad input) → the checked path, which throws.
+    const cr1 = estimator === 'cr1' ? createCr1Bounds(level, 'z') : null;
+    const systemInterval = (system: ClusterTotalsView, interval: ClusteredInterval): void => {
+      if (cr1) {
+        cr1(system, interval);
+        if (Number.isFinite(interval.standardError)) return;
+      }
+      clusteredIntervalFromTotals(system, perSystem, interval);
+    };
     const view = createClusterTotalsView();
     const intervalA = createClusteredInterval();
     const intervalB = createClusteredInterval();
@@ -42,8 +58,8 @@ export const unpairedClusteredTest = defineMethod({
         fillUnanalysable(out, k === 1 ? (data.totalsA[0] - data.totalsB[0]) / n : Number.NaN);
         return;
       }
-      clusteredIntervalFromTotals(viewPairedSystem(data, 'A', view), perSystem, intervalA);
-      clusteredIntervalFromTotals(viewPairedSystem(data, 'B', view), perSystem, intervalB);
+      systemInterval(viewPairedSystem(data, 'A', view), intervalA);
+      systemInterval(viewPairedSystem(data, 'B', view), intervalB);
       if (k !== cachedClusters) {
         cachedClusters = k;
         df = critical === 't' ? k - 1 : Number.POSITIVE_INFINITY;

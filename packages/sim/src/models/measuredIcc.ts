@@ -5,7 +5,14 @@
  * (MSB = MSW = 0). Diagnostics report NaN for "not measurable in this replication"
  * instead of stopping the study.
  */
-import { type ClusterTotals, designEffectUnequal, InputError, iccAnovaFromTotals } from '@evalsim/core';
+import {
+  type ClusterTotals,
+  designEffectUnequal,
+  InputError,
+  iccAnovaFromTotals,
+  iccFromOneWayAnova,
+  type OneWayAnova,
+} from '@evalsim/core';
 
 /** ANOVA ICC of `t`, NaN where undefined (see module comment). */
 export function measuredIcc(t: ClusterTotals, itemCount: number): number {
@@ -13,9 +20,26 @@ export function measuredIcc(t: ClusterTotals, itemCount: number): number {
   try {
     return iccAnovaFromTotals(t);
   } catch (error) {
-    if (error instanceof InputError) return Number.NaN;
-    throw error;
+    return nanForInputError(error);
   }
+}
+
+/**
+ * The ICC of an ANOVA a caller summed itself (core iccFromOneWayAnova), NaN where undefined
+ * (all scores identical); the caller has checked K ≥ 2 and N > K.
+ */
+export function measuredIccOfAnova(anova: OneWayAnova): number {
+  try {
+    return iccFromOneWayAnova(anova);
+  } catch (error) {
+    return nanForInputError(error);
+  }
+}
+
+/** NaN for core's InputError ("not measurable in this replication"); anything else is rethrown. */
+function nanForInputError(error: unknown): number {
+  if (error instanceof InputError) return Number.NaN;
+  throw error;
 }
 
 /**
@@ -28,7 +52,6 @@ export function measuredDesignEffect(meanSize: number, sizeCV: number, icc: numb
   try {
     return designEffectUnequal(meanSize, sizeCV, icc);
   } catch (error) {
-    if (error instanceof InputError) return Number.NaN;
-    throw error;
+    return nanForInputError(error);
   }
 }

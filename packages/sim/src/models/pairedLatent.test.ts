@@ -189,6 +189,9 @@ describe('pairedLatent generation (moments vs theory within 4 MCSE)', () => {
           got.push(data.totalsA[k], data.totalsB[k], data.sumProducts[k]);
         expect(got).toEqual(expected);
         expect(bulk.uint32()).toBe(single.uint32());
+        // The model's own [ΣA, ΣB, Σab, K] (binaryTotals) are the sums of the clusters.
+        const sum = (j: number) => expected.reduce((s, x, i) => (i % 3 === j ? s + x : s), 0);
+        expect([...data.binaryTotals!]).toEqual([sum(0), sum(1), sum(2), parsed.clusters]);
         tables++;
       }
     }
