@@ -70,7 +70,22 @@ module.exports = {
 /** The esbuild options of the two ES-module builds here (the launcher tools and the bin). */
 const NODE_ESM = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
 
-/** The launcher's names and cache functions, bundled from the sources for this script and its child. */
+/** The esbuild options of the two classic scripts here (the CLI's and Vega's): one minified CommonJS-style file. */
+const CLASSIC_SCRIPT = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+};
+
+/**
+ * The launcher's names and cache functions, and the plots' Vega loader with the sample charts,
+ * bundled from the sources for this script and its children.
+ */
 const LAUNCHER_TOOLS = join(dist, 'launcher-tools.tmp.mjs');
 
 /** Bundles the script and the bin with `build` (esbuild's), the plugins given, then makes the cache. */
@@ -102,16 +117,9 @@ async function buildWithTools(build, plugins, external) {
   await build({
     entryPoints: ['packages/cli/src/main.ts'],
     outfile: join(dist, CLI_FILES.script),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
+    ...CLASSIC_SCRIPT,
     // The script runs inside codeCache.ts's wrapper function, which passes the bundle's URL.
     define: { 'import.meta.url': '__evalsimUrl' },
-    logLevel: 'warning',
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
     external,
     plugins: [...plugins, lazyPiscina, importsThroughLauncher(external)],
   });
@@ -170,14 +178,7 @@ async function buildVegaScript(build) {
       loader: 'js',
     },
     outfile: join(dist, VEGA_FILES.script),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
+    ...CLASSIC_SCRIPT,
     plugins: [noCanvas],
   });
   rmSync(join(dist, VEGA_FILES.cache), { force: true });
