@@ -25,7 +25,7 @@ function esModuleImport(external) {
 
 /**
  * The script's `import()`s of ES modules become calls of `__evalsimImport`
- * (launcher/codeCache.ts: a script compiled from a code cache cannot `import()` itself).
+ * (codeCache/codeCache.ts: a script compiled from a code cache cannot `import()` itself).
  * Bundled dynamic imports stay: esbuild inlines them.
  */
 function importsThroughLauncher(external) {
@@ -93,7 +93,7 @@ export async function buildCodeCachedCli(build, { plugins, external }) {
   await build({
     stdin: {
       contents:
-        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, writeCacheFile } from './codeCache.ts';" +
+        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, writeCacheFile } from '../codeCache/codeCache.ts';" +
         " export { VEGA_FILES, vegaRuntime } from '../report/vegaRuntime.ts'; export { renderSvg } from '../report/renderSvg.ts';" +
         " export { sampleChartSpecs } from '../report/sampleChartSpecs.ts';",
       resolveDir: join(root, 'packages/cli/src/launcher'),

@@ -1,7 +1,7 @@
 /**
  * Vega and Vega-Lite for the report's plots, loaded once per process and folder.
  *
- * Beside the CLI's code-cached script (dist/evalsim.script.cjs, launcher/codeCache.ts) the build
+ * Beside the CLI's code-cached script (dist/evalsim.script.cjs, codeCache/codeCache.ts) the build
  * puts the two libraries bundled as one classic script with V8's code cache
  * (dist/vega.script.cjs and dist/vega.script.cache, made by scripts/code-cache.mjs after
  * rendering {@link sampleChartSpecs}): loading it skips resolving and linking vega's ~70 ES
@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Vega from 'vega';
 import type * as VegaLite from 'vega-lite';
-import { type CachedScript, compileCachedScript } from '../launcher/codeCache.js';
+import { type CachedScript, compileCachedScript } from '../codeCache/codeCache.js';
 
 /** The code-cached Vega script and its cache, in the CLI's dist/ folder. */
 export const VEGA_FILES = { script: 'vega.script.cjs', cache: 'vega.script.cache' } as const;
