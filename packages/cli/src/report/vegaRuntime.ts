@@ -4,11 +4,11 @@
  * Beside the CLI's code-cached script (dist/evalsim.script.cjs, codeCache/codeCache.ts) the build
  * puts the two libraries bundled as one classic script with V8's code cache
  * (dist/vega.script.cjs and dist/vega.script.cache, made by scripts/code-cache.mjs after
- * rendering {@link sampleChartSpecs}): loading it skips resolving and linking vega's ~70 ES
- * modules (≈ 0.2 s of `evalsim reproduce`'s main thread) and the lazy compiles of the functions a
+ * rendering sampleChartSpecs.ts's charts): loading it skips resolving and linking the ~270 ES
+ * modules of 53 packages (≈ 0.2–0.3 s of `evalsim reproduce`'s main thread) and the lazy compiles of the functions a
  * render uses. Anywhere else (the ESM bundle's chunks, tsc's dist/, the tests' sources) no such
  * script is beside this module, and both are imported as ES modules. Same code either way, so the
- * same SVG bytes (renderSvg.test.ts compares them) — the bundle's only difference is that
+ * same SVG bytes (vegaRuntime.test.ts compares them) — the bundle's only difference is that
  * node-canvas is never looked for (vega-canvas, which measures text with it when it is
  * installed, is a stub returning no canvas): the plots never depend on whether it happens to be.
  */
