@@ -2,7 +2,7 @@
  * One chart of each kind the report draws, on made-up values: a log-x percentage chart with
  * error bars, published points and a reference line; a linear chart of fractional x; a chart
  * in facet panels; a count histogram. scripts/code-cache.mjs renders them to make Vega's code
- * cache (every function a report's render reaches is compiled into it), and renderSvg.test.ts
+ * cache (so the functions a report's render uses are compiled into it), and vegaRuntime.test.ts
  * renders them with both ways of loading Vega.
  */
 import type { ChartPoint } from './chartPoint.js';
