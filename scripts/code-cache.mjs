@@ -4,6 +4,10 @@
 // the script after a representative run (`evalsim run` of a one-cell, one-replication study in
 // this process), so the functions a run compiles lazily are in it too. The cache is made by a
 // child process (this file with --make-cache), compiled without any cache.
+// Beside them, Vega and Vega-Lite as one classic script with its own code cache
+// (dist/vega.script.cjs and .cache, report/vegaRuntime.ts), which `reproduce` loads instead of
+// vega's ES modules; its cache is made after rendering the sample charts (report/sampleChartSpecs.ts)
+// by another child (--make-vega-cache).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +25,7 @@ function esModuleImport(external) {
 
 /**
  * The script's `import()`s of ES modules become calls of `__evalsimImport`
- * (launcher/codeCache.ts: a script compiled from a code cache cannot `import()` itself).
+ * (codeCache/codeCache.ts: a script compiled from a code cache cannot `import()` itself).
  * Bundled dynamic imports stay: esbuild inlines them.
  */
 function importsThroughLauncher(external) {
@@ -66,7 +70,22 @@ module.exports = {
 /** The esbuild options of the two ES-module builds here (the launcher tools and the bin). */
 const NODE_ESM = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
 
-/** The launcher's names and cache functions, bundled from the sources for this script and its child. */
+/** The esbuild options of the two classic scripts here (the CLI's and Vega's): one minified CommonJS-style file. */
+const CLASSIC_SCRIPT = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+};
+
+/**
+ * The launcher's names and cache functions, and the plots' Vega loader with the sample charts,
+ * bundled from the sources for this script and its children.
+ */
 const LAUNCHER_TOOLS = join(dist, 'launcher-tools.tmp.mjs');
 
 /** Bundles the script and the bin with `build` (esbuild's), the plugins given, then makes the cache. */
@@ -74,16 +93,20 @@ export async function buildCodeCachedCli(build, { plugins, external }) {
   await build({
     stdin: {
       contents:
-        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, writeCacheFile } from './codeCache.ts';",
+        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, writeCacheFile } from '../codeCache/codeCache.ts';" +
+        " export { VEGA_FILES, vegaRuntime } from '../report/vegaRuntime.ts'; export { renderSvg } from '../report/renderSvg.ts';" +
+        " export { sampleChartSpecs } from '../report/sampleChartSpecs.ts';",
       resolveDir: join(root, 'packages/cli/src/launcher'),
       loader: 'ts',
     },
     outfile: LAUNCHER_TOOLS,
     ...NODE_ESM,
+    external,
     plugins,
   });
   try {
     await buildWithTools(build, plugins, external);
+    await buildVegaScript(build);
   } finally {
     rmSync(LAUNCHER_TOOLS, { force: true });
   }
@@ -94,16 +117,9 @@ async function buildWithTools(build, plugins, external) {
   await build({
     entryPoints: ['packages/cli/src/main.ts'],
     outfile: join(dist, CLI_FILES.script),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
+    ...CLASSIC_SCRIPT,
     // The script runs inside codeCache.ts's wrapper function, which passes the bundle's URL.
     define: { 'import.meta.url': '__evalsimUrl' },
-    logLevel: 'warning',
-    legalComments: 'none',
-    minifyWhitespace: true,
-    minifySyntax: true,
     external,
     plugins: [...plugins, lazyPiscina, importsThroughLauncher(external)],
   });
@@ -125,10 +141,59 @@ async function buildWithTools(build, plugins, external) {
     plugins,
   });
   rmSync(join(dist, CLI_FILES.cache), { force: true });
-  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--make-cache'], {
-    encoding: 'utf8',
+  makeCacheInChild('--make-cache');
+}
+
+/** Runs this file with `flag` in a child process (a cache is made by a process that compiled without one). */
+function makeCacheInChild(flag) {
+  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), flag], { encoding: 'utf8' });
+  if (made.status !== 0)
+    throw new Error(`code cache: the representative run (${flag}) failed\n${made.stderr}`);
+}
+
+/**
+ * vega-canvas looks for node-canvas with a top-level `await import('canvas')`, which a classic
+ * script cannot hold; it is only ever used to measure text when node-canvas is installed (it is
+ * not a dependency), so the script gets the answer vega-canvas gives without it: no canvas.
+ */
+const noCanvas = {
+  name: 'no-canvas',
+  setup(b) {
+    b.onResolve({ filter: /^vega-canvas$/ }, () => ({ path: 'vega-canvas', namespace: 'no-canvas' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-canvas' }, () => ({
+      contents:
+        'const none = () => null; export { none as canvas, none as domCanvas, none as nodeCanvas, none as image };',
+      loader: 'js',
+    }));
+  },
+};
+
+/** dist/vega.script.cjs (vega and vega-lite, resolved from packages/cli) and its cache. */
+async function buildVegaScript(build) {
+  const { VEGA_FILES } = await import(LAUNCHER_TOOLS);
+  await build({
+    stdin: {
+      contents: "export * as vega from 'vega'; export * as vegaLite from 'vega-lite';",
+      resolveDir: join(root, 'packages/cli'),
+      loader: 'js',
+    },
+    outfile: join(dist, VEGA_FILES.script),
+    ...CLASSIC_SCRIPT,
+    plugins: [noCanvas],
   });
-  if (made.status !== 0) throw new Error(`code cache: the representative run failed\n${made.stderr}`);
+  rmSync(join(dist, VEGA_FILES.cache), { force: true });
+  makeCacheInChild('--make-vega-cache');
+}
+
+/** In the child: loads the Vega script without a cache, renders the sample charts, then writes its cache. */
+async function makeVegaCache() {
+  const { VEGA_FILES, vegaRuntime, renderSvg, sampleChartSpecs, writeCacheFile } = await import(
+    LAUNCHER_TOOLS
+  );
+  const runtime = await vegaRuntime(dist);
+  if (runtime.script === undefined) throw new Error(`code cache: no ${VEGA_FILES.script} in ${dist}`);
+  for (const spec of sampleChartSpecs()) await renderSvg(spec, runtime);
+  writeCacheFile(join(dist, VEGA_FILES.cache), runtime.script.cacheBytes());
 }
 
 /** In the child: runs the script without a cache on a one-replication study, then writes its cache. */
@@ -171,3 +236,4 @@ async function makeCache() {
 }
 
 if (process.argv[2] === '--make-cache') await makeCache();
+if (process.argv[2] === '--make-vega-cache') await makeVegaCache();

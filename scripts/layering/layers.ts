@@ -41,7 +41,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['index.ts', 'light.ts'],
   ],
   cli: [
-    ['io.ts'],
+    // codeCache/: compiles a bundled classic script with V8's code cache (the CLI's for the
+    // launcher, Vega's for report/)
+    ['io.ts', 'codeCache'],
     ['format'],
     // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`
     ['report', 'reproduce', 'reference', 'show', 'analyze'],

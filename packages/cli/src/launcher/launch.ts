@@ -3,15 +3,15 @@
  * - `--version` and the calculators: the ESM bundle (dist/evalsim.esm.mjs, split per command),
  *   which loads only what they need (≈ 0.1 s of code less than the whole CLI);
  * - every other command: the whole CLI as one classic script with V8's code cache
- *   (dist/evalsim.script.cjs and .cache, codeCache.ts), whose compile the cache skips; without
+ *   (dist/evalsim.script.cjs and .cache, codeCache/codeCache.ts), whose compile the cache skips; without
  *   the script, the ESM bundle.
  * Both are builds of the same entry (main.ts): output and exit codes are the same either way.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CacheState } from '../codeCache/codeCache.js';
 import { CALCULATORS } from '../commands/calculators.js';
-import type { CacheState } from './codeCache.js';
 
 /** The files of the built CLI, in its dist/ folder. */
 export const CLI_FILES = {
@@ -31,7 +31,7 @@ export async function launch(dist: string, argv: readonly string[]): Promise<Cac
   const script = join(dist, CLI_FILES.script);
   if (buildFor(argv) === 'script' && existsSync(script)) {
     // Loaded only here (node:vm, node:crypto): the ESM commands do without it.
-    const { compileCachedScript } = await import('./codeCache.js');
+    const { compileCachedScript } = await import('../codeCache/codeCache.js');
     const compiled = compileCachedScript(script, join(dist, CLI_FILES.cache));
     compiled.run();
     return compiled.cache;

@@ -36,7 +36,9 @@ globalThis.__codeCacheTest = {
 `;
 }
 
-const built = pathToFileURL(fileURLToPath(new URL('../../dist/launcher/codeCache.js', import.meta.url))).href;
+const built = pathToFileURL(
+  fileURLToPath(new URL('../../dist/codeCache/codeCache.js', import.meta.url)),
+).href;
 const child = join(dir, 'child.mjs');
 writeFileSync(
   child,

@@ -47,8 +47,8 @@ export type CacheState = 'accepted' | 'missing' | 'mismatched' | 'rejected';
 export interface CachedScript {
   readonly script: vm.Script;
   readonly cache: CacheState;
-  /** Runs the script once (its top level: for the CLI, the whole command). */
-  run(): void;
+  /** Runs the script once (its top level: for the CLI, the whole command); returns its `module.exports`. */
+  run(): unknown;
   /** The cache data for this script as it is now (every function compiled so far), with its digest. */
   cacheBytes(): Buffer;
 }
@@ -87,7 +87,7 @@ export function compileCachedScript(file: string, cacheFile?: string): CachedScr
     script,
     cache,
     run: () => {
-      const module = { exports: {} };
+      const module: { exports: unknown } = { exports: {} };
       const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
       wrapper.call(
         module.exports,
@@ -99,6 +99,7 @@ export function compileCachedScript(file: string, cacheFile?: string): CachedScr
         pathToFileURL(file).href,
         importModule,
       );
+      return module.exports;
     },
     cacheBytes: () => {
       const data = script.createCachedData();
