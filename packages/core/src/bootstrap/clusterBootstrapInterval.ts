@@ -7,36 +7,50 @@
  *   ȳ*_b = Σ_j S_{i_bj} / Σ_j n_{i_bj},   i_bj ∈ {0 … K−1} the j-th cluster drawn,
  *
  * the interval is the α/2 and 1 − α/2 sample quantiles of the B means by the linear rule
- * of {@link percentileOfSorted} (Hyndman & Fan 1996 type 7, numpy's and R's default), and
+ * of {@link percentileOfSorted} (Hyndman & Fan 1996 type 7, numpy's and R's default; found by
+ * selection, {@link percentilePairOfUnsorted}: the same values without sorting), and
  * `se` is the s.d. of the B means (ddof = 1). The estimate is ȳ = ΣS/Σn of the data.
  *
  * With integer totals and sizes (0/1 scores) each resample's sums are exact, so they are
- * formed by four running sums (the same numbers, fewer stalls).
+ * formed by four running sums (the same numbers, fewer stalls); and when the caller also gives
+ * `drawSum` (its draws fused with the summing, e.g. over the generator's state) and the totals
+ * and sizes pack into one int32 per cluster (packedClusterTotals.ts), each resample is one
+ * `drawSum` call returning both sums at once — the same indices, so the same numbers.
  * Randomness is the caller's: `draw(out)` fills one resample's K cluster indices (the sim
  * adapter draws them uniformly from its seeded stream). Allocation-free: indices go to an
- * Int32Array workspace, means to a Float64Array sorted in place.
+ * Int32Array workspace, means to a Float64Array reordered in place.
  * Reference: fixtures/scripts/clusterBootstrap.py (numpy, fed the same indices) and
  * clusterBootstrap.R (R `boot`: its resample indices and replicates).
  */
 import type { ClusterTotals } from '../clustered/clusterTotals.js';
 import { assertInteger, assertLevel } from '../validate.js';
-import { percentileOfSorted } from './percentile.js';
+import { packClusterTotals } from './packedClusterTotals.js';
+import { percentilePairOfUnsorted } from './percentile.js';
 
 /** Fills `out` (length K) with one resample's cluster indices, each in [0, K). */
 export type DrawClusterIndices = (out: Int32Array) => void;
+
+/**
+ * Draws one resample's K cluster indices i_1 … i_K — the ones {@link DrawClusterIndices} would
+ * fill next, consuming the same randomness — and returns Σ_j values[i_j] summed in 32-bit
+ * integers (the caller's values keep every partial sum a non-negative int32).
+ */
+export type DrawClusterSum = (values: Int32Array, k: number) => number;
 
 /** Reusable buffers of {@link clusterBootstrapInterval}. */
 export interface ClusterBootstrapWorkspace {
   /** Resampled cluster indices (length K; reallocated only when K changes). */
   indices: Int32Array;
-  /** Bootstrap means (length B); sorted after a call. */
+  /** Totals and sizes packed one int32 per cluster (packedClusterTotals.ts; length K). */
+  packed: Int32Array;
+  /** Bootstrap means (length B); after a call in the order the percentile selection left them. */
   readonly means: Float64Array;
 }
 
 /** Buffers for B = `resamples` (≥ 2) resamples. */
 export function createClusterBootstrapWorkspace(resamples: number): ClusterBootstrapWorkspace {
   assertInteger('resamples', resamples, 2);
-  return { indices: new Int32Array(0), means: new Float64Array(resamples) };
+  return { indices: new Int32Array(0), packed: new Int32Array(0), means: new Float64Array(resamples) };
 }
 
 /** Mutable result of {@link clusterBootstrapInterval}. */
@@ -91,7 +105,8 @@ function integerSum(values: ArrayLike<number>, indices: Int32Array, k: number): 
 
 /**
  * Fills `out` with the percentile cluster bootstrap interval at `level` from
- * `ws.means.length` resamples, each drawn by `draw`. Needs K ≥ 1 clusters.
+ * `ws.means.length` resamples, each drawn by `draw`, or by `drawSum` when it is given and the
+ * totals pack (module comment; the same resamples either way). Needs K ≥ 1 clusters.
  */
 export function clusterBootstrapInterval(
   t: ClusterTotals,
@@ -99,29 +114,42 @@ export function clusterBootstrapInterval(
   draw: DrawClusterIndices,
   ws: ClusterBootstrapWorkspace,
   out: ClusterBootstrapInterval,
+  drawSum?: DrawClusterSum,
 ): ClusterBootstrapInterval {
   const k = t.count;
   assertInteger('t.count', k, 1);
   assertLevel(level);
-  if (ws.indices.length !== k) ws.indices = new Int32Array(k);
+  if (ws.indices.length !== k) {
+    ws.indices = new Int32Array(k);
+    ws.packed = new Int32Array(k);
+  }
   const indices = ws.indices;
+  const packed = ws.packed;
   const means = ws.means;
   const resamples = means.length;
-  const integral = integerTotals(t);
+  const shift = drawSum === undefined ? -1 : packClusterTotals(t, packed);
+  const sizeMask = 2 ** Math.max(shift, 0) - 1;
+  const integral = shift < 0 && integerTotals(t);
   let sum = 0;
   let sumSq = 0;
   for (let b = 0; b < resamples; b++) {
-    draw(indices);
     let total = 0;
     let items = 0;
-    if (integral) {
-      total = integerSum(t.totals, indices, k);
-      items = integerSum(t.sizes, indices, k);
+    if (shift >= 0) {
+      const sums = (drawSum as DrawClusterSum)(packed, k);
+      total = sums >>> shift;
+      items = sums & sizeMask;
     } else {
-      for (let j = 0; j < k; j++) {
-        const g = indices[j];
-        total += t.totals[g];
-        items += t.sizes[g];
+      draw(indices);
+      if (integral) {
+        total = integerSum(t.totals, indices, k);
+        items = integerSum(t.sizes, indices, k);
+      } else {
+        for (let j = 0; j < k; j++) {
+          const g = indices[j];
+          total += t.totals[g];
+          items += t.sizes[g];
+        }
       }
     }
     const mean = total / items;
@@ -135,13 +163,11 @@ export function clusterBootstrapInterval(
     total += t.totals[g];
     items += t.sizes[g];
   }
-  means.sort();
   const alpha = 1 - level;
   const centre = sum / resamples;
   const variance = (sumSq - resamples * centre * centre) / (resamples - 1);
   out.estimate = total / items;
   out.se = Math.sqrt(Math.max(variance, 0));
-  out.lower = percentileOfSorted(means, alpha / 2);
-  out.upper = percentileOfSorted(means, 1 - alpha / 2);
+  percentilePairOfUnsorted(means, alpha / 2, 1 - alpha / 2, out);
   return out;
 }

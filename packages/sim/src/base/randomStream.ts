@@ -18,6 +18,11 @@ export interface RandomStream extends Rng {
   fillUint32(out: Uint32Array, count: number): void;
   /** out[0 … count − 1] = the next `count` values of {@link index}(n) (bulk form, same indices). */
   fillIndices(out: Int32Array, count: number, n: number): void;
+  /**
+   * Σ values[i] over the next `count` indices i = {@link index}(n) (the same indices as
+   * {@link fillIndices}), summed in 32-bit integers (exact while every partial sum is an int32).
+   */
+  sumIndexed(values: Int32Array, count: number, n: number): number;
   /** Raw unsigned 32-bit integer. */
   uint32(): number;
   /** Uniform integer in [0, n). */
