@@ -13,9 +13,11 @@
  * {@link WildWeightDrawer} gives the same weights from the same words, faster: the words come
  * from the stream in bulk (RandomStream.fillUint32, consumed in order, so a replication's
  * weights are unchanged; the unused tail of the last batch is dropped, which is why its stream
- * must serve nothing else until the next `start`), and a Webb word x = h·6⁶ + l (one division)
- * yields its low six digits from l and the next six from h by integer multiply-shifts,
- * ⌊y/6⌋ = (y·43691) >>> 18 for 0 ≤ y < 6⁶ (checked exhaustively in the tests).
+ * must serve nothing else until the next `start`), and a Webb word x = r₂·6⁸ + r₁·6⁴ + r₀
+ * (two divisions by 6⁴ = 1296) yields its twelve digits as three groups of four, each group's
+ * four weights read from a table of the 1296 groups (WEBB_GROUPS: group v's weights are
+ * WEBB[digit i of v], i = 0 … 3, least significant first, as the per-digit loop takes them).
+ * The three groups are independent, where the per-digit ⌊y/6⌋ steps formed one chain.
  */
 
 import type { RandomStream } from '../base/randomStream.js';
@@ -62,16 +64,14 @@ export function fillWildWeights(rng: RandomStream, weights: WildWeights, out: Fl
   else fillWebb(rng, out, k);
 }
 
-const SIX_POW_6 = 46656;
+const SIX_POW_4 = 1296;
 /** Words fetched per bulk call (a Webb draw of K weights needs ≈ 2·⌈K/12⌉). */
 const WORD_BATCH = 256;
 
-/**
- * ⌊y/6⌋ for integers 0 ≤ y < 6⁶: 43691/2¹⁸ = 1/6 + ε, ε = 2/(6·2¹⁸), so y·43691/2¹⁸ exceeds y/6 by
- * y·ε < 0.06, less than the 1/6 between y/6's largest fractional part (5/6) and 1; y·43691 < 2³¹.
- */
-function divSix(y: number): number {
-  return Math.imul(y, 43691) >>> 18;
+/** WEBB_GROUPS[4v + i] = WEBB[⌊v/6^i⌋ mod 6] for v < 6⁴, i = 0 … 3: a base-6 group's four weights. */
+const WEBB_GROUPS = new Float64Array(4 * SIX_POW_4);
+for (let v = 0; v < SIX_POW_4; v++) {
+  for (let i = 0, rest = v; i < 4; i++, rest = Math.floor(rest / 6)) WEBB_GROUPS[4 * v + i] = WEBB[rest % 6];
 }
 
 /**
@@ -125,21 +125,30 @@ export class WildWeightDrawer {
     while (g < k) {
       let word = this.nextWord();
       while (word >= SIX_POW_12) word = this.nextWord();
-      const high = Math.floor(word / SIX_POW_6);
-      let digits = word - high * SIX_POW_6;
-      const middle = Math.min(k, g + 6);
-      for (; g < middle; g++) {
-        const next = divSix(digits);
-        out[g] = WEBB[digits - 6 * next];
-        digits = next;
+      // word = r₂·6⁸ + r₁·6⁴ + r₀; group r's weights start at WEBB_GROUPS[4r].
+      const upper = Math.floor(word / SIX_POW_4);
+      const r2 = Math.floor(upper / SIX_POW_4);
+      const at0 = 4 * (word - upper * SIX_POW_4);
+      const at1 = 4 * (upper - r2 * SIX_POW_4);
+      const at2 = 4 * r2;
+      if (g + 12 <= k) {
+        out[g] = WEBB_GROUPS[at0];
+        out[g + 1] = WEBB_GROUPS[at0 + 1];
+        out[g + 2] = WEBB_GROUPS[at0 + 2];
+        out[g + 3] = WEBB_GROUPS[at0 + 3];
+        out[g + 4] = WEBB_GROUPS[at1];
+        out[g + 5] = WEBB_GROUPS[at1 + 1];
+        out[g + 6] = WEBB_GROUPS[at1 + 2];
+        out[g + 7] = WEBB_GROUPS[at1 + 3];
+        out[g + 8] = WEBB_GROUPS[at2];
+        out[g + 9] = WEBB_GROUPS[at2 + 1];
+        out[g + 10] = WEBB_GROUPS[at2 + 2];
+        out[g + 11] = WEBB_GROUPS[at2 + 3];
+        g += 12;
+        continue;
       }
-      digits = high;
-      const end = Math.min(k, g + 6);
-      for (; g < end; g++) {
-        const next = divSix(digits);
-        out[g] = WEBB[digits - 6 * next];
-        digits = next;
-      }
+      // The last, partial word: digit j (j < k − g) of the twelve.
+      for (let j = 0; g < k; j++, g++) out[g] = WEBB_GROUPS[(j < 4 ? at0 : j < 8 ? at1 : at2) + (j & 3)];
     }
   }
 }
