@@ -30,7 +30,7 @@ describe('percentile rule (numpy linear, type 7)', () => {
     }
     expect(t.failures).toEqual([]);
   });
-  it('histogram form equals sorted form on the same integer data', () => {
+  it('histogram form equals sorted form on the same integer data (and on their quotients by a divisor)', () => {
     const rng = new TestRng(7);
     for (let trial = 0; trial < 50; trial++) {
       const bins = 1 + Math.floor(rng.uniform() * 30);
@@ -43,8 +43,11 @@ describe('percentile rule (numpy linear, type 7)', () => {
         values[i] = v;
       }
       values.sort();
+      const divisor = 1 + Math.floor(rng.uniform() * 1000);
+      const quotients = values.map((v) => v / divisor);
       for (const q of [0, 0.025, 0.1, 0.5, 0.975, 1, rng.uniform()]) {
         expect(percentileOfHistogram(counts, bins, total, q)).toBe(percentileOfSorted(values, q));
+        expect(percentileOfHistogram(counts, bins, total, q, divisor)).toBe(percentileOfSorted(quotients, q));
       }
     }
   });

@@ -193,8 +193,8 @@ describe('clusterBootstrapInterval: integer totals', () => {
   });
 });
 
-describe('clusterBootstrapInterval: fused resample sums (drawSum)', () => {
-  it('gives the same means, s.d. and bounds, bit for bit, as the index draws it replaces', () => {
+describe('clusterBootstrapInterval: fused resample sums (drawSums)', () => {
+  it('gives the same means, s.d. and bounds, bit for bit, as the index draws it replaces (histogram and selection)', () => {
     let x = 777;
     const random = () => {
       x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
@@ -216,12 +216,14 @@ describe('clusterBootstrapInterval: fused resample sums (drawSum)', () => {
         let b = 0;
         const draw = (indices: Int32Array) => indices.set(rows[b++]);
         let fused = 0;
-        const drawSum = (values: Int32Array, count: number) => {
-          fused++;
-          let sum = 0;
-          for (let j = 0; j < count; j++) sum = (sum + values[rows[b][j]]) | 0;
-          b++;
-          return sum;
+        const drawSums = (values: Int32Array, count: number, sums: Int32Array) => {
+          for (let r = 0; r < sums.length; r++) {
+            fused++;
+            let sum = 0;
+            for (let j = 0; j < count; j++) sum = (sum + values[rows[b][j]]) | 0;
+            sums[r] = sum;
+            b++;
+          }
         };
         const plainWs = createClusterBootstrapWorkspace(B);
         const plain = clusterBootstrapInterval(t, 0.9, draw, plainWs, createClusterBootstrapInterval());
@@ -233,10 +235,12 @@ describe('clusterBootstrapInterval: fused resample sums (drawSum)', () => {
           draw,
           fusedWs,
           createClusterBootstrapInterval(),
-          drawSum,
+          drawSums,
         );
         // Packed (so fused) exactly when the totals are integers that fit: not 'fractional' nor 'large'.
         expect([kind, fused]).toEqual([kind, kind === 'equal' || kind === 'unequal' ? B : 0]);
+        // Equal sizes: percentiles from the histogram of resample totals; else by selection.
+        expect([kind, fusedWs.counts.length > 0]).toEqual([kind, kind === 'equal']);
         expect(b).toBe(B);
         expect(out).toEqual(plain);
         expect(Float64Array.from(fusedWs.means).sort()).toEqual(Float64Array.from(plainWs.means).sort());

@@ -19,7 +19,7 @@ export {
   createClusterBootstrapInterval,
   createClusterBootstrapWorkspace,
   type DrawClusterIndices,
-  type DrawClusterSum,
+  type DrawClusterSums,
 } from './clusterBootstrapInterval.js';
 export { clusterBootstrapReplicates } from './clusterBootstrapReplicates.js';
 export { clusterJackknifeMeans } from './clusterJackknifeMeans.js';

@@ -85,16 +85,19 @@ function orderStatistic(counts: ArrayLike<number>, bins: number, j: number): num
 /**
  * Type-7 quantile of the multiset in which integer v appears counts[v] times
  * (v = 0..bins − 1, total = Σ counts), without sorting. Equals percentileOfSorted on
- * the expanded, sorted values.
+ * the expanded, sorted values. With a `divisor` d > 0 it is the quantile of the values v/d
+ * (each order statistic divided by d before interpolating: the same doubles as sorting the
+ * quotients, since v ↦ v/d is increasing); d = 1 leaves the values as they are.
  */
 export function percentileOfHistogram(
   counts: ArrayLike<number>,
   bins: number,
   total: number,
   q: number,
+  divisor = 1,
 ): number {
   const { index, fraction } = position(total, q);
-  const lo = orderStatistic(counts, bins, index);
+  const lo = orderStatistic(counts, bins, index) / divisor;
   if (fraction === 0) return lo;
-  return lo + fraction * (orderStatistic(counts, bins, index + 1) - lo);
+  return lo + fraction * (orderStatistic(counts, bins, index + 1) / divisor - lo);
 }

@@ -19,10 +19,11 @@ export interface RandomStream extends Rng {
   /** out[0 … count − 1] = the next `count` values of {@link index}(n) (bulk form, same indices). */
   fillIndices(out: Int32Array, count: number, n: number): void;
   /**
-   * Σ values[i] over the next `count` indices i = {@link index}(n) (the same indices as
-   * {@link fillIndices}), summed in 32-bit integers (exact while every partial sum is an int32).
+   * out[r] = Σ values[i] over `terms` successive indices i = {@link index}(n), r = 0 … count − 1
+   * (the same indices, in the same order, as {@link fillIndices}), each sum in 32-bit integers
+   * (exact while every partial sum is an int32).
    */
-  sumIndexed(values: Int32Array, count: number, n: number): number;
+  fillIndexedSums(out: Int32Array, count: number, values: Int32Array, terms: number, n: number): void;
   /** Raw unsigned 32-bit integer. */
   uint32(): number;
   /** Uniform integer in [0, n). */

@@ -3,7 +3,7 @@
  * each resample's K cluster indices drawn uniformly from the analyser's stream by
  * `fillIndices` (the bulk form of `sampleIndices`: the same indices; so all types see the same
  * resamples for the same stream; the percentile type takes each resample's sums straight from
- * the stream's `sumIndexed`, the same indices fused with the summing). Option
+ * the stream's `fillIndexedSums`, the same indices fused with the summing). Option
  * `resamples` B (default 400, the article's count) and `type`:
  *
  *   percentile   (default) the α/2 and 1 − α/2 quantiles of the B resample means by the
@@ -61,7 +61,8 @@ function percentileAnalyser(resamples: number, level: number): Analyser<Clustere
   let stream: RandomStream | undefined;
   const draw = (indices: Int32Array) =>
     (stream as RandomStream).fillIndices(indices, indices.length, indices.length);
-  const drawSum = (values: Int32Array, k: number) => (stream as RandomStream).sumIndexed(values, k, k);
+  const drawSums = (values: Int32Array, k: number, sums: Int32Array) =>
+    (stream as RandomStream).fillIndexedSums(sums, sums.length, values, k, k);
   return (data, rng, out) => {
     if (data.clusterCount < 2) {
       fillUnanalysable(out, meanOfClusteredScores(data));
@@ -69,7 +70,7 @@ function percentileAnalyser(resamples: number, level: number): Analyser<Clustere
     }
     stream = rng;
     const totals = viewClusteredScores(data, view);
-    clusterBootstrapInterval(totals, level, draw, workspace, interval, drawSum);
+    clusterBootstrapInterval(totals, level, draw, workspace, interval, drawSums);
     out.estimate = interval.estimate;
     out.se = interval.se;
     out.lower = interval.lower;

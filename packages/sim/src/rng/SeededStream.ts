@@ -245,56 +245,64 @@ export class SeededStream implements RandomStream {
   }
 
   /**
-   * Σ values[i] over the next `count` indices i = {@link index}(n), the indices those calls (or
-   * {@link fillIndices}) would give from the same words, leaving the stream where they would;
-   * summed in 32-bit integers, which is exact when the caller's values keep every partial sum an
-   * int32 (e.g. values ≥ 0 with count·max < 2³¹). One loop instead of filling indices and summing
-   * (the cluster bootstrap's resample sums). Needs n ≤ values.length.
+   * out[r] = Σ values[i] over `terms` successive indices i = {@link index}(n), for r = 0 … count − 1:
+   * the indices those calls (or {@link fillIndices}) would give from the same words, in the same
+   * order, leaving the stream where they would; each sum taken in 32-bit integers, which is exact
+   * when the caller's values keep every partial sum an int32 (e.g. values ≥ 0 with
+   * terms·max < 2³¹). One loop instead of filling indices and summing them (the cluster
+   * bootstrap's resample sums: count resamples of terms = n clusters). Needs n ≤ values.length.
    */
-  sumIndexed(values: Int32Array, count: number, n: number): number {
+  fillIndexedSums(out: Int32Array, count: number, values: Int32Array, terms: number, n: number): void {
+    checkFillCount(count, out.length);
     checkIndexRange(n);
-    if (!(Number.isInteger(count) && count >= 0)) {
-      throw new InputError('count', `must be a non-negative integer, got ${count}`);
+    if (!(Number.isInteger(terms) && terms >= 0)) {
+      throw new InputError('terms', `must be a non-negative integer, got ${terms}`);
     }
     if (n > values.length) {
       throw new InputError('n', `must be at most values.length = ${values.length}, got ${n}`);
     }
-    let sum = 0;
     if (n > MAX_EXACT_PRODUCT_N) {
-      for (let i = 0; i < count; i++) sum = (sum + values[sampleIndex(this, n)]) | 0;
-      return sum;
+      for (let r = 0; r < count; r++) {
+        let sum = 0;
+        for (let j = 0; j < terms; j++) sum = (sum + values[sampleIndex(this, n)]) | 0;
+        out[r] = sum;
+      }
+      return;
     }
     if (this.pending) this.start();
     let a = this.a;
     let b = this.b;
     let c = this.c;
     let d = this.counter;
-    for (let i = 0; i < count; i++) {
-      const x = (a + b + d) >>> 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + x) | 0;
-      const low = Math.imul(x, n) >>> 0;
-      if (low >= n) {
-        sum = (sum + values[((x * n - low) / TWO_32) | 0]) | 0;
-        continue;
+    for (let r = 0; r < count; r++) {
+      let sum = 0;
+      for (let j = 0; j < terms; j++) {
+        const x = (a + b + d) >>> 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + x) | 0;
+        const low = Math.imul(x, n) >>> 0;
+        if (low >= n) {
+          sum = (sum + values[((x * n - low) / TWO_32) | 0]) | 0;
+          continue;
+        }
+        this.a = a;
+        this.b = b;
+        this.c = c;
+        this.counter = d;
+        sum = (sum + values[this.indexAfterLowWord(x, low, n)]) | 0;
+        a = this.a;
+        b = this.b;
+        c = this.c;
+        d = this.counter;
       }
-      this.a = a;
-      this.b = b;
-      this.c = c;
-      this.counter = d;
-      sum = (sum + values[this.indexAfterLowWord(x, low, n)]) | 0;
-      a = this.a;
-      b = this.b;
-      c = this.c;
-      d = this.counter;
+      out[r] = sum;
     }
     this.a = a;
     this.b = b;
     this.c = c;
     this.counter = d;
-    return sum;
   }
 
   /**
