@@ -239,8 +239,9 @@ describe('clusterBootstrapInterval: fused resample sums (drawSums)', () => {
         );
         // Packed (so fused) exactly when the totals are integers that fit: not 'fractional' nor 'large'.
         expect([kind, fused]).toEqual([kind, kind === 'equal' || kind === 'unequal' ? B : 0]);
-        // Equal sizes: percentiles from the histogram of resample totals; else by selection.
-        expect([kind, fusedWs.counts.length > 0]).toEqual([kind, kind === 'equal']);
+        // Equal sizes (always so for K = 1): percentiles from the histogram of resample totals; else by selection.
+        const equalSizes = kind === 'equal' || (kind === 'unequal' && k === 1);
+        expect([kind, k, fusedWs.counts.length > 0]).toEqual([kind, k, equalSizes]);
         expect(b).toBe(B);
         expect(out).toEqual(plain);
         expect(Float64Array.from(fusedWs.means).sort()).toEqual(Float64Array.from(plainWs.means).sort());
