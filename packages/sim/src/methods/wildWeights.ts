@@ -14,7 +14,7 @@
  * from the stream in bulk (RandomStream.fillUint32, consumed in order, so a replication's
  * weights are unchanged; the unused tail of the last batch is dropped, which is why its stream
  * must serve nothing else until the next `start`), and a Webb word x = r₂·6⁸ + r₁·6⁴ + r₀
- * (two divisions by 6⁴ = 1296) yields its twelve digits as three groups of four, each group's
+ * (two floor-divisions by 6⁴ = 1296, as multiplications by INV_SIX_POW_4) yields its twelve digits as three groups of four, each group's
  * four weights read from a table of the 1296 groups (WEBB_GROUPS: group v's weights are
  * WEBB[digit i of v], i = 0 … 3, least significant first, as the per-digit loop takes them).
  * The three groups are independent, where the per-digit ⌊y/6⌋ steps formed one chain.
@@ -65,6 +65,12 @@ export function fillWildWeights(rng: RandomStream, weights: WildWeights, out: Fl
 }
 
 const SIX_POW_4 = 1296;
+/**
+ * 1/6⁴ (rounded): ⌊y·INV_SIX_POW_4⌋ = ⌊y/6⁴⌋ for every integer 0 ≤ y < 6¹², a multiplication where
+ * a division has several times its latency. Both sides are non-decreasing in y, so they agree
+ * everywhere once they agree at every y = q·6⁴ and q·6⁴ − 1 (checked for all q in the tests).
+ */
+export const INV_SIX_POW_4 = 1 / SIX_POW_4;
 /** Words fetched per bulk call (a Webb draw of K weights needs ≈ 2·⌈K/12⌉). */
 const WORD_BATCH = 256;
 
@@ -93,13 +99,18 @@ export class WildWeightDrawer {
     this.available = 0;
   }
 
+  /**
+   * The next word as a signed 32-bit integer (the same 32 bits; callers take `>>> 0` where they
+   * need its unsigned value): a word ≥ 2³¹ returned as a double would be boxed on every call that
+   * is not inlined, about half of all words.
+   */
   private nextWord(): number {
     if (this.cursor === this.available) {
       (this.rng as RandomStream).fillUint32(this.words, WORD_BATCH);
       this.available = WORD_BATCH;
       this.cursor = 0;
     }
-    return this.words[this.cursor++];
+    return this.words[this.cursor++] | 0;
   }
 
   /** Fills out[0 … k−1] with independent weights (the next ones {@link fillWildWeights} would give). */
@@ -123,14 +134,15 @@ export class WildWeightDrawer {
   private fillWebb(out: Float64Array, k: number): void {
     let g = 0;
     while (g < k) {
-      let word = this.nextWord();
-      while (word >= SIX_POW_12) word = this.nextWord();
+      let word = this.nextWord() >>> 0;
+      while (word >= SIX_POW_12) word = this.nextWord() >>> 0;
       // word = r₂·6⁸ + r₁·6⁴ + r₀; group r's weights start at WEBB_GROUPS[4r].
-      const upper = Math.floor(word / SIX_POW_4);
-      const r2 = Math.floor(upper / SIX_POW_4);
-      const at0 = 4 * (word - upper * SIX_POW_4);
-      const at1 = 4 * (upper - r2 * SIX_POW_4);
-      const at2 = 4 * r2;
+      // (Integer-typed offsets: a double-typed index costs a conversion check on every read.)
+      const upper = Math.floor(word * INV_SIX_POW_4) | 0;
+      const r2 = Math.floor(upper * INV_SIX_POW_4) | 0;
+      const at0 = (word - upper * SIX_POW_4) << 2;
+      const at1 = (upper - r2 * SIX_POW_4) << 2;
+      const at2 = r2 << 2;
       if (g + 12 <= k) {
         out[g] = WEBB_GROUPS[at0];
         out[g + 1] = WEBB_GROUPS[at0 + 1];
@@ -147,8 +159,13 @@ export class WildWeightDrawer {
         g += 12;
         continue;
       }
-      // The last, partial word: digit j (j < k − g) of the twelve.
-      for (let j = 0; g < k; j++, g++) out[g] = WEBB_GROUPS[(j < 4 ? at0 : j < 8 ? at1 : at2) + (j & 3)];
+      // The last, partial word: its first k − g weights (digit j of the twelve is digit j mod 4 of group ⌊j/4⌋).
+      let at = at0;
+      for (let j = 0; g < k; j++, g++) {
+        if (j === 4) at = at1;
+        else if (j === 8) at = at2;
+        out[g] = WEBB_GROUPS[at + (j & 3)];
+      }
     }
   }
 }
