@@ -1,7 +1,7 @@
 /**
  * Bootstrap: the percentile rule against numpy.percentile (fixture
- * packages/core/fixtures/bootstrap.json), the histogram and sorted forms of the rule
- * against each other, and the Binomial(n, k/n) shortcut against item resampling in
+ * packages/core/fixtures/bootstrap.json), the histogram, selection and sorted forms of the
+ * rule against each other, and the Binomial(n, k/n) shortcut against item resampling in
  * distribution by a two-sample chi-square test (fixed seeds of the test Rng).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
   percentileBootstrapInterval,
   percentileOfHistogram,
   percentileOfSorted,
+  percentilePairOfUnsorted,
 } from './index.js';
 
 describe('percentile rule (numpy linear, type 7)', () => {
@@ -29,7 +30,7 @@ describe('percentile rule (numpy linear, type 7)', () => {
     }
     expect(t.failures).toEqual([]);
   });
-  it('histogram form equals sorted form on the same integer data', () => {
+  it('histogram form equals sorted form on the same integer data (and on their quotients by a divisor)', () => {
     const rng = new TestRng(7);
     for (let trial = 0; trial < 50; trial++) {
       const bins = 1 + Math.floor(rng.uniform() * 30);
@@ -42,10 +43,42 @@ describe('percentile rule (numpy linear, type 7)', () => {
         values[i] = v;
       }
       values.sort();
+      const divisor = 1 + Math.floor(rng.uniform() * 1000);
+      const quotients = values.map((v) => v / divisor);
       for (const q of [0, 0.025, 0.1, 0.5, 0.975, 1, rng.uniform()]) {
         expect(percentileOfHistogram(counts, bins, total, q)).toBe(percentileOfSorted(values, q));
+        expect(percentileOfHistogram(counts, bins, total, q, divisor)).toBe(percentileOfSorted(quotients, q));
       }
     }
+  });
+  it('selection form equals sorted form bit for bit (ties, either order of q, NaN and −0 sorted instead)', () => {
+    const rng = new TestRng(8);
+    const out = { lower: 0, upper: 0 };
+    const mismatches: unknown[] = [];
+    for (let trial = 0; trial < 150; trial++) {
+      const count = 1 + Math.floor(rng.uniform() * 500);
+      const distinct = trial % 3 === 0 ? 5 : 1e6;
+      const values = Float64Array.from({ length: count }, () => Math.floor(rng.uniform() * distinct) / 3);
+      if (trial % 50 === 1) values[count >> 1] = Number.NaN;
+      if (trial % 50 === 2) values[0] = -0;
+      if (trial % 50 === 3) values[count - 1] = Number.NEGATIVE_INFINITY;
+      const sorted = Float64Array.from(values).sort();
+      const qs = [0, 0.025, 0.5, 0.975, 1, rng.uniform(), rng.uniform()];
+      for (const q1 of qs) {
+        for (const q2 of qs) {
+          const copy = Float64Array.from(values);
+          percentilePairOfUnsorted(copy, q1, q2, out);
+          const expected = [percentileOfSorted(sorted, q1), percentileOfSorted(sorted, q2)];
+          if (!(Object.is(out.lower, expected[0]) && Object.is(out.upper, expected[1]))) {
+            mismatches.push({ trial, q1, q2, got: [out.lower, out.upper], expected });
+          }
+          copy.sort();
+          if (copy.some((v, i) => !Object.is(v, sorted[i])))
+            mismatches.push({ trial, q1, q2, permutation: false });
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });
 

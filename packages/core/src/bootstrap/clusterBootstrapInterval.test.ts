@@ -55,7 +55,7 @@ function run(c: Case) {
     ws,
     createClusterBootstrapInterval(),
   );
-  return { out, means: ws.means };
+  return { out, means: Float64Array.from(ws.means).sort() };
 }
 
 /**
@@ -186,8 +186,65 @@ describe('clusterBootstrapInterval: integer totals', () => {
           return total / items;
         });
         means.sort((p, q) => p - q);
-        expect(Array.from(ws.means)).toEqual(means);
+        expect(Array.from(ws.means).sort((p, q) => p - q)).toEqual(means);
         expect(out.estimate).toBe(totals.reduce((x, y) => x + y, 0) / sizes.reduce((x, y) => x + y, 0));
+      }
+    }
+  });
+});
+
+describe('clusterBootstrapInterval: fused resample sums (drawSums)', () => {
+  it('gives the same means, s.d. and bounds, bit for bit, as the index draws it replaces (histogram and selection)', () => {
+    let x = 777;
+    const random = () => {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      return x / 4294967296;
+    };
+    for (let k = 1; k <= 60; k += 1 + (k >> 3)) {
+      for (const kind of ['equal', 'unequal', 'fractional', 'large'] as const) {
+        const sizes = Array.from({ length: k }, () =>
+          kind === 'equal' ? 10 : 1 + Math.floor(random() * (kind === 'large' ? 5e6 : 40)),
+        );
+        const totals = sizes.map((n) =>
+          kind === 'fractional' ? random() * n : Math.floor(random() * (n + 1)),
+        );
+        const B = 97;
+        const rows = Array.from({ length: B }, () =>
+          Int32Array.from({ length: k }, () => Math.floor(random() * k)),
+        );
+        const t = { count: k, sizes, totals, sumSquares: totals };
+        let b = 0;
+        const draw = (indices: Int32Array) => indices.set(rows[b++]);
+        let fused = 0;
+        const drawSums = (values: Int32Array, count: number, sums: Int32Array) => {
+          for (let r = 0; r < sums.length; r++) {
+            fused++;
+            let sum = 0;
+            for (let j = 0; j < count; j++) sum = (sum + values[rows[b][j]]) | 0;
+            sums[r] = sum;
+            b++;
+          }
+        };
+        const plainWs = createClusterBootstrapWorkspace(B);
+        const plain = clusterBootstrapInterval(t, 0.9, draw, plainWs, createClusterBootstrapInterval());
+        b = 0;
+        const fusedWs = createClusterBootstrapWorkspace(B);
+        const out = clusterBootstrapInterval(
+          t,
+          0.9,
+          draw,
+          fusedWs,
+          createClusterBootstrapInterval(),
+          drawSums,
+        );
+        // Packed (so fused) exactly when the totals are integers that fit: not 'fractional' nor 'large'.
+        expect([kind, fused]).toEqual([kind, kind === 'equal' || kind === 'unequal' ? B : 0]);
+        // Equal sizes (always so for K = 1): percentiles from the histogram of resample totals; else by selection.
+        const equalSizes = kind === 'equal' || (kind === 'unequal' && k === 1);
+        expect([kind, k, fusedWs.counts.length > 0]).toEqual([kind, k, equalSizes]);
+        expect(b).toBe(B);
+        expect(out).toEqual(plain);
+        expect(Float64Array.from(fusedWs.means).sort()).toEqual(Float64Array.from(plainWs.means).sort());
       }
     }
   });

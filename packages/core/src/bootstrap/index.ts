@@ -19,11 +19,12 @@ export {
   createClusterBootstrapInterval,
   createClusterBootstrapWorkspace,
   type DrawClusterIndices,
+  type DrawClusterSums,
 } from './clusterBootstrapInterval.js';
 export { clusterBootstrapReplicates } from './clusterBootstrapReplicates.js';
 export { clusterJackknifeMeans } from './clusterJackknifeMeans.js';
 export { jackknifeAcceleration, jackknifeAccelerationOf } from './jackknifeAcceleration.js';
-export { percentileOfHistogram, percentileOfSorted } from './percentile.js';
+export { percentileOfHistogram, percentileOfSorted, percentilePairOfUnsorted } from './percentile.js';
 export { bootstrapResampleMeans, percentileBootstrapInterval } from './percentileBootstrapInterval.js';
 export {
   createWildBootstrapInterval,

@@ -18,6 +18,12 @@ export interface RandomStream extends Rng {
   fillUint32(out: Uint32Array, count: number): void;
   /** out[0 … count − 1] = the next `count` values of {@link index}(n) (bulk form, same indices). */
   fillIndices(out: Int32Array, count: number, n: number): void;
+  /**
+   * out[r] = Σ values[i] over `terms` successive indices i = {@link index}(n), r = 0 … count − 1
+   * (the same indices, in the same order, as {@link fillIndices}), each sum in 32-bit integers
+   * (exact while every partial sum is an int32).
+   */
+  fillIndexedSums(out: Int32Array, count: number, values: Int32Array, terms: number, n: number): void;
   /** Raw unsigned 32-bit integer. */
   uint32(): number;
   /** Uniform integer in [0, n). */

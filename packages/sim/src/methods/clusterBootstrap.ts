@@ -2,7 +2,8 @@
  * The cluster bootstrap family for a mean accuracy: every type resamples whole clusters,
  * each resample's K cluster indices drawn uniformly from the analyser's stream by
  * `fillIndices` (the bulk form of `sampleIndices`: the same indices; so all types see the same
- * resamples for the same stream). Option
+ * resamples for the same stream; the percentile type takes each resample's sums straight from
+ * the stream's `fillIndexedSums`, the same indices fused with the summing). Option
  * `resamples` B (default 400, the article's count) and `type`:
  *
  *   percentile   (default) the α/2 and 1 − α/2 quantiles of the B resample means by the
@@ -60,13 +61,16 @@ function percentileAnalyser(resamples: number, level: number): Analyser<Clustere
   let stream: RandomStream | undefined;
   const draw = (indices: Int32Array) =>
     (stream as RandomStream).fillIndices(indices, indices.length, indices.length);
+  const drawSums = (values: Int32Array, k: number, sums: Int32Array) =>
+    (stream as RandomStream).fillIndexedSums(sums, sums.length, values, k, k);
   return (data, rng, out) => {
     if (data.clusterCount < 2) {
       fillUnanalysable(out, meanOfClusteredScores(data));
       return;
     }
     stream = rng;
-    clusterBootstrapInterval(viewClusteredScores(data, view), level, draw, workspace, interval);
+    const totals = viewClusteredScores(data, view);
+    clusterBootstrapInterval(totals, level, draw, workspace, interval, drawSums);
     out.estimate = interval.estimate;
     out.se = interval.se;
     out.lower = interval.lower;

@@ -15,7 +15,7 @@ import { clusteredInterval } from './clusteredInterval.js';
 import { naiveInterval } from './naiveInterval.js';
 import { binaryItems, blankResult, clusteredScoresOf, unusedRng } from './test-utils/itemData.js';
 import { wildClusterBootstrap } from './wildClusterBootstrap.js';
-import { fillWildWeights, WildWeightDrawer, type WildWeights } from './wildWeights.js';
+import { fillWildWeights, INV_SIX_POW_4, WildWeightDrawer, type WildWeights } from './wildWeights.js';
 
 const LEVEL = 0.95;
 const sizes = [8, 12, 10, 9, 11, 10, 7, 13];
@@ -247,10 +247,16 @@ describe('WildWeightDrawer', () => {
       }
     },
   );
+});
 
-  it('⌊y/6⌋ by multiply-shift is exact for every 0 ≤ y < 6⁶ (the Webb digit step)', () => {
+describe('INV_SIX_POW_4', () => {
+  it('⌊y·(1/6⁴)⌋ = ⌊y/6⁴⌋ at both sides of every multiple of 6⁴ below 6¹² (so for every y < 6¹², by monotonicity)', () => {
     let bad = 0;
-    for (let y = 0; y < 46656; y++) if (Math.imul(y, 43691) >>> 18 !== Math.floor(y / 6)) bad++;
+    for (let q = 0; q * 1296 < 2176782336 + 1296; q++) {
+      const y = q * 1296;
+      if (Math.floor(y * INV_SIX_POW_4) !== q) bad++;
+      if (q > 0 && Math.floor((y - 1) * INV_SIX_POW_4) !== q - 1) bad++;
+    }
     expect(bad).toBe(0);
   });
 });

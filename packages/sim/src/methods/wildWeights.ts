@@ -13,9 +13,11 @@
  * {@link WildWeightDrawer} gives the same weights from the same words, faster: the words come
  * from the stream in bulk (RandomStream.fillUint32, consumed in order, so a replication's
  * weights are unchanged; the unused tail of the last batch is dropped, which is why its stream
- * must serve nothing else until the next `start`), and a Webb word x = h·6⁶ + l (one division)
- * yields its low six digits from l and the next six from h by integer multiply-shifts,
- * ⌊y/6⌋ = (y·43691) >>> 18 for 0 ≤ y < 6⁶ (checked exhaustively in the tests).
+ * must serve nothing else until the next `start`), and a Webb word x = r₂·6⁸ + r₁·6⁴ + r₀
+ * (two floor-divisions by 6⁴ = 1296, as multiplications by INV_SIX_POW_4) yields its twelve digits as three groups of four, each group's
+ * four weights read from a table of the 1296 groups (WEBB_GROUPS: group v's weights are
+ * WEBB[digit i of v], i = 0 … 3, least significant first, as the per-digit loop takes them).
+ * The three groups are independent, where the per-digit ⌊y/6⌋ steps formed one chain.
  */
 
 import type { RandomStream } from '../base/randomStream.js';
@@ -62,16 +64,20 @@ export function fillWildWeights(rng: RandomStream, weights: WildWeights, out: Fl
   else fillWebb(rng, out, k);
 }
 
-const SIX_POW_6 = 46656;
+const SIX_POW_4 = 1296;
+/**
+ * 1/6⁴ (rounded): ⌊y·INV_SIX_POW_4⌋ = ⌊y/6⁴⌋ for every integer 0 ≤ y < 6¹², a multiplication where
+ * a division has several times its latency. Both sides are non-decreasing in y, so they agree
+ * everywhere once they agree at every y = q·6⁴ and q·6⁴ − 1 (checked for all q in the tests).
+ */
+export const INV_SIX_POW_4 = 1 / SIX_POW_4;
 /** Words fetched per bulk call (a Webb draw of K weights needs ≈ 2·⌈K/12⌉). */
 const WORD_BATCH = 256;
 
-/**
- * ⌊y/6⌋ for integers 0 ≤ y < 6⁶: 43691/2¹⁸ = 1/6 + ε, ε = 2/(6·2¹⁸), so y·43691/2¹⁸ exceeds y/6 by
- * y·ε < 0.06, less than the 1/6 between y/6's largest fractional part (5/6) and 1; y·43691 < 2³¹.
- */
-function divSix(y: number): number {
-  return Math.imul(y, 43691) >>> 18;
+/** WEBB_GROUPS[4v + i] = WEBB[⌊v/6^i⌋ mod 6] for v < 6⁴, i = 0 … 3: a base-6 group's four weights. */
+const WEBB_GROUPS = new Float64Array(4 * SIX_POW_4);
+for (let v = 0; v < SIX_POW_4; v++) {
+  for (let i = 0, rest = v; i < 4; i++, rest = Math.floor(rest / 6)) WEBB_GROUPS[4 * v + i] = WEBB[rest % 6];
 }
 
 /**
@@ -93,13 +99,18 @@ export class WildWeightDrawer {
     this.available = 0;
   }
 
+  /**
+   * The next word as a signed 32-bit integer (the same 32 bits; callers take `>>> 0` where they
+   * need its unsigned value): a word ≥ 2³¹ returned as a double would be boxed on every call that
+   * is not inlined, about half of all words.
+   */
   private nextWord(): number {
     if (this.cursor === this.available) {
       (this.rng as RandomStream).fillUint32(this.words, WORD_BATCH);
       this.available = WORD_BATCH;
       this.cursor = 0;
     }
-    return this.words[this.cursor++];
+    return this.words[this.cursor++] | 0;
   }
 
   /** Fills out[0 … k−1] with independent weights (the next ones {@link fillWildWeights} would give). */
@@ -123,22 +134,37 @@ export class WildWeightDrawer {
   private fillWebb(out: Float64Array, k: number): void {
     let g = 0;
     while (g < k) {
-      let word = this.nextWord();
-      while (word >= SIX_POW_12) word = this.nextWord();
-      const high = Math.floor(word / SIX_POW_6);
-      let digits = word - high * SIX_POW_6;
-      const middle = Math.min(k, g + 6);
-      for (; g < middle; g++) {
-        const next = divSix(digits);
-        out[g] = WEBB[digits - 6 * next];
-        digits = next;
+      let word = this.nextWord() >>> 0;
+      while (word >= SIX_POW_12) word = this.nextWord() >>> 0;
+      // word = r₂·6⁸ + r₁·6⁴ + r₀; group r's weights start at WEBB_GROUPS[4r].
+      // (Integer-typed offsets: a double-typed index costs a conversion check on every read.)
+      const upper = Math.floor(word * INV_SIX_POW_4) | 0;
+      const r2 = Math.floor(upper * INV_SIX_POW_4) | 0;
+      const at0 = (word - upper * SIX_POW_4) << 2;
+      const at1 = (upper - r2 * SIX_POW_4) << 2;
+      const at2 = r2 << 2;
+      if (g + 12 <= k) {
+        out[g] = WEBB_GROUPS[at0];
+        out[g + 1] = WEBB_GROUPS[at0 + 1];
+        out[g + 2] = WEBB_GROUPS[at0 + 2];
+        out[g + 3] = WEBB_GROUPS[at0 + 3];
+        out[g + 4] = WEBB_GROUPS[at1];
+        out[g + 5] = WEBB_GROUPS[at1 + 1];
+        out[g + 6] = WEBB_GROUPS[at1 + 2];
+        out[g + 7] = WEBB_GROUPS[at1 + 3];
+        out[g + 8] = WEBB_GROUPS[at2];
+        out[g + 9] = WEBB_GROUPS[at2 + 1];
+        out[g + 10] = WEBB_GROUPS[at2 + 2];
+        out[g + 11] = WEBB_GROUPS[at2 + 3];
+        g += 12;
+        continue;
       }
-      digits = high;
-      const end = Math.min(k, g + 6);
-      for (; g < end; g++) {
-        const next = divSix(digits);
-        out[g] = WEBB[digits - 6 * next];
-        digits = next;
+      // The last, partial word: its first k − g weights (digit j of the twelve is digit j mod 4 of group ⌊j/4⌋).
+      let at = at0;
+      for (let j = 0; g < k; j++, g++) {
+        if (j === 4) at = at1;
+        else if (j === 8) at = at2;
+        out[g] = WEBB_GROUPS[at + (j & 3)];
       }
     }
   }

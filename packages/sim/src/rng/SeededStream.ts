@@ -58,6 +58,13 @@ function checkFillCount(count: number, length: number): void {
   }
 }
 
+/** An index range n of {@link SeededStream.fillIndices}: an integer in [1, 2³²]. */
+function checkIndexRange(n: number): void {
+  if (!(Number.isInteger(n) && n >= 1 && n <= TWO_32)) {
+    throw new InputError('n', `must be an integer in [1, 2^32], got ${n}`);
+  }
+}
+
 /** A seeded sfc32 stream; `reseed` re-targets it to another (cell key, replication). */
 export class SeededStream implements RandomStream {
   private a = 0;
@@ -200,9 +207,7 @@ export class SeededStream implements RandomStream {
    */
   fillIndices(out: Int32Array, count: number, n: number): void {
     checkFillCount(count, out.length);
-    if (!(Number.isInteger(n) && n >= 1 && n <= TWO_32)) {
-      throw new InputError('n', `must be an integer in [1, 2^32], got ${n}`);
-    }
+    checkIndexRange(n);
     if (n > MAX_EXACT_PRODUCT_N) {
       for (let i = 0; i < count; i++) out[i] = sampleIndex(this, n);
       return;
@@ -213,29 +218,105 @@ export class SeededStream implements RandomStream {
     let c = this.c;
     let d = this.counter;
     for (let i = 0; i < count; i++) {
-      let x = (a + b + d) >>> 0;
+      const x = (a + b + d) >>> 0;
       d = (d + 1) | 0;
       a = b ^ (b >>> 9);
       b = (c + (c << 3)) | 0;
       c = (((c << 21) | (c >>> 11)) + x) | 0;
-      let low = Math.imul(x, n) >>> 0;
-      if (low < n) {
-        const threshold = (TWO_32 - n) % n;
-        while (low < threshold) {
-          x = (a + b + d) >>> 0;
-          d = (d + 1) | 0;
-          a = b ^ (b >>> 9);
-          b = (c + (c << 3)) | 0;
-          c = (((c << 21) | (c >>> 11)) + x) | 0;
-          low = Math.imul(x, n) >>> 0;
-        }
+      const low = Math.imul(x, n) >>> 0;
+      if (low >= n) {
+        out[i] = (x * n - low) / TWO_32;
+        continue;
       }
-      out[i] = (x * n - low) / TWO_32;
+      this.a = a;
+      this.b = b;
+      this.c = c;
+      this.counter = d;
+      out[i] = this.indexAfterLowWord(x, low, n);
+      a = this.a;
+      b = this.b;
+      c = this.c;
+      d = this.counter;
     }
     this.a = a;
     this.b = b;
     this.c = c;
     this.counter = d;
+  }
+
+  /**
+   * out[r] = Σ values[i] over `terms` successive indices i = {@link index}(n), for r = 0 … count − 1:
+   * the indices those calls (or {@link fillIndices}) would give from the same words, in the same
+   * order, leaving the stream where they would; each sum taken in 32-bit integers, which is exact
+   * when the caller's values keep every partial sum an int32 (e.g. values ≥ 0 with
+   * terms·max < 2³¹). One loop instead of filling indices and summing them (the cluster
+   * bootstrap's resample sums: count resamples of terms = n clusters). Needs n ≤ values.length.
+   */
+  fillIndexedSums(out: Int32Array, count: number, values: Int32Array, terms: number, n: number): void {
+    checkFillCount(count, out.length);
+    checkIndexRange(n);
+    if (!(Number.isInteger(terms) && terms >= 0)) {
+      throw new InputError('terms', `must be a non-negative integer, got ${terms}`);
+    }
+    if (n > values.length) {
+      throw new InputError('n', `must be at most values.length = ${values.length}, got ${n}`);
+    }
+    if (n > MAX_EXACT_PRODUCT_N) {
+      for (let r = 0; r < count; r++) {
+        let sum = 0;
+        for (let j = 0; j < terms; j++) sum = (sum + values[sampleIndex(this, n)]) | 0;
+        out[r] = sum;
+      }
+      return;
+    }
+    if (this.pending) this.start();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let r = 0; r < count; r++) {
+      let sum = 0;
+      for (let j = 0; j < terms; j++) {
+        const x = (a + b + d) >>> 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + x) | 0;
+        const low = Math.imul(x, n) >>> 0;
+        if (low >= n) {
+          sum = (sum + values[((x * n - low) / TWO_32) | 0]) | 0;
+          continue;
+        }
+        this.a = a;
+        this.b = b;
+        this.c = c;
+        this.counter = d;
+        sum = (sum + values[this.indexAfterLowWord(x, low, n)]) | 0;
+        a = this.a;
+        b = this.b;
+        c = this.c;
+        d = this.counter;
+      }
+      out[r] = sum;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
+  }
+
+  /**
+   * The rest of Lemire's method (samplers/uniformIndex.ts) for a first word x whose low product
+   * word `low` = x·n mod 2³² is below n (probability n/2³²): draws again while low is under the
+   * threshold (2³² − n) mod n, from the state on the object; n ≤ 2²¹.
+   */
+  private indexAfterLowWord(x: number, low: number, n: number): number {
+    const threshold = (TWO_32 - n) % n;
+    while (low < threshold) {
+      x = this.uint32();
+      low = Math.imul(x, n) >>> 0;
+    }
+    return (x * n - low) / TWO_32;
   }
 
   /** Uniform integer in [0, n), exact (Lemire's method), 1 ≤ n ≤ 2³². */

@@ -188,6 +188,40 @@ describe('SeededStream', () => {
     expect(() => stream.fillIndices(new Int32Array(2), 2, 2.5)).toThrow(InputError);
   });
 
+  it('fillIndexedSums sums the values at the indices fillIndices gives, rejections included, same position after', () => {
+    for (const n of [1, 2, 3, 5, 10, 100, 1000, 2_000_003, 2 ** 21, 3 * 2 ** 20 + 1]) {
+      const fused = new SeededStream(streamSeed(10, n % 89), 12);
+      const plain = new SeededStream(streamSeed(10, n % 89), 12);
+      const values = Int32Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
+      const indices = new Int32Array(3000);
+      const sums = new Int32Array(40);
+      for (const [count, terms] of [
+        [0, 5],
+        [1, 0],
+        [1, 17],
+        [40, 75],
+        [3, 1000],
+      ]) {
+        fused.fillIndexedSums(sums, count, values, terms, n);
+        for (let r = 0; r < count; r++) {
+          plain.fillIndices(indices, terms, n);
+          let expected = 0;
+          for (let i = 0; i < terms; i++) expected += values[indices[i]];
+          if (sums[r] !== expected)
+            expect([n, count, terms, r, sums[r]]).toEqual([n, count, terms, r, expected]);
+        }
+        expect(fused.uint32()).toBe(plain.uint32());
+      }
+    }
+    const stream = new SeededStream(1, 0);
+    const out = new Int32Array(2);
+    expect(() => stream.fillIndexedSums(out, 2, new Int32Array(4), 2, 5)).toThrow(/\bn\b/);
+    expect(() => stream.fillIndexedSums(out, 2, new Int32Array(4), 2, 0)).toThrow(/\bn\b/);
+    expect(() => stream.fillIndexedSums(out, 3, new Int32Array(4), 2, 4)).toThrow(/count/);
+    expect(() => stream.fillIndexedSums(out, 2, new Int32Array(4), -1, 4)).toThrow(/terms/);
+    expect(() => stream.fillIndexedSums(out, 2, new Int32Array(4), 1.5, 4)).toThrow(InputError);
+  });
+
   it('fillNormal gives the same numbers as successive normal() calls, wedge and tail included', () => {
     const bulk = new SeededStream(streamSeed(8, 2), 9);
     const single = new SeededStream(streamSeed(8, 2), 9);
