@@ -3,8 +3,12 @@
  * validation, in slices that let other work of this thread run in between, and a run of a study
  * validated without them gives the bytes of one validated with them.
  */
-import { describe, expect, test } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test, vi } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
+import { formulaRegistry } from '../formulas/registry.js';
 import { resultsToArrow } from '../output/arrowResults.js';
 import { computeFormulasBetweenChunks } from './formulasBetweenChunks.js';
 import { runStudy, type StudyRun } from './runStudy.js';
@@ -84,5 +88,31 @@ describe('formula values between chunks', () => {
     });
     expect(lazy.rows.filter((row) => row.method === 'analytic').length).toBe(4);
     expect(bytesOf(lazy).equals(bytesOf(eager))).toBe(true);
+  });
+
+  test('a formula that fails stops the run at once, as validation would, and leaves no checkpoint', async () => {
+    const definition = formulaRegistry.get('naiveCoverageUnderDesignEffect', 'formula');
+    const create = definition.create;
+    // Fails in the last cell only, so the first cells could finish (and be checkpointed) meanwhile.
+    const failing = vi.spyOn(definition, 'create').mockImplementation((options, context) => {
+      const compute = create(options, context);
+      return (params) => (params.rho === 0.3 ? Number.NaN : compute(params));
+    });
+    const out = mkdtempSync(join(tmpdir(), 'evalsim-formula-fails-'));
+    try {
+      const study = await validateStudy({ ...STUDY, replications: 400_000 }, toyBaseDir, {
+        evaluateFormulas: false,
+      });
+      let cellsDone = 0;
+      await expect(
+        runStudy(study, { workers: 1, outDir: out, onProgress: (p) => (cellsDone = p.cellsDone) }),
+      ).rejects.toThrow(/formulas\[0\].*gave NaN in grid cell 3 .*a formula must return a number/);
+      expect(cellsDone).toBeLessThan(4);
+      expect(existsSync(join(out, '.checkpoints'))).toBe(false);
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      failing.mockRestore();
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

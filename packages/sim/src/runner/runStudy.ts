@@ -425,9 +425,19 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           : threads());
       // Populations parsed here go to the workers on shared memory (a large one costs memory once).
       const populations = (pool ?? plan).workers > 0 ? sharePopulationFiles() : undefined;
-      // Formula values (a shard writes none) are computed here between this thread's chunks.
+      // Formula values (a shard writes none) are computed here between this thread's chunks. A
+      // formula that fails is a problem of the study, as at validation: the run stops at once and
+      // keeps no checkpoint (the study must be edited, which makes them stale anyway).
+      const stopped = new AbortController();
+      const stopRun = () => stopped.abort(options.signal?.reason);
+      if (options.signal?.aborted) stopRun();
+      else options.signal?.addEventListener('abort', stopRun, { once: true });
+      let formulaProblem: unknown;
       const formulas = shard ? undefined : computeFormulasBetweenChunks(study);
-      formulas?.catch(() => {}); // awaited below; a failed run must not leave it unhandled
+      formulas?.catch((error: unknown) => {
+        formulaProblem = error;
+        stopped.abort(error);
+      });
       try {
         for (let next: CellPiece[] = []; pieces.length > 0; pieces = next, next = []) {
           await simulateCells({
@@ -442,7 +452,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             maxInFlight: options.maxInFlight ?? Math.max(4, 4 * (plan.workers + (plan.mainThread ? 1 : 0))),
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,
-            signal: options.signal,
+            signal: stopped.signal,
             chunkTimeout: options.chunkTimeout,
             workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
             populations,
@@ -495,7 +505,12 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           });
         }
         await formulas;
+      } catch (error) {
+        if (formulaProblem === undefined) throw error;
+        store?.clear();
+        throw formulaProblem;
       } finally {
+        options.signal?.removeEventListener('abort', stopRun);
         workers = executor.workers;
         mainThread = executor.mainThread && !userCode && options.chunkTimeout === undefined;
         // The threads stop while the results are written (awaited below, however the run ends).
