@@ -72,7 +72,12 @@ describe('formula values between chunks', () => {
     const formula = lazy.formulas[0];
     // The formula seen through a counter (not spread: that would read `values`, computing them all).
     const counting = Object.create(formula, {
-      valueIn: { value: (cell: number) => (asked.push(cell), formula.valueIn(cell)) },
+      valueIn: {
+        value: (cell: number) => {
+          asked.push(cell);
+          return formula.valueIn(cell);
+        },
+      },
     });
     await computeFormulasBetweenChunks({ ...lazy, formulas: [counting] }, 0, stop.signal);
     expect(asked).toEqual([]);
