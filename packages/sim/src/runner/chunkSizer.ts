@@ -14,13 +14,15 @@
  * few-clusters' bootstrap stretch took 0.1–0.25 s, so a worker thread that had finished its two
  * queued chunks waited for the main thread's (the main thread hands out work only between its
  * chunks), and a run ended on one thread's last dear chunk. Small, even chunks keep both threads
- * busy to the end; a chunk costs ~0.1 ms of dispatch, 0.5% of CHUNK_SECONDS.
+ * busy to the end; a chunk costs ~0.1 ms of dispatch, 1% of CHUNK_SECONDS. With `reproduce` at
+ * 10 ms chunks and four held per worker thread (TASKS_PER_THREAD) took 6.05–6.11 s; at 20 ms and
+ * two, 6.32–6.47 s; 10 ms and six, 6.20–6.33 s; 5 ms and four, 6.15–6.20 s (quiet machine, 09:04 UTC).
  * Results never depend on the sizes (canonical blocks, blocks.ts).
  */
 import { BLOCK_SIZE } from './blocks.js';
 
 /** Seconds a chunk is cut to take on one thread. */
-export const CHUNK_SECONDS = 0.02;
+export const CHUNK_SECONDS = 0.01;
 
 /** `replications` rounded down to whole blocks (a hair of slack, so 999.9999… replications are 1,000). */
 function wholeBlocks(replications: number): number {

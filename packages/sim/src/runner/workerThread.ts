@@ -15,11 +15,12 @@ import { simPackageFile } from '../base/packageRoot.js';
 export const DEFAULT_WORKER_MEMORY_MB = 4096;
 
 /**
- * Tasks a worker thread may hold at once (the pool sends a second only when this thread computes
- * too, chunkExecutor.ts): the one it runs and the next, already in its message queue, so it never
- * waits for a busy main thread to hand it more work. Tasks still run one after the other.
+ * Tasks a worker thread may hold at once (the pool sends more than one only when this thread
+ * computes too, chunkExecutor.ts): the one it runs and the next ones, already in its message queue,
+ * so it does not wait for a busy main thread (its own chunk, a formula slice, writing results) to
+ * hand it more work: four chunks of ≈ CHUNK_SECONDS (chunkSizer.ts). Tasks still run one after the other.
  */
-export const TASKS_PER_THREAD = 2;
+export const TASKS_PER_THREAD = 4;
 
 /**
  * The worker module in the package's dist/runner/: the bundle made by scripts/bundle.mjs when
