@@ -1,12 +1,14 @@
 /**
  * Renders a study's configured plots (`report.plots`) to SVG files in
- * `<out>/plots/<study>-<id>.svg`, written atomically.
+ * `<out>/plots/<study>-<id>.svg`, written atomically; a plot whose file already holds the rendering
+ * of the same spec is kept (renderedPlots.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ResultRow, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
 import { countHistogramSpec, lineChartSpec } from './chartSpec.js';
 import { barPoints, plotPoints } from './plotPoints.js';
+import { RenderedPlots } from './renderedPlots.js';
 import { renderSvg, type VegaLiteSpec } from './renderSvg.js';
 
 export interface RenderedPlot {
@@ -29,36 +31,53 @@ export async function renderStudyPlots(
 ): Promise<RenderedPlot[]> {
   const plots = config.report?.plots ?? [];
   if (plots.length === 0) return [];
-  mkdirSync(join(outDir, 'plots'), { recursive: true });
+  const plotsDir = join(outDir, 'plots');
+  mkdirSync(plotsDir, { recursive: true });
+  const record = new RenderedPlots(plotsDir);
   const rendered: RenderedPlot[] = [];
   for (const plot of plots) {
-    if (plot.kind === 'bar') {
-      const bars = barPoints(rows, plot);
-      if (bars.length === 0) continue;
-      const spec = countHistogramSpec(bars, {
-        title: plot.title,
-        xTitle: plot.xTitle ?? plot.x,
-        ...(plot.yTitle ? { yTitle: plot.yTitle } : {}),
-      });
-      const file = join('plots', `${config.name}-${plot.id}.svg`);
-      writeFileAtomic(join(outDir, file), await render(spec));
-      rendered.push({ id: plot.id, title: plot.title, file, points: bars.length });
-      continue;
+    const chart = plotChart(plot, rows);
+    if (!chart) continue;
+    const name = `${config.name}-${plot.id}.svg`;
+    const key = RenderedPlots.key(chart.spec);
+    if (!record.current(name, key)) {
+      const svg = await render(chart.spec);
+      writeFileAtomic(join(plotsDir, name), svg);
+      record.record(name, key, svg);
     }
-    const points = plotPoints(rows, plot);
-    if (points.length === 0) continue;
-    const spec = lineChartSpec(points, {
+    rendered.push({ id: plot.id, title: plot.title, file: join('plots', name), points: chart.points });
+  }
+  record.save();
+  return rendered;
+}
+
+type PlotConfig = NonNullable<NonNullable<StudyConfig['report']>['plots']>[number];
+
+/** A plot's Vega-Lite spec and its number of points; undefined when it has no data. */
+function plotChart(
+  plot: PlotConfig,
+  rows: readonly ResultRow[],
+): { spec: VegaLiteSpec; points: number } | undefined {
+  if (plot.kind === 'bar') {
+    const bars = barPoints(rows, plot);
+    if (bars.length === 0) return undefined;
+    const spec = countHistogramSpec(bars, {
       title: plot.title,
       xTitle: plot.xTitle ?? plot.x,
-      yTitle: plot.yTitle ?? plot.metric,
-      ...(plot.xLog ? { xLog: true } : {}),
-      ...(plot.percent ? { percent: true } : {}),
-      ...(plot.reference !== undefined ? { reference: plot.reference } : {}),
-      ...(plot.referenceLabel ? { referenceLabel: plot.referenceLabel } : {}),
+      ...(plot.yTitle ? { yTitle: plot.yTitle } : {}),
     });
-    const file = join('plots', `${config.name}-${plot.id}.svg`);
-    writeFileAtomic(join(outDir, file), await render(spec));
-    rendered.push({ id: plot.id, title: plot.title, file, points: points.length });
+    return { spec, points: bars.length };
   }
-  return rendered;
+  const points = plotPoints(rows, plot);
+  if (points.length === 0) return undefined;
+  const spec = lineChartSpec(points, {
+    title: plot.title,
+    xTitle: plot.xTitle ?? plot.x,
+    yTitle: plot.yTitle ?? plot.metric,
+    ...(plot.xLog ? { xLog: true } : {}),
+    ...(plot.percent ? { percent: true } : {}),
+    ...(plot.reference !== undefined ? { reference: plot.reference } : {}),
+    ...(plot.referenceLabel ? { referenceLabel: plot.referenceLabel } : {}),
+  });
+  return { spec, points: points.length };
 }
