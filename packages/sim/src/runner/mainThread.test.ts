@@ -106,6 +106,21 @@ describe('this thread computes too (built-in blocks)', () => {
     expect(log.runs).toBeLessThan(20 + 14);
   });
 
+  test('on a shared pool a study too small for the worker to pay stays in this thread', async () => {
+    const study = await validateStudy({ ...BUILT_IN, replications: 300 }, toyBaseDir);
+    const reference = bytesOf(await runStudy(study, { workers: 0 }));
+    const { thread, log } = recordingThread(startWorkerThread());
+    const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
+    try {
+      const run = await runStudy(study, { pool });
+      expect(run).toMatchObject({ workers: 0, threads: 1 });
+      expect(bytesOf(run).equals(reference)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+    expect(log.runs).toBe(0);
+  });
+
   test('user code and time-limited chunks only go to worker threads, one at a time', async () => {
     const { thread, log } = recordingThread();
     const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });

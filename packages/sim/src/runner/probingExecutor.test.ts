@@ -10,6 +10,7 @@ import type { ChunkTask } from './chunkTask.js';
 import {
   createProbingExecutor,
   PROBE_SECONDS,
+  STARTED_WORKERS_PAY_AFTER_SECONDS,
   WORKERS_PAY_AFTER_SECONDS,
   workersPay,
 } from './probingExecutor.js';
@@ -41,6 +42,11 @@ describe('workers only when they pay', () => {
     expect(workersPay(0.01, 100, 100 * (WORKERS_PAY_AFTER_SECONDS / 0.01) + 100)).toBe(true);
     expect(workersPay(0.01, 100, 100 * (WORKERS_PAY_AFTER_SECONDS / 0.01) - 100)).toBe(false);
     expect(workersPay(1, 1, 0)).toBe(false);
+    // A started pool's threshold (reproduce's shared pool) is lower.
+    const started = STARTED_WORKERS_PAY_AFTER_SECONDS;
+    expect(started).toBeLessThan(WORKERS_PAY_AFTER_SECONDS);
+    expect(workersPay(0.01, 100, 100 * (started / 0.01) + 100, started)).toBe(true);
+    expect(workersPay(0.01, 100, 100 * (started / 0.01) - 100, started)).toBe(false);
   });
 
   test('a long run: chunks here until the probe’s CPU time, the rest on the pool, made then, in order', async () => {

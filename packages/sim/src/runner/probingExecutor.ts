@@ -24,10 +24,28 @@ import { threadCpuSeconds } from './threadCpuTime.js';
 export const PROBE_SECONDS = 0.1;
 /** Estimated seconds of work left (in this thread) above which worker threads are used. */
 export const WORKERS_PAY_AFTER_SECONDS = 0.5;
+/**
+ * The same for a pool whose worker threads are started already (`evalsim reproduce`'s, shared by
+ * the studies): they cost no start, but each study's code is cold in them and the run waits for
+ * their last queued chunks. On a warm shared pool, this thread and a worker took 0.06–0.21 s on
+ * eight studies that this thread alone ran in 0.03–0.17 s (`pnpm bench`, 09:15 UTC): peeking 0.08
+ * alone, 0.21 with the worker; power-resampling 0.15 and 0.22; few-clusters, whose rest is about
+ * 0.6 s, gained (0.73 → 0.46 s). Measured on reproduce (3 alternating runs each): 0.25 s gave
+ * 5.30–5.40 s, 0.4 s 5.58–5.66 s (few-clusters then stays here), 0.15 s 5.86–6.17 s.
+ */
+export const STARTED_WORKERS_PAY_AFTER_SECONDS = 0.25;
 
-/** Whether worker threads pay for `rest` replications, the last chunk of `count` having taken `seconds` here. */
-export function workersPay(seconds: number, count: number, rest: number): boolean {
-  return (seconds / count) * rest > WORKERS_PAY_AFTER_SECONDS;
+/**
+ * Whether worker threads pay for `rest` replications, the last chunk of `count` having taken
+ * `seconds` here: the rest estimated at that rate exceeds `paysAfter` seconds.
+ */
+export function workersPay(
+  seconds: number,
+  count: number,
+  rest: number,
+  paysAfter: number = WORKERS_PAY_AFTER_SECONDS,
+): boolean {
+  return (seconds / count) * rest > paysAfter;
 }
 
 interface Waiting {
@@ -46,6 +64,7 @@ export function createProbingExecutor(
   replications: number,
   here: ChunkExecutor,
   pool: () => ChunkExecutor,
+  paysAfter: number = WORKERS_PAY_AFTER_SECONDS,
 ): ChunkExecutor {
   let chosen: ChunkExecutor | undefined;
   let busy: Promise<unknown> | undefined;
@@ -69,7 +88,7 @@ export function createProbingExecutor(
           // The rate after the first chunk (or of the first, when it took the whole probe).
           const warm =
             done > first.count ? { seconds: spent - first.seconds, count: done - first.count } : first;
-          chosen = workersPay(warm.seconds, warm.count, replications - done) ? pool() : here;
+          chosen = workersPay(warm.seconds, warm.count, replications - done, paysAfter) ? pool() : here;
         }
         next.resolve(buffer);
       }, next.reject)

@@ -53,7 +53,7 @@ import { type InvalidIntervalReport, invalidIntervalReports } from './invalidInt
 import { type KeepPaths, KeptOutput } from './keptOutput.js';
 import { methodCaps } from './methodCaps.js';
 import { type PartialPiece, partialFileName, writePartialFile } from './partialFile.js';
-import { createProbingExecutor } from './probingExecutor.js';
+import { createProbingExecutor, STARTED_WORKERS_PAY_AFTER_SECONDS } from './probingExecutor.js';
 import { resultsPublication } from './publishResults.js';
 import type { RunProgress } from './runProgress.js';
 import { shardPieces } from './shardPieces.js';
@@ -413,16 +413,26 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       );
       const threads = () =>
         createStudyPool({ ...plan, workerMemoryMb: options.workerMemoryMb, warm: options.warm });
-      // Built-in blocks: the first chunk runs here, timed, and workers are used only if they pay (probingExecutor.ts).
-      const executor =
-        pool ??
-        (plan.workers > 0 && plan.mainThread
+      // Built-in blocks: the first chunk runs here, timed, and workers are used only if they pay
+      // (probingExecutor.ts) — also those of a shared pool this thread computes in (never closed
+      // here), unless the chunks are fixed (--chunk-size, --chunk-timeout).
+      const replicationsToRun = pieces.reduce((n, p) => n + p.end - p.start, 0);
+      const executor = pool
+        ? pool.workers > 0 &&
+          pool.mainThread &&
+          !userCode &&
+          options.chunkTimeout === undefined &&
+          options.chunkSize === undefined
           ? createProbingExecutor(
-              pieces.reduce((n, p) => n + p.end - p.start, 0),
+              replicationsToRun,
               createInProcessExecutor(),
-              threads,
+              () => ({ ...pool, run: pool.run, close: async () => {} }),
+              STARTED_WORKERS_PAY_AFTER_SECONDS,
             )
-          : threads());
+          : pool
+        : plan.workers > 0 && plan.mainThread
+          ? createProbingExecutor(replicationsToRun, createInProcessExecutor(), threads)
+          : threads();
       // Populations parsed here go to the workers on shared memory (a large one costs memory once).
       const populations = (pool ?? plan).workers > 0 ? sharePopulationFiles() : undefined;
       // Formula values (a shard writes none) are computed here between this thread's chunks. A
