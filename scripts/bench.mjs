@@ -88,9 +88,9 @@ const lines = [
   '',
 ];
 // Issue 13 item 3 as a user meets it: whole `evalsim run` processes, alternating --workers 1 and 2,
-// for every study that takes ≥ 1 s cold with one thread.
+// for every study near or above 1 s cold with one thread (the table says which are ≥ 1 s whole).
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const scaled = rows.filter((r) => r.wall1 >= 1);
+const scaled = rows.filter((r) => r.wall1 >= 0.6);
 if (scaled.length > 0) {
   const runs = Number(process.env.BENCH_SCALING_RUNS ?? 3);
   const out = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-scaling-'));
@@ -124,7 +124,9 @@ if (scaled.length > 0) {
       const times = { 1: [], 2: [] };
       for (let i = 0; i < runs; i++) for (const w of [1, 2]) times[w].push(wholeRun(row.study, w));
       const [one, two] = [median(times[1]), median(times[2])];
-      lines.push(`| ${row.study} | ${fmt(one)} | ${fmt(two)} | ${fmt(one / two)}× |`);
+      lines.push(
+        `| ${row.study} | ${fmt(one)} | ${fmt(two)} | ${fmt(one / two)}×${one < 1 ? ' (under 1 s with one thread: outside the target)' : ''} |`,
+      );
       process.stderr.write(
         `${row.study.padEnd(24)} whole process, workers 1 / 2: ${fmt(one)} / ${fmt(two)} s\n`,
       );
