@@ -185,9 +185,10 @@ export const reproduceCommand: CommandModule<object, Args> = {
     // Every study's formula values, computed in this thread between the chunks of whichever study
     // runs (a formula-only study's, such as exact-coverage's, while an earlier study simulates);
     // a formula's problem is thrown by the run of its own study, which computes what is left.
+    // A shard writes no formula rows (the merge computes them).
     const stopFormulas = new AbortController();
     const formulasAhead = (async () => {
-      for (const { study } of studies)
+      for (const { study } of shard ? [] : studies)
         await computeFormulasBetweenChunks(study, undefined, stopFormulas.signal);
     })();
     formulasAhead.catch(() => {});
