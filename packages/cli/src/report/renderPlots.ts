@@ -39,7 +39,7 @@ export async function renderStudyPlots(
     const chart = plotChart(plot, rows);
     if (!chart) continue;
     const name = `${config.name}-${plot.id}.svg`;
-    const key = RenderedPlots.key(chart.spec);
+    const key = await RenderedPlots.key(chart.spec);
     if (!record.current(name, key)) {
       const svg = await render(chart.spec);
       writeFileAtomic(join(plotsDir, name), svg);

@@ -12,6 +12,7 @@ import { RENDERED_RECORD, RenderedPlots } from './renderedPlots.js';
 import { renderStudyPlots } from './renderPlots.js';
 import type { VegaLiteSpec } from './renderSvg.js';
 import { loadReportEntry } from './reportStudy.js';
+import { vegaRuntime } from './vegaRuntime.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'evalsim-rendered-plots-'));
@@ -71,10 +72,18 @@ describe('plots rendered only when what they show changed', () => {
     expect(damaged.calls.length).toBe(4);
   });
 
-  test('the key is the spec with the renderer’s versions', () => {
+  test('the key is the spec with the renderer’s versions', async () => {
     const spec = { title: 't', data: { values: [{ x: 1 }] } };
-    expect(RenderedPlots.key(spec)).toBe(RenderedPlots.key(structuredClone(spec)));
-    expect(RenderedPlots.key(spec)).not.toBe(RenderedPlots.key({ ...spec, title: 'u' }));
-    expect(RenderedPlots.key(spec)).toMatch(/^[0-9a-f]{64}$/);
+    const key = await RenderedPlots.key(spec);
+    expect(await RenderedPlots.key(structuredClone(spec))).toBe(key);
+    expect(await RenderedPlots.key({ ...spec, title: 'u' })).not.toBe(key);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('Vega’s own versions are its package.json versions (the key is the same where Vega is bundled)', async () => {
+    const { vega, vegaLite } = await vegaRuntime();
+    const installed = (name: string) =>
+      JSON.parse(readFileSync(join(root, 'packages/cli/node_modules', name, 'package.json'), 'utf8')).version;
+    expect([vega.version, vegaLite.version]).toEqual([installed('vega'), installed('vega-lite')]);
   });
 });

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '@evalsim/sim';
 import type { VegaLiteSpec } from './renderSvg.js';
+import { vegaRuntime } from './vegaRuntime.js';
 
 /** The record's file name, in the plots folder. */
 export const RENDERED_RECORD = '.rendered.json';
@@ -28,26 +29,43 @@ interface Rendered {
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-let versions: string | undefined;
-
 /**
  * The version of package `name` as installed: the package.json above its entry file (its own
- * `exports` do not list package.json).
+ * `exports` do not list package.json); undefined where it is not installed on its own (the
+ * published `evalsim` bundles Vega).
  */
-function installedVersion(name: string): string {
-  for (let dir = dirname(createRequire(import.meta.url).resolve(name)); ; dir = dirname(dir)) {
+function installedVersion(name: string): string | undefined {
+  let dir: string;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve(name));
+  } catch {
+    return undefined;
+  }
+  for (; ; dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
       if (json.name === name && json.version) return json.version;
     }
-    if (dirname(dir) === dir) throw new Error(`no package.json of ${name} above its entry file`);
+    if (dirname(dir) === dir) return undefined;
   }
 }
 
-/** The Vega and Vega-Lite versions the plots are rendered with. */
-function rendererVersions(): string {
-  versions ??= `vega ${installedVersion('vega')}, vega-lite ${installedVersion('vega-lite')}`;
+let versions: Promise<string> | undefined;
+
+/**
+ * The Vega and Vega-Lite versions the plots are rendered with: from their package.json files, or
+ * from the libraries themselves where they are bundled (loading them costs ≈ 0.1 s, paid anyway
+ * when a plot is rendered).
+ */
+function rendererVersions(): Promise<string> {
+  versions ??= (async () => {
+    const vega = installedVersion('vega');
+    const vegaLite = installedVersion('vega-lite');
+    if (vega && vegaLite) return `vega ${vega}, vega-lite ${vegaLite}`;
+    const runtime = await vegaRuntime();
+    return `vega ${runtime.vega.version}, vega-lite ${runtime.vegaLite.version}`;
+  })();
   return versions;
 }
 
@@ -68,8 +86,8 @@ export class RenderedPlots {
   }
 
   /** The spec's key: its JSON with the renderer's versions. */
-  static key(spec: VegaLiteSpec): string {
-    return sha256(`${rendererVersions()}\n${JSON.stringify(spec)}`);
+  static async key(spec: VegaLiteSpec): Promise<string> {
+    return sha256(`${await rendererVersions()}\n${JSON.stringify(spec)}`);
   }
 
   /** Whether `name` (a file in the plots folder) holds the rendering of the spec whose key is `key`. */
