@@ -189,7 +189,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
     const stopFormulas = new AbortController();
     const formulasAhead = (async () => {
       for (const { study } of shard ? [] : studies)
-        await computeFormulasBetweenChunks(study, undefined, stopFormulas.signal);
+        await computeFormulasBetweenChunks(study, { signal: stopFormulas.signal });
     })();
     formulasAhead.catch(() => {});
     try {

@@ -57,7 +57,9 @@ describe('formula values between chunks', () => {
   test('slices yield to the event loop: work queued meanwhile runs before the last value', async () => {
     const lazy = await validateStudy(STUDY, toyBaseDir, { evaluateFormulas: false });
     const order: string[] = [];
-    const computing = computeFormulasBetweenChunks(lazy, 0).then(() => order.push('formulas'));
+    const computing = computeFormulasBetweenChunks(lazy, { sliceSeconds: 0 }).then(() =>
+      order.push('formulas'),
+    );
     setImmediate(() => order.push('other work'));
     await computing;
     expect(order).toEqual(['other work', 'formulas']);
@@ -79,9 +81,15 @@ describe('formula values between chunks', () => {
         },
       },
     });
-    await computeFormulasBetweenChunks({ ...lazy, formulas: [counting] }, 0, stop.signal);
+    await computeFormulasBetweenChunks(
+      { ...lazy, formulas: [counting] },
+      {
+        sliceSeconds: 0,
+        signal: stop.signal,
+      },
+    );
     expect(asked).toEqual([]);
-    await computeFormulasBetweenChunks({ ...lazy, formulas: [counting] }, 0);
+    await computeFormulasBetweenChunks({ ...lazy, formulas: [counting] }, { sliceSeconds: 0 });
     expect(asked).toEqual([0, 1, 2, 3]);
     expect(lazy.formulas[0].values).toEqual(eager.formulas[0].values);
   });

@@ -14,11 +14,13 @@ export const FORMULA_SLICE_SECONDS = 0.005;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Computes every formula value of `study` not computed yet; stops early (resolves) once `signal` is aborted. */
+/**
+ * Computes every formula value of `study` not computed yet, in slices of `sliceSeconds`; stops
+ * early (resolves) once `signal` is aborted.
+ */
 export async function computeFormulasBetweenChunks(
   study: Study,
-  sliceSeconds = FORMULA_SLICE_SECONDS,
-  signal?: AbortSignal,
+  { sliceSeconds = FORMULA_SLICE_SECONDS, signal }: { sliceSeconds?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   let sliceStart = performance.now();
   for (const formula of study.formulas) {

@@ -426,7 +426,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
           ? createProbingExecutor(
               replicationsToRun,
               createInProcessExecutor(),
-              () => ({ ...pool, run: pool.run, close: async () => {} }),
+              () => ({ ...pool, close: async () => {} }),
               STARTED_WORKERS_PAY_AFTER_SECONDS,
             )
           : pool
