@@ -11,6 +11,7 @@ import { ErrorTracker, loadFixture } from '../test-utils/fixtures.js';
 import {
   exactPairedCoverage,
   exactPairedCoverageCurve,
+  type PairedCoverageFunction,
   pairedCoverageFromTable,
   pairedIntervalTable,
 } from './index.js';
@@ -93,6 +94,38 @@ describe('structure', () => {
     cells.forEach((c, i) => {
       expect(curve[i]).toBe(pairedCoverageFromTable(table, c[0], c[1], c[2]));
     });
+  });
+  it('the curve of an interval that reads the concordant split (one pass, no table) equals the table, bit for bit', () => {
+    // Edge cells too: no discordance, all discordant, no concordant successes, one-sided.
+    const cells = [
+      [0.55, 0.04, 0.01],
+      [0.3, 0.2, 0.2],
+      [0, 0.3, 0.1],
+      [0.6, 0, 0],
+      [0, 0.5, 0.5],
+      [0.2, 0.36, 0.04],
+      [0.9, 0, 0.1],
+    ] as const;
+    const custom: PairedCoverageFunction = (n11, n10, n01, n00) => {
+      const n = n11 + n10 + n01 + n00;
+      const d = (n10 - n01) / n;
+      const half = (1 + n11 / n) / Math.sqrt(n);
+      return { lower: d - half, upper: d + half };
+    };
+    for (const method of ['newcombePaired', custom] as const) {
+      for (const n of [1, 7, 40]) {
+        const curve = exactPairedCoverageCurve(method, n, cells, 0.9);
+        const table = pairedIntervalTable(method, n, 0.9);
+        expect(table.full).toBe(true);
+        cells.forEach((c, i) => {
+          expect(Object.is(curve[i], pairedCoverageFromTable(table, c[0], c[1], c[2]))).toBe(true);
+        });
+      }
+    }
+    expect(() =>
+      exactPairedCoverageCurve(() => ({ lower: Number.NaN, upper: 1 }), 5, [[0.2, 0.1, 0.1]]),
+    ).toThrow(/^method: returned a NaN bound at \(n11, n10, n01, n00\) = \(0, 0, 0, 5\)/);
+    expect(() => exactPairedCoverageCurve('newcombePaired', 400, [[0.2, 0.1, 0.1]])).toThrow(/^n:/);
   });
   it('rejects bad arguments by name', () => {
     expect(() => exactPairedCoverage('tangoScore', 0, 0.2, 0.1, 0.1)).toThrow(/^n:/);

@@ -32,13 +32,14 @@ function resolveFormula(
   context.ids.add(entry.id);
   const definition = formulaRegistry.get(entry.formula, `${path}.formula`);
   const options = Object.fromEntries(Object.entries(entry).filter(([key]) => !RUNNER_FIELDS.includes(key)));
+  const where = entry.cell ?? {};
+  const cells = context.cells.filter((cell) => cellMatches(cell.params, where)).map((cell) => cell.params);
   let compute: CellFormula;
   try {
-    compute = definition.create(options, { level: entry.level ?? context.level });
+    compute = definition.create(options, { level: entry.level ?? context.level, cells });
   } catch (error) {
     throw asConfigError(error, path);
   }
-  const where = entry.cell ?? {};
   checkCellSubset(`${path}.cell`, where, context.cells);
   const valueInCell = (index: number): number | undefined => {
     const cell = context.cells[index];

@@ -30,7 +30,7 @@ describe('exactPairedCoverage formula', () => {
       expect(shares).toBeCloseTo(exactPairedCoverage(core, 30, 0.4, 0.15, 0.05), 12);
     }
   });
-  it('uses the entry level, a number or another parameter for n, and reuses tables across cells', () => {
+  it('uses the entry level, a number or another parameter for n, and the cell itself', () => {
     expect(at('tango', 0.9)({ n: 25, p10: 0.1, p01: 0.1 })).toBe(
       exactPairedCoverage('tangoScore', 25, 0.4, 0.1, 0.1, 0.9),
     );
@@ -58,5 +58,37 @@ describe('exactPairedCoverage formula', () => {
     expect(() => f({ n: 2.5, p10: 0.1, p01: 0.1 })).toThrow(/^n:/);
     expect(() => f({ n: 10, p10: 0.1 })).toThrow(/^p01:/);
     expect(() => f({ n: 10, p10: 0.5, p01: 0.2, p11: 0.5 })).toThrow(/^p11:/);
+  });
+  it('computes the listed cells of one n together, each bit for bit its value alone, in any order', () => {
+    const cells = [
+      { n: 30, discordance: 0.1, imbalance: 0 },
+      { n: 30, discordance: 0.2, imbalance: 0.5 },
+      { n: 12, discordance: 0.4, imbalance: 0.9 },
+      { n: 30, p10: 0.5, p01: 0.2, p11: 0.5 }, // unreadable: p11 + p10 + p01 > 1
+      { n: 30, discordance: 0.4, imbalance: -0.8, p11: 0.3 },
+      { n: 12, discordance: 0.05, imbalance: 0.2 },
+    ];
+    for (const method of ['newcombePaired', 'tango']) {
+      const alone = cells.map((cell) => {
+        try {
+          return at(method)(cell);
+        } catch {
+          return undefined;
+        }
+      });
+      for (const order of [
+        [0, 1, 2, 3, 4, 5],
+        [5, 4, 3, 2, 1, 0],
+        [4, 2, 0, 5, 1, 3],
+      ]) {
+        const together = exactPairedCoverageFormula.create({ method }, { level: 0.95, cells });
+        for (const i of order) {
+          if (alone[i] === undefined) expect(() => together(cells[i])).toThrow(/^p11:/);
+          else expect(Object.is(together(cells[i]), alone[i])).toBe(true);
+        }
+        // Asked again, a cell is computed again, with the same value.
+        expect(Object.is(together(cells[1]), alone[1])).toBe(true);
+      }
+    }
   });
 });

@@ -12,10 +12,14 @@
  * to read; default the cell parameter `n`); the cell probabilities come from the cell's
  * parameters exactly as the model reads them (base/pairedCellProbabilities.ts: p10 and p01,
  * or discordance and imbalance; p11, default half the concordant mass). The level is the
- * entry's `level` (default the study's). The interval bounds of every table of size n are
- * computed once per n and reused for every cell with that n.
+ * entry's `level` (default the study's). The first cell of a size n asks for the coverage of
+ * every listed cell of that n (settings.cells) from one enumeration of the tables (core
+ * exactPairedCoverageCurve: for Newcombe, C(n + 3, 3) bounds, one row at a time, instead of a
+ * 22 MB table at n = 200 kept for the run); the others are then read from what it computed.
+ * A cell's value is the same computed alone or with others, bit for bit.
  */
-import { type PairedIntervalTable, pairedCoverageFromTable, pairedIntervalTable } from '@evalsim/core';
+import { exactPairedCoverageCurve } from '@evalsim/core';
+import type { CellParams } from '../base/cellParams.js';
 import { ConfigError } from '../base/errors.js';
 import { pairedCellProbabilities } from '../base/pairedCellProbabilities.js';
 import { PAIRED_INTERVAL_NAMES, PAIRED_INTERVALS } from '../base/pairedIntervalNames.js';
@@ -32,24 +36,53 @@ const OPTIONS = {
   n: argument('n', 'Questions n.'),
 } as const;
 
+/** A cell's n and [p11, p10, p01]; throws the ConfigError naming what the cell lacks. */
+function readCell(options: { readonly n?: number | string | undefined }, params: CellParams) {
+  const n = formulaArgument(OPTIONS, options, params, 'n');
+  if (!(Number.isInteger(n) && n >= 1)) throw new ConfigError('n', n, 'a whole number of questions ≥ 1');
+  const { p11, p10, p01 } = pairedCellProbabilities(params);
+  return { n, cell: [p11, p10, p01] as const };
+}
+
 export const exactPairedCoverageFormula = defineFormula({
   name: 'exactPairedCoverage',
   description:
     'Exact multinomial coverage of a paired-difference interval (method: pairedWald, tango, newcombePaired, bonettPrice, agrestiMin) of Δ = p10 − p01 at the cell’s n and cell probabilities (p10, p01 or discordance, imbalance; p11).',
   options: OPTIONS,
-  create(options, { level }) {
+  create(options, { level, cells = [] }) {
     const interval = PAIRED_INTERVALS[options.method];
-    const tables = new Map<number, PairedIntervalTable>();
+    // Values computed with an earlier cell of the same n, until asked for; and every cell computed.
+    const ahead = new Map<CellParams, number>();
+    const computed = new Set<CellParams>();
     return (params) => {
-      const n = formulaArgument(OPTIONS, options, params, 'n');
-      if (!(Number.isInteger(n) && n >= 1)) throw new ConfigError('n', n, 'a whole number of questions ≥ 1');
-      const { p11, p10, p01 } = pairedCellProbabilities(params);
-      let table = tables.get(n);
-      if (table === undefined) {
-        table = pairedIntervalTable(interval, n, level);
-        tables.set(n, table);
+      const { n, cell } = readCell(options, params);
+      const known = ahead.get(params);
+      if (known !== undefined) {
+        ahead.delete(params);
+        return known;
       }
-      return pairedCoverageFromTable(table, p11, p10, p01);
+      // This cell and the listed cells of the same n not computed yet (a listed cell the formula
+      // cannot read is left for its own call, which names the problem).
+      const group: CellParams[] = [params];
+      const rows: (readonly [number, number, number])[] = [cell];
+      for (const other of cells) {
+        if (other === params || computed.has(other)) continue;
+        let read: ReturnType<typeof readCell>;
+        try {
+          read = readCell(options, other);
+        } catch {
+          continue;
+        }
+        if (read.n !== n) continue;
+        group.push(other);
+        rows.push(read.cell);
+      }
+      const values = exactPairedCoverageCurve(interval, n, rows, level);
+      for (let i = 0; i < group.length; i++) {
+        computed.add(group[i]);
+        if (i > 0) ahead.set(group[i], values[i]);
+      }
+      return values[0];
     };
   },
 });
