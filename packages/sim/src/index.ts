@@ -235,7 +235,8 @@ export { SeededStream } from './rng/SeededStream.js';
 export { streamSeed } from './rng/streamSeed.js';
 // ------------------------------------------------------------------ running
 export { BLOCK_SIZE } from './runner/blocks.js';
-export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
+export { type ChunkExecutor, createStudyPool, defaultWorkerCount, type StudyPool } from './runner/chunkExecutor.js';
+export { createStudyLanes, type StudyLane } from './runner/studyLanes.js';
 export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
 export { computeFormulasBetweenChunks } from './runner/formulasBetweenChunks.js';
 export type { InvalidIntervalReport } from './runner/invalidIntervals.js';

@@ -17,7 +17,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
+  type ChunkExecutor,
   computeFormulasBetweenChunks,
+  createStudyLanes,
   createStudyPool,
   defaultWorkerCount,
   prepareOutputDirectory,
@@ -38,6 +40,7 @@ import { writeReport } from '../report/writeReport.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
+import { runInLanes } from '../reproduce/runInLanes.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
 import { WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
@@ -165,19 +168,22 @@ export const reproduceCommand: CommandModule<object, Args> = {
     if (checked.warning) io.stderr.write(`${checked.warning}\n`);
     // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
     const pool = createStudyPool({ workers: Math.max(0, workers - 1), mainThread: true, warm });
+    // Two studies at once when there are worker threads: one in this thread, one on the worker
+    // threads, each with the whole pool once the other lane has no study left (runner/studyLanes.ts).
+    const lanes = createStudyLanes(pool);
     // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
     const interrupts = listenForInterrupts();
     const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);
-    let cellsBefore = 0;
-    let cellsDone = 0;
-    const warnings: string[] = [];
+    const cellsDone = new Map<number, number>();
+    // Per study, in the studies' order whichever lane ran them.
+    const warnings: string[][] = studies.map(() => []);
+    const unexplained: string[][] = studies.map(() => []);
     const progress = createOverallProgress({
       studies: studies.length,
       totalReplications,
       quiet: args.quiet,
       stream: io.stderr,
     });
-    const unexplained: string[] = [];
     let within = 0;
     let total = 0;
     // Plots render on a thread of their own (report/svgRenderThread.ts), closed however this ends.
@@ -192,66 +198,86 @@ export const reproduceCommand: CommandModule<object, Args> = {
         await computeFormulasBetweenChunks(study, { signal: stopFormulas.signal });
     })();
     formulasAhead.catch(() => {});
+    // A study that fails stops the one running on the other lane too.
+    const stopped = new AbortController();
+    const stop = () => stopped.abort(interrupts.signal.reason);
+    interrupts.signal.addEventListener('abort', stop, { once: true });
     try {
       // Each study's report and plots, started when its run ends, one study at a time.
       const reports = new Map<string, Promise<StudyReport>>();
       let lastReport: Promise<unknown> = Promise.resolve();
-      try {
-        for (const [i, { study, replications }] of studies.entries()) {
-          progress.startStudy(i, study.name, replications ?? study.replications ?? 0);
-          const run = await runStudy(study, {
-            pool,
-            outDir: out,
-            onProgress: (p) => {
-              cellsDone = cellsBefore + p.cellsDone;
-              progress.update(p);
-            },
-            onNotice: (message) => warnings.push(`evalsim: ${message}`),
-            signal: interrupts.signal,
-            ...(replications !== undefined ? { replications } : {}),
-            shard: shard ? { index: shard.index, count: shard.count } : undefined,
-          }).catch((error: unknown) => {
-            // A formula computed during the run names its file as validation would.
-            throw studyFileError(io, files[i], error);
-          });
-          cellsBefore += study.cells.length;
-          warnings.push(...formatInvalidIntervals(study.name, run.invalidIntervals));
-          if (shard) {
-            progress.endStudy(`  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
-            continue;
-          }
-          const judged = judgeRows(study, run.rows);
-          const ok = judged.filter((j) => j.status === 'within').length;
-          const explained = judged.filter((j) => j.status === 'explained').length;
-          within += ok;
-          total += judged.length;
-          const misses = judged.filter((j) => j.status === 'unexplained');
-          unexplained.push(...misses.map((j) => describeJudgedRow(study, j.row)));
-          const mark = misses.length ? '✗' : '✓';
-          const counts = judged.length
-            ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
-            : 'no published values';
-          progress.endStudy(
-            `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
-          );
-          const file = files[i];
-          const next = (): Promise<StudyReport> => reportStudy(file, out, renderer, loaded.get(file));
-          const report = lastReport.then(next, next);
-          report.catch(() => {}); // awaited (and its error thrown) after the last study
-          reports.set(file, report);
-          lastReport = report;
+      const runOne = async (i: number, executor: ChunkExecutor) => {
+        const { study, replications } = studies[i];
+        progress.startStudy(i, study.name);
+        const run = await runStudy(study, {
+          pool: executor,
+          outDir: out,
+          onProgress: (p) => {
+            cellsDone.set(i, p.cellsDone);
+            progress.update(i, p);
+          },
+          onNotice: (message) => warnings[i].push(`evalsim: ${message}`),
+          signal: stopped.signal,
+          ...(replications !== undefined ? { replications } : {}),
+          shard: shard ? { index: shard.index, count: shard.count } : undefined,
+        }).catch((error: unknown) => {
+          stopped.abort(error);
+          // A formula computed during the run names its file as validation would.
+          throw studyFileError(io, files[i], error);
+        });
+        cellsDone.set(i, study.cells.length);
+        warnings[i].push(...formatInvalidIntervals(study.name, run.invalidIntervals));
+        if (shard) {
+          progress.endStudy(i, `  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
+          return;
         }
+        const judged = judgeRows(study, run.rows);
+        const ok = judged.filter((j) => j.status === 'within').length;
+        const explained = judged.filter((j) => j.status === 'explained').length;
+        within += ok;
+        total += judged.length;
+        const misses = judged.filter((j) => j.status === 'unexplained');
+        unexplained[i].push(...misses.map((j) => describeJudgedRow(study, j.row)));
+        const mark = misses.length ? '✗' : '✓';
+        const counts = judged.length
+          ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
+          : 'no published values';
+        progress.endStudy(
+          i,
+          `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
+        );
+        const file = files[i];
+        const next = (): Promise<StudyReport> => reportStudy(file, out, renderer, loaded.get(file));
+        const report = lastReport.then(next, next);
+        report.catch(() => {}); // awaited (and its error thrown) after the last study
+        reports.set(file, report);
+        lastReport = report;
+      };
+      try {
+        await runInLanes(
+          studies.length,
+          lanes.map((lane) => async (i: number) => {
+            lane.busy = true;
+            try {
+              await runOne(i, lane.executor);
+            } finally {
+              lane.busy = false;
+            }
+          }),
+        );
       } catch (error) {
         if (interrupts.received === undefined) throw error;
       } finally {
         progress.finish();
+        interrupts.signal.removeEventListener('abort', stop);
         interrupts.dispose();
         await pool.close();
         await Promise.allSettled(reports.values());
       }
-      for (const warning of warnings) io.stderr.write(`${warning}\n`);
+      for (const warning of warnings.flat()) io.stderr.write(`${warning}\n`);
       if (interrupts.received !== undefined) {
-        io.stderr.write(`evalsim: ${interruptedMessage(cellsDone, cellsTotal)}\n`);
+        const done = [...cellsDone.values()].reduce((sum, cells) => sum + cells, 0);
+        io.stderr.write(`evalsim: ${interruptedMessage(done, cellsTotal)}\n`);
         io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
         return;
       }
@@ -279,9 +305,10 @@ export const reproduceCommand: CommandModule<object, Args> = {
           `Rescaled run: written to ${shownOut}/; the committed results/ are untouched (--out results would replace them).\n`,
         );
       }
-      if (args.strict && unexplained.length > 0) {
+      const misses = unexplained.flat();
+      if (args.strict && misses.length > 0) {
         io.stderr.write(
-          `evalsim: --strict: ${unexplained.length} published value${unexplained.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${unexplained.map((line) => `  ${line}\n`).join('')}`,
+          `evalsim: --strict: ${misses.length} published value${misses.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${misses.map((line) => `  ${line}\n`).join('')}`,
         );
         io.exitCode = 1;
       }

@@ -38,14 +38,25 @@ export function computingThreads(executor: ChunkExecutor): number {
   return executor.workers === 0 ? 1 : executor.workers + (executor.mainThread ? 1 : 0);
 }
 
-/** Runs chunks in this thread, yielding to the event loop between them (so progress still draws). */
+/**
+ * Runs chunks in this thread one at a time, each in a turn of the event loop of its own: between
+ * two chunks progress draws and worker threads' messages are taken (chunks asked for together
+ * used to run back to back in one turn, and a worker thread running another study, runner/studyLanes.ts, waited for them).
+ */
 export function createInProcessExecutor(): ChunkExecutor {
+  let last: Promise<unknown> = Promise.resolve();
   return {
     workers: 0,
     mainThread: true,
-    async run(task) {
-      await new Promise((resolve) => setImmediate(resolve));
-      return executeChunk(task);
+    run(task) {
+      const result = last.then(
+        () =>
+          new Promise<ArrayBuffer>((resolve, reject) => {
+            setImmediate(() => executeChunk(task).then(resolve, reject));
+          }),
+      );
+      last = result.catch(() => {});
+      return result;
     },
     async close() {},
   };
@@ -71,8 +82,10 @@ export interface StudyPoolOptions {
 interface Waiting {
   readonly task: ChunkTask;
   readonly signal: AbortSignal | undefined;
-  /** This thread may run it (built-in blocks, no time limit). */
+  /** This thread may run it (built-in blocks, no time limit, not sent to the worker threads only). */
   readonly here: boolean;
+  /** It runs alone on a worker thread (user code or a time limit: !mayRunHere). */
+  readonly alone: boolean;
   readonly resolve: (buffer: ArrayBuffer) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -92,7 +105,19 @@ export function mayRunHere(task: ChunkTask, signal: AbortSignal | undefined): bo
  * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
  * then holds up to TASKS_PER_THREAD such tasks (a user-code or time-limited task runs alone).
  */
-export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
+/**
+ * A pool of threads (createStudyPool), with a view of it that runs nothing in this thread: a
+ * second study can run on the worker threads while another computes here (`evalsim reproduce`).
+ */
+export interface StudyPool extends ChunkExecutor {
+  /**
+   * The same queue, sending every task to the worker threads only (closing it closes nothing);
+   * undefined for a pool without worker threads.
+   */
+  readonly workerThreads: ChunkExecutor | undefined;
+}
+
+export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const workers = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(workers) || workers < 0) {
     throw new RangeError(`workers: must be an integer ≥ 0, got ${workers}`);
@@ -105,7 +130,7 @@ export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
   }
   if (workers === 0) {
     void options.warm?.close();
-    return createInProcessExecutor();
+    return { ...createInProcessExecutor(), workerThreads: undefined };
   }
   const mainThread = options.mainThread ?? false;
   const depth = mainThread ? TASKS_PER_THREAD : 1;
@@ -139,7 +164,7 @@ export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
   };
   const toThread = (i: number, next: Waiting) => {
     held[i]++;
-    alone[i] = !next.here;
+    alone[i] = next.alone;
     const result = threads[i].run(next.task, next.signal);
     track(result);
     result.then(next.resolve, next.reject).finally(() => {
@@ -175,21 +200,29 @@ export function createStudyPool(options: StudyPoolOptions = {}): ChunkExecutor {
       if (next) toHere(next);
     }
     for (let i = 0; i < threads.length && queue.length > 0; i++) {
-      if (held[i] === 0 || held[i] >= depth || alone[i] || !queue[0].here) continue;
+      if (held[i] === 0 || held[i] >= depth || alone[i] || queue[0].alone) continue;
       const next = take(0);
       if (next) toThread(i, next);
       else i--;
     }
   };
 
+  const enqueue = (task: ChunkTask, signal: AbortSignal | undefined, here: boolean) =>
+    new Promise<ArrayBuffer>((resolve, reject) => {
+      // (A pool this thread does not compute in holds one task per thread: each runs alone.)
+      const shareable = mainThread && mayRunHere(task, signal);
+      queue.push({ task, signal, here: here && shareable, alone: !shareable, resolve, reject });
+      dispatch();
+    });
   return {
     workers,
     mainThread,
-    run(task, signal) {
-      return new Promise<ArrayBuffer>((resolve, reject) => {
-        queue.push({ task, signal, here: mainThread && mayRunHere(task, signal), resolve, reject });
-        dispatch();
-      });
+    run: (task, signal) => enqueue(task, signal, mainThread),
+    workerThreads: {
+      workers,
+      mainThread: false,
+      run: (task, signal) => enqueue(task, signal, false),
+      async close() {},
     },
     async close() {
       for (const waiting of queue.splice(0)) waiting.reject(new Error('the study pool was closed'));
