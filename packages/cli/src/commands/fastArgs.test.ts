@@ -68,6 +68,10 @@ const PLAIN: string[][] = [
   ['run', 'x.json', '--shard', '0/4', '--shards', '4'],
   ['run', 'x.json', '--studies', 'other', '--out=results/local'],
   ['run', 'x.json', '--workers', '1.5', '--seed', '4294967296'],
+  ['reproduce'],
+  ['reproduce', '--strict', '--quiet'],
+  ['reproduce', '--workers', '2', '--replications-scale', '0.1', '--out', '/tmp/o'],
+  ['reproduce', '--studies=other', '--shard', '1/4', '--shards', '4'],
 ];
 
 /** Lines left to yargs: help, typos, odd spellings and values, repeats, missing required flags. */
@@ -100,6 +104,11 @@ const LEFT_TO_YARGS: string[][] = [
   ['run', 'x.json', '--quiet', '--quiet'],
   ['run', 'x.json', '--'],
   ['run', 'x.json', '--keep'],
+  ['reproduce', 'peeking'],
+  ['reproduce', 'peeking', 'few-clusters', '--quiet'],
+  ['reproduce', '--quiet', 'peeking'],
+  ['reproduce', '--help'],
+  ['reproduce', '--strict', '--strict'],
 ];
 
 describe('calculator lines read without yargs', () => {
@@ -115,9 +124,9 @@ describe('calculator lines read without yargs', () => {
     expect(fastArgs(command, argv)).toBeUndefined();
   });
 
-  test('every calculator and run are read by the fast path, and no other command', async () => {
-    expect(new Set(PLAIN.map((argv) => argv[0]))).toEqual(new Set([...CALCULATORS, 'run']));
-    expect(new Set(PLAIN_LINE_COMMANDS)).toEqual(new Set([...CALCULATORS, 'run']));
+  test('every calculator, run and reproduce are read by the fast path, and no other command', async () => {
+    expect(new Set(PLAIN.map((argv) => argv[0]))).toEqual(new Set([...CALCULATORS, 'run', 'reproduce']));
+    expect(new Set(PLAIN_LINE_COMMANDS)).toEqual(new Set([...CALCULATORS, 'run', 'reproduce']));
     // validate takes any number of studies (`<study..>`), show reads flags of its own kinds.
     const [validate, show] = await loadCommands(['validate', 'show']);
     expect(fastArgs(validate, ['validate', 'x.json'])).toBeUndefined();
@@ -132,8 +141,18 @@ describe('calculator lines read without yargs', () => {
     for (const argv of [...PLAIN.filter((line) => line[0] !== 'run'), ...runs]) {
       const fast = await runCli(argv, { cwd: '/', env: {} });
       // A flag yargs reads but the fast path leaves to it (`--k=…` spelled `--k …` is read by both):
-      // `--json false` is the same line for the handler, and only yargs reads it.
-      const slow = await runCli([...argv, ...(argv.includes('--json') ? [] : ['--json', 'false'])], {
+      // `--json false` (reproduce has no --json: `--no-quiet`, `--no-strict` or a camelCase
+      // spelling) is the same line for the handler, and only yargs reads it. reproduce fails on
+      // the studies folder, which `/` lacks, both ways.
+      const same =
+        argv[0] !== 'reproduce'
+          ? ['--json', 'false']
+          : !argv.includes('--quiet')
+            ? ['--no-quiet']
+            : !argv.includes('--strict')
+              ? ['--no-strict']
+              : ['--replicationsScale', '1'];
+      const slow = await runCli([...argv, ...(argv.includes('--json') ? [] : same)], {
         cwd: '/',
         env: {},
       });

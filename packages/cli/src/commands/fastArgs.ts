@@ -2,7 +2,8 @@
  * The calculators' and `run`'s command lines read without yargs: yargs (≈ 170 KiB with its
  * parser) was most of a calculator's start-up (docs/performance.md §9d), and ≈ 50 ms of a
  * one-replication `run`. A command's options (and its one required positional, `run <study>`:
- * a single word, not a number) are read from
+ * a single word, not a number; or its optional list, `reproduce [study..]`, when the line gives
+ * none) are read from
  * its own yargs builder, run against a recorder instead of yargs; a line is read here only when
  * it is plainly well formed — each declared flag at most once, as `--name value`, `--name=value`,
  * `-x value` or a bare boolean `--name`, every value a plain finite decimal for a number and no
@@ -14,10 +15,18 @@
  */
 import type { ArgumentsCamelCase, CommandModule } from 'yargs';
 
-/** What a builder declares: its flags and its one required positional (`run <study>`), if any. */
+/**
+ * What a builder declares: its flags and its one positional, if any — required (`run <study>`)
+ * or an optional list (`reproduce [study..]`, read here only when the line gives none).
+ */
 interface Declared {
   readonly options: Map<string, OptionSpec>;
-  readonly positional?: string;
+  readonly positional?: Positional;
+}
+
+interface Positional {
+  readonly name: string;
+  readonly list: boolean;
 }
 
 /** The option declarations the fast path understands. */
@@ -33,20 +42,26 @@ type AnyCommand = CommandModule<any, any>;
 
 const KNOWN_SPEC_KEYS = new Set(['type', 'array', 'default', 'demandOption', 'describe']);
 
-/** `run <study>` → "study"; undefined for no positional or anything but one required positional. */
-function requiredPositional(command: AnyCommand): string | null | undefined {
+/**
+ * `run <study>` → study (required), `reproduce [study..]` → study (an optional list); null for no
+ * positional, undefined for anything else.
+ */
+function positionalOf(command: AnyCommand): Positional | null | undefined {
   const words = String(command.command ?? '')
     .split(/\s+/)
     .slice(1);
   if (words.length === 0) return null;
-  const match = words.length === 1 ? /^<([a-z][a-zA-Z]*)>$/.exec(words[0]) : null;
-  return match ? match[1] : undefined;
+  if (words.length !== 1) return undefined;
+  const required = /^<([a-z][a-zA-Z]*)>$/.exec(words[0]);
+  if (required) return { name: required[1], list: false };
+  const list = /^\[([a-z][a-zA-Z]*)\.\.\]$/.exec(words[0]);
+  return list ? { name: list[1], list: true } : undefined;
 }
 
 /** The options `command`'s builder declares, or undefined when it uses anything else of yargs. */
 function declaredOptions(command: AnyCommand): Declared | undefined {
   const options = new Map<string, OptionSpec>();
-  const positional = requiredPositional(command);
+  const positional = positionalOf(command);
   let plain = typeof command.builder === 'function' && positional !== undefined;
   let positionalDeclared = false;
   const recorder: object = new Proxy(
@@ -56,7 +71,12 @@ function declaredOptions(command: AnyCommand): Declared | undefined {
         // The command's one positional, a string (`.positional('study', { type: 'string', … })`).
         if (property === 'positional')
           return (name: string, spec: OptionSpec) => {
-            if (name !== positional || spec.type !== 'string' || spec.array) plain = false;
+            if (
+              name !== positional?.name ||
+              spec.type !== 'string' ||
+              Boolean(spec.array) !== positional.list
+            )
+              plain = false;
             if (Object.keys(spec).some((key) => !KNOWN_SPEC_KEYS.has(key) || key === 'default'))
               plain = false;
             positionalDeclared = true;
@@ -78,7 +98,7 @@ function declaredOptions(command: AnyCommand): Declared | undefined {
     },
   );
   if (plain) (command.builder as (y: unknown) => unknown)(recorder);
-  if (positional && (!positionalDeclared || options.has(positional))) plain = false;
+  if (positional && (!positionalDeclared || options.has(positional.name))) plain = false;
   return plain ? { options, ...(positional ? { positional } : {}) } : undefined;
 }
 
@@ -116,7 +136,8 @@ export function fastArgs(
     const token = argv[i];
     // The positional: one plain word (no dash first, not a number yargs might coerce), once.
     if (declared.positional && !token.startsWith('-')) {
-      if (positional !== undefined || token === '' || DECIMAL.test(token)) return undefined;
+      if (declared.positional.list || positional !== undefined || token === '' || DECIMAL.test(token))
+        return undefined;
       positional = token;
       continue;
     }
@@ -148,9 +169,11 @@ export function fastArgs(
     given.set(name, spec.array ? values : values[0]);
   }
   const args: ArgumentsCamelCase<Record<string, unknown>> = { _: [argv[0]], $0: 'evalsim' };
-  if (declared.positional) {
+  if (declared.positional?.list)
+    args[declared.positional.name] = []; // as yargs gives an absent list
+  else if (declared.positional) {
     if (positional === undefined) return undefined;
-    args[declared.positional] = positional;
+    args[declared.positional.name] = positional;
   }
   for (const [name, spec] of specs) {
     const value = given.has(name) ? given.get(name) : spec.default;

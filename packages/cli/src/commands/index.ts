@@ -42,7 +42,7 @@ import { CALCULATORS } from './calculators.js';
 export { CALCULATORS };
 
 /** The commands whose plainly well-formed lines are read without yargs (fastArgs.ts). */
-export const PLAIN_LINE_COMMANDS: readonly string[] = [...CALCULATORS, 'run'];
+export const PLAIN_LINE_COMMANDS: readonly string[] = [...CALCULATORS, 'run', 'reproduce'];
 
 /** The first word of every command, in listing order. */
 export const commandNames: readonly string[] = LOADERS.map(([name]) => name);
