@@ -70,6 +70,7 @@ const PLAIN: string[][] = [
   ['run', 'x.json', '--workers', '1.5', '--seed', '4294967296'],
   ['reproduce'],
   ['reproduce', '--strict', '--quiet'],
+  ['reproduce', '--resume', '--workers', '1'],
   ['reproduce', '--workers', '2', '--replications-scale', '0.1', '--out', '/tmp/o'],
   ['reproduce', '--studies=other', '--shard', '1/4', '--shards', '4'],
 ];

@@ -6,7 +6,15 @@
  * sent when the first checkpoint file appears.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,13 +50,12 @@ function allFiles(folder: string): string[] {
 function interruptedRun(
   out: string,
   signal: NodeJS.Signals,
+  command: readonly string[] = ['run', studyFile, '--chunk-size', '50'],
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [bundle, 'run', studyFile, '--out', out, '--workers', '1', '--chunk-size', '50', '--quiet'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [bundle, ...command, '--out', out, '--workers', '1', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -103,4 +110,31 @@ describe('interrupts (real process, real signal)', () => {
     },
     180_000,
   );
+
+  test('reproduce: SIGINT stops it, and reproduce --resume finishes with the bytes of an uninterrupted one', async () => {
+    const studies = join(dir, 'studies');
+    mkdirSync(studies, { recursive: true });
+    writeFileSync(join(studies, 'slow.json'), readFileSync(studyFile));
+    const out = join(dir, 'reproduce-out');
+    const { code, stderr } = await interruptedRun(out, 'SIGINT', ['reproduce', '--studies', studies]);
+    expect(code, stderr).toBe(SIGNAL_EXIT_CODES.SIGINT);
+    const match = /^evalsim: interrupted after (\d+) of (\d+) cells; rerun with --resume$/m.exec(stderr);
+    expect(match, stderr).not.toBeNull();
+    const done = Number(match![1]);
+    expect(done).toBeGreaterThanOrEqual(1);
+    expect(done).toBeLessThan(CELLS);
+    const env = { cwd: dir, env: {} };
+    const resumed = await runCli(
+      ['reproduce', '--studies', studies, '--out', out, '--resume', '--quiet'],
+      env,
+    );
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    const freshOut = join(dir, 'reproduce-fresh');
+    const fresh = await runCli(['reproduce', '--studies', studies, '--out', freshOut, '--quiet'], env);
+    expect(fresh.exitCode, fresh.stderr).toBe(0);
+    expect(readFileSync(join(out, 'slow.arrow')).equals(readFileSync(join(freshOut, 'slow.arrow')))).toBe(
+      true,
+    );
+    expect(JSON.parse(readFileSync(join(out, '.runs', 'slow.run.json'), 'utf8')).resumedCells).toBe(done);
+  }, 180_000);
 });

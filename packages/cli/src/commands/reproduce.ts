@@ -77,6 +77,7 @@ interface Args {
   studies: string;
   quiet: boolean;
   strict: boolean;
+  resume: boolean;
   shard?: string;
   shards?: number;
 }
@@ -103,6 +104,11 @@ export const reproduceCommand: CommandModule<object, Args> = {
         describe: 'output directory (default: results, or results/local when rescaled)',
       })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress output' })
+      .option('resume', {
+        type: 'boolean',
+        default: false,
+        describe: 'reuse the cells an interrupted reproduce finished (its checkpoints in <out>)',
+      })
       .option('strict', {
         type: 'boolean',
         default: false,
@@ -119,7 +125,11 @@ export const reproduceCommand: CommandModule<object, Args> = {
         '$0 reproduce peeking few-clusters --replications-scale 0.1',
         'quick preview into results/local/ (the committed results/ stay untouched)',
       )
-      .example('$0 reproduce --strict --quiet', 'what CI runs') as never,
+      .example('$0 reproduce --strict --quiet', 'what CI runs')
+      .example(
+        '$0 reproduce --resume',
+        'finish a reproduce that was interrupted (Ctrl-C), reusing its finished cells',
+      ) as never,
   handler: async (args) => {
     const { io } = args;
     const started = performance.now();
@@ -212,6 +222,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
         const run = await runStudy(study, {
           pool: executor,
           outDir: out,
+          resume: args.resume,
           onProgress: (p) => {
             cellsDone.set(i, p.cellsDone);
             progress.update(i, p);
