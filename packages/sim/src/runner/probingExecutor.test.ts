@@ -16,16 +16,21 @@ import {
 } from './probingExecutor.js';
 import { threadCpuSeconds } from './threadCpuTime.js';
 
-/** An executor that records the tasks' starts and answers after `seconds` of this thread's CPU. */
-function fakeExecutor(workers: number, seconds: number) {
+/**
+ * An executor that records the tasks' starts and answers after `seconds` of this thread's CPU (a
+ * list: the n-th task's, the last one for the rest).
+ */
+function fakeExecutor(workers: number, seconds: number | readonly number[]) {
   const log = { starts: [] as number[], closes: 0 };
+  const times = typeof seconds === 'number' ? [seconds] : seconds;
   const executor: ChunkExecutor = {
     workers,
     mainThread: true,
     async run(task) {
+      const busy = times[Math.min(log.starts.length, times.length - 1)];
       log.starts.push(task.start);
       const started = threadCpuSeconds();
-      while (threadCpuSeconds() - started < seconds) {}
+      while (threadCpuSeconds() - started < busy) {}
       return new ArrayBuffer(task.start + 1);
     },
     async close() {
@@ -38,7 +43,7 @@ function fakeExecutor(workers: number, seconds: number) {
 const task = (start: number, count: number) => ({ start, count }) as ChunkTask;
 
 describe('workers only when they pay', () => {
-  test('the rule: the rest estimated from the first chunk’s time per replication', () => {
+  test('the rule: the rest estimated from a chunk’s time per replication', () => {
     expect(workersPay(0.01, 100, 100 * (WORKERS_PAY_AFTER_SECONDS / 0.01) + 100)).toBe(true);
     expect(workersPay(0.01, 100, 100 * (WORKERS_PAY_AFTER_SECONDS / 0.01) - 100)).toBe(false);
     expect(workersPay(1, 1, 0)).toBe(false);
@@ -66,6 +71,31 @@ describe('workers only when they pay', () => {
     expect(probing.workers).toBe(1);
     await probing.close();
     expect([here.log.closes, threads.log.closes]).toEqual([1, 1]);
+  });
+
+  test('the last chunk of the probe decides: a cold start does not send a short run to workers', async () => {
+    // Two cold chunks of 100 replications (0.45 of the probe each), then a warm one of 1,000 (0.1):
+    // at its rate the 8,800 left take 0.02 s / 1,000 · 8,800 = 0.18 s, below WORKERS_PAY_AFTER_SECONDS;
+    // the mean rate after the first chunk would have said 0.11 s / 1,100 · 8,800 = 0.88 s.
+    const P = PROBE_SECONDS;
+    expect((((0.45 + 0.1) * P) / 1100) * 8800).toBeGreaterThan(WORKERS_PAY_AFTER_SECONDS);
+    expect(((0.1 * P) / 1000) * 8800).toBeLessThan(WORKERS_PAY_AFTER_SECONDS);
+    const here = fakeExecutor(0, [0.45 * P, 0.45 * P, 0.1 * P, 0]);
+    let made = 0;
+    const probing = createProbingExecutor(10_000, here.executor, () => {
+      made++;
+      return fakeExecutor(1, 0).executor;
+    });
+    const chunks: [number, number][] = [
+      [0, 100],
+      [100, 100],
+      [200, 1000],
+      [1200, 100],
+    ];
+    await Promise.all(chunks.map(([start, count]) => probing.run(task(start, count))));
+    expect(made).toBe(0);
+    expect(here.log.starts).toEqual([0, 100, 200, 1200]);
+    await probing.close();
   });
 
   test('a short run stays here; no pool is made', async () => {

@@ -1,18 +1,24 @@
 /**
  * Workers only when they pay for themselves: the first chunks of a run of built-in blocks run in
  * this thread, one after the other, timed by this thread's CPU time (threadCpuTime.ts), until
- * they have taken PROBE_SECONDS; from their time per replication after the first chunk the rest
- * of the run is estimated, and worker threads are used only when
+ * they have taken PROBE_SECONDS; from the time per replication of the last of them the rest of the
+ * run is estimated, and worker threads are used only when
  *
- *   rest = (spent − first) / (done − firstCount) · (replications − done) > WORKERS_PAY_AFTER_SECONDS
+ *   rest = seconds(last chunk) / replications(last chunk) · (replications − done) > WORKERS_PAY_AFTER_SECONDS
  *
  * else every chunk runs here and no pool is made (a thread started early, `warm`, is closed). A
  * worker thread costs its start, its bundle load and a cold JIT (0.3–0.5 CPU s on the studies of
- * studies/), and the run's end waits for its last, slowest chunk: on a run of a few tenths of a
- * second it only adds. The first chunk of a thread runs mostly before the JIT has optimised
- * anything (5–13 times slower per replication than later ones on the studies of studies/), so the
- * estimate leaves it out (unless it took the whole probe: the estimate then errs towards workers);
- * a run done within the probe never starts a pool. A
+ * studies/), and the run's end waits for its last, slowest chunk; and a run in one thread is not on
+ * one core: V8 compiles and collects garbage on the other (few-clusters alone: 1.39 CPU s in
+ * 1.29 s; two copies at once: 1.56–1.62 s each), which a worker thread takes from it. On a run of
+ * a second or less it only adds. The code is cold at first: over the first 0.1 CPU s the mean time
+ * per replication after the first chunk overestimated the rest 3–150 times (power-resampling 3.2 s
+ * for a run of 0.5 s, paired-intervals 224 s for 1.8 s), so `--workers 2` made power-resampling,
+ * small-n-coverage and paired-false-win slower than `--workers 1` (0.93 against 0.77 s, 0.95 against
+ * 0.78 s, 1.06 against 0.84 s). The last chunk of 0.2 CPU s is the warmest: it estimates
+ * power-resampling's rest at 0.26 s and small-n-coverage's at 0.27 s, which then stay here (0.79
+ * and 0.81 s), while few-clusters (1.5 s) and paired-intervals (32 s) still use workers. A run done
+ * within the probe never starts a pool. A
  * chunk's bytes do not depend on where it ran (blocks.ts); the chunks asked for during the probe
  * wait for it, in order.
  */
@@ -21,7 +27,7 @@ import type { ChunkTask } from './chunkTask.js';
 import { threadCpuSeconds } from './threadCpuTime.js';
 
 /** CPU seconds of chunks run here before the decision (about a worker thread's start and bundle load). */
-export const PROBE_SECONDS = 0.1;
+export const PROBE_SECONDS = 0.2;
 /** Estimated seconds of work left (in this thread) above which worker threads are used. */
 export const WORKERS_PAY_AFTER_SECONDS = 0.5;
 /**
@@ -70,7 +76,6 @@ export function createProbingExecutor(
   let busy: Promise<unknown> | undefined;
   let spent = 0;
   let done = 0;
-  let first = { seconds: 0, count: 0 };
   const waiting: Waiting[] = [];
   const send = (executor: ChunkExecutor, next: Waiting) =>
     executor.run(next.task, next.signal).then(next.resolve, next.reject);
@@ -81,15 +86,11 @@ export function createProbingExecutor(
       .run(next.task, next.signal)
       .then((buffer) => {
         const seconds = threadCpuSeconds() - started;
-        if (done === 0) first = { seconds, count: next.task.count };
         spent += seconds;
         done += next.task.count;
-        if (spent >= PROBE_SECONDS) {
-          // The rate after the first chunk (or of the first, when it took the whole probe).
-          const warm =
-            done > first.count ? { seconds: spent - first.seconds, count: done - first.count } : first;
-          chosen = workersPay(warm.seconds, warm.count, replications - done, paysAfter) ? pool() : here;
-        }
+        // The rate of the last chunk, the warmest (of the first, when it took the whole probe).
+        if (spent >= PROBE_SECONDS)
+          chosen = workersPay(seconds, next.task.count, replications - done, paysAfter) ? pool() : here;
         next.resolve(buffer);
       }, next.reject)
       .finally(() => {
