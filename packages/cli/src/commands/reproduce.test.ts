@@ -170,6 +170,37 @@ describe('evalsim run', () => {
     expect(told.code).toBe(0);
     expect(arrows(join(dir, 'results'))).toEqual(['toy.arrow']);
   });
+  test('two studies at once: one that fails stops the other, and the failure names its file', async () => {
+    const dir = join(tmp, 'lanes');
+    mkdirSync(join(dir, 'studies'), { recursive: true });
+    // Fails in its second cell, when the run computes its formula (p10 + p01 > 1); runs here.
+    const fails = {
+      name: 'a-fails',
+      title: 'A formula that fails in one cell',
+      grid: { n: [10], p10: [0.3, 0.8], p01: [0.3] },
+      formulas: [{ id: 'exact:tango', formula: 'exactPairedCoverage', method: 'tango', metric: 'coverage' }],
+    };
+    // Seconds of work on the worker thread's lane meanwhile.
+    const long = {
+      name: 'b-long',
+      title: 'Long enough to be running',
+      seed: 1,
+      replications: 200_000,
+      model: { name: 'betaBinomialClusters', params: { p: 0.7, clusters: 8, m: 5 } },
+      grid: { rho: [0.05, 0.1, 0.2, 0.3] },
+      methods: [{ id: 'boot', method: 'clusterBootstrap', resamples: 200 }],
+      metrics: ['coverage'],
+    };
+    writeFileSync(join(dir, 'studies', 'a-fails.json'), JSON.stringify(fails));
+    writeFileSync(join(dir, 'studies', 'b-long.json'), JSON.stringify(long));
+    const run = await evalsim(dir, 'reproduce', '--workers', '2', '--quiet');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^evalsim: studies\/a-fails\.json: formulas\[0\]\.p01: .*\(in grid cell 1: n=10, p10=0\.8, p01=0\.3\)\n$/,
+    );
+    // Neither study wrote results, checkpoints nor a lock.
+    expect(readdirSync(join(dir, 'results')).filter((f) => f !== '.runs' && f !== 'local')).toEqual([]);
+  }, 60_000);
 });
 
 describe('results tables', () => {
