@@ -75,14 +75,17 @@ describe('workers only when they pay', () => {
 
   test('the last chunk of the probe decides: a cold start does not send a short run to workers', async () => {
     // Two cold chunks of 100 replications (0.45 of the probe each), then a warm one of 1,000 (0.1):
-    // at its rate the 8,800 left take 0.02 s / 1,000 · 8,800 = 0.18 s, below WORKERS_PAY_AFTER_SECONDS;
-    // the mean rate after the first chunk would have said 0.11 s / 1,100 · 8,800 = 0.88 s.
+    // with T = WORKERS_PAY_AFTER_SECONDS and 20,000·T s of replications left, its rate gives a rest
+    // of 0.1·P / 1,000 · 20,000·T = 0.4·T (P = 0.2 s: stays here), where the mean rate after the
+    // first chunk would have given 0.55·P / 1,100 · 20,000·T = 2·T (workers).
     const P = PROBE_SECONDS;
-    expect((((0.45 + 0.1) * P) / 1100) * 8800).toBeGreaterThan(WORKERS_PAY_AFTER_SECONDS);
-    expect(((0.1 * P) / 1000) * 8800).toBeLessThan(WORKERS_PAY_AFTER_SECONDS);
+    const T = WORKERS_PAY_AFTER_SECONDS;
+    const left = Math.round(20_000 * T);
+    expect((((0.45 + 0.1) * P) / 1100) * left).toBeGreaterThan(T);
+    expect(((0.1 * P) / 1000) * left).toBeLessThan(T);
     const here = fakeExecutor(0, [0.45 * P, 0.45 * P, 0.1 * P, 0]);
     let made = 0;
-    const probing = createProbingExecutor(10_000, here.executor, () => {
+    const probing = createProbingExecutor(1200 + left, here.executor, () => {
       made++;
       return fakeExecutor(1, 0).executor;
     });

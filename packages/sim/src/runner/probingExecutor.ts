@@ -28,8 +28,13 @@ import { threadCpuSeconds } from './threadCpuTime.js';
 
 /** CPU seconds of chunks run here before the decision (about a worker thread's start and bundle load). */
 export const PROBE_SECONDS = 0.2;
-/** Estimated seconds of work left (in this thread) above which worker threads are used. */
-export const WORKERS_PAY_AFTER_SECONDS = 0.5;
+/**
+ * Estimated seconds of work left (in this thread) above which worker threads are used. At 0.5 s,
+ * paired-false-win (rest estimated at 0.29–0.51 s) went to a worker in some runs and took
+ * 1.20–1.29 s instead of 0.94 s; few-clusters (rest ≈ 1.5 s) gains little (1.49 → 1.47 s) and
+ * paired-intervals (rest ≫ 1 s) 10–15 %.
+ */
+export const WORKERS_PAY_AFTER_SECONDS = 1;
 /**
  * The same for a pool whose worker threads are started already (`evalsim reproduce`'s, shared by
  * the studies): they cost no start, but each study's code is cold in them and the run waits for
