@@ -40,8 +40,9 @@ export function computingThreads(executor: ChunkExecutor): number {
 
 /**
  * Runs chunks in this thread one at a time, each in a turn of the event loop of its own: between
- * two chunks progress draws and worker threads' messages are taken (chunks asked for together
- * used to run back to back in one turn, and a worker thread running another study, runner/studyLanes.ts, waited for them).
+ * two chunks progress draws and worker threads' messages are taken. (Chunks asked for together
+ * used to run back to back in one turn, and a worker thread running another study,
+ * studyLanes.ts, waited for them.)
  */
 export function createInProcessExecutor(): ChunkExecutor {
   let last: Promise<unknown> = Promise.resolve();
@@ -99,13 +100,6 @@ export function mayRunHere(task: ChunkTask, signal: AbortSignal | undefined): bo
 }
 
 /**
- * A pool of `workers` threads; `workers` 0 gives the in-process executor. Tasks wait in one
- * queue, in the order given, and each goes to the first thread that is free, so a slow chunk never
- * holds others back. With `mainThread`, this thread is one more computing thread: it takes the next
- * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
- * then holds up to TASKS_PER_THREAD such tasks (a user-code or time-limited task runs alone).
- */
-/**
  * A pool of threads (createStudyPool), with a view of it that runs nothing in this thread: a
  * second study can run on the worker threads while another computes here (`evalsim reproduce`).
  */
@@ -117,6 +111,13 @@ export interface StudyPool extends ChunkExecutor {
   readonly workerThreads: ChunkExecutor | undefined;
 }
 
+/**
+ * A pool of `workers` threads; `workers` 0 gives the in-process executor. Tasks wait in one
+ * queue, in the order given, and each goes to the first thread that is free, so a slow chunk never
+ * holds others back. With `mainThread`, this thread is one more computing thread: it takes the next
+ * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
+ * then holds up to TASKS_PER_THREAD such tasks (a user-code or time-limited task runs alone).
+ */
 export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const workers = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(workers) || workers < 0) {

@@ -9,6 +9,7 @@
  * depend on where it ran (blocks.ts).
  */
 import { type ChunkExecutor, createInProcessExecutor, mayRunHere, type StudyPool } from './chunkExecutor.js';
+import type { ChunkTask } from './chunkTask.js';
 
 export interface StudyLane {
   /** The executor to give runStudy for a study of this lane (closing it closes nothing). */
@@ -28,7 +29,7 @@ export function createStudyLanes(pool: StudyPool): StudyLane[] {
   const lanes: StudyLane[] = [];
   const otherBusy = (self: StudyLane) => lanes.some((lane) => lane !== self && lane.busy);
   const lane = (
-    own: (task: Parameters<ChunkExecutor['run']>[0], signal?: AbortSignal) => Promise<ArrayBuffer>,
+    own: (task: ChunkTask, signal?: AbortSignal) => Promise<ArrayBuffer>,
     mainThread: boolean,
   ): StudyLane => {
     const self: StudyLane = {
