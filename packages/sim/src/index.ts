@@ -235,8 +235,12 @@ export { SeededStream } from './rng/SeededStream.js';
 export { streamSeed } from './rng/streamSeed.js';
 // ------------------------------------------------------------------ running
 export { BLOCK_SIZE } from './runner/blocks.js';
-export { type ChunkExecutor, createStudyPool, defaultWorkerCount, type StudyPool } from './runner/chunkExecutor.js';
-export { createStudyLanes, type StudyLane } from './runner/studyLanes.js';
+export {
+  type ChunkExecutor,
+  createStudyPool,
+  defaultWorkerCount,
+  type StudyPool,
+} from './runner/chunkExecutor.js';
 export { attachExpectations, expectationFor, expectationSummary } from './runner/expectations.js';
 export { computeFormulasBetweenChunks } from './runner/formulasBetweenChunks.js';
 export type { InvalidIntervalReport } from './runner/invalidIntervals.js';
@@ -263,6 +267,7 @@ export {
   runStudy,
   type StudyRun,
 } from './runner/runStudy.js';
+export { createStudyLanes, type StudyLane } from './runner/studyLanes.js';
 export { startWorkerThread, type WorkerThread } from './runner/workerThread.js';
 // ------------------------------------------------------------------ sharded runs
 export {
