@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
 import { formulaRegistry } from '../formulas/registry.js';
-import { resultsToArrow } from '../output/arrowResults.js';
 import { computeFormulasBetweenChunks } from './formulasBetweenChunks.js';
-import { runStudy, type StudyRun } from './runStudy.js';
+import { runStudy } from './runStudy.js';
+import { runBytes } from './test-utils/runBytes.js';
 import { toyBaseDir } from './test-utils/toyStudy.js';
 
 const STUDY = {
@@ -33,17 +33,6 @@ const STUDY = {
     },
   ],
 };
-
-const bytesOf = (run: StudyRun) =>
-  Buffer.from(
-    resultsToArrow(run.rows, {
-      gridKeys: run.study.gridKeys,
-      config: run.config,
-      version: 'test',
-      seed: run.seed!,
-      replications: run.replications!,
-    }),
-  );
 
 describe('formula values between chunks', () => {
   test('the values are those computed at validation', async () => {
@@ -100,7 +89,7 @@ describe('formula values between chunks', () => {
       workers: 2,
     });
     expect(lazy.rows.filter((row) => row.method === 'analytic').length).toBe(4);
-    expect(bytesOf(lazy).equals(bytesOf(eager))).toBe(true);
+    expect(runBytes(lazy).equals(runBytes(eager))).toBe(true);
   });
 
   test('a formula that fails stops the run at once, as validation would, and leaves no checkpoint', async () => {

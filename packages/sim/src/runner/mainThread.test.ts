@@ -6,49 +6,23 @@
  */
 import { describe, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
-import { resultsToArrow } from '../output/arrowResults.js';
 import { createStudyPool } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
-import { runStudy, type StudyRun } from './runStudy.js';
+import { runStudy } from './runStudy.js';
 import { recordingThread } from './test-utils/recordingThread.js';
-import { toyBaseDir } from './test-utils/toyStudy.js';
+import { runBytes } from './test-utils/runBytes.js';
+import { BUILT_IN_STUDY as BUILT_IN, toyBaseDir } from './test-utils/toyStudy.js';
 import { startWorkerThread, TASKS_PER_THREAD } from './workerThread.js';
-
-const BUILT_IN = {
-  name: 'built-in',
-  title: 'Built-in blocks only',
-  seed: 11,
-  replications: 1000,
-  model: { name: 'betaBinomialClusters', params: { p: 0.7, clusters: 8, m: 5 } },
-  grid: { rho: [0.05, 0.3] },
-  methods: [
-    { id: 'naive', method: 'wald' },
-    { id: 'clustered', method: 'clustered' },
-  ],
-  metrics: ['coverage', 'meanWidth', 'bias'],
-};
-
-function bytesOf(result: StudyRun): Buffer {
-  return Buffer.from(
-    resultsToArrow(result.rows, {
-      gridKeys: result.study.gridKeys,
-      config: result.config,
-      version: 'test',
-      seed: result.seed!,
-      replications: result.replications!,
-    }),
-  );
-}
 
 describe('this thread computes too (built-in blocks)', () => {
   test('this thread and worker threads share the chunks; the bytes are those of a run in this thread', async () => {
     const study = await validateStudy(BUILT_IN, toyBaseDir);
     const alone = await runStudy(study, { workers: 0 });
     expect(alone).toMatchObject({ workers: 0, threads: 1 });
-    const reference = bytesOf(alone);
+    const reference = runBytes(alone);
     const one = await runStudy(study, { workers: 1, chunkSize: 100 });
     expect(one).toMatchObject({ workers: 0, threads: 1 });
-    expect(bytesOf(one).equals(reference)).toBe(true);
+    expect(runBytes(one).equals(reference)).toBe(true);
     for (const chunkSize of [100, 300, 1000]) {
       const { thread, log } = recordingThread(startWorkerThread());
       const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
@@ -63,22 +37,22 @@ describe('this thread computes too (built-in blocks)', () => {
         expect(log.mostRunning).toBeGreaterThan(1);
         expect(log.mostRunning).toBeLessThanOrEqual(TASKS_PER_THREAD);
       }
-      expect(bytesOf(two).equals(reference), `chunk size ${chunkSize}`).toBe(true);
+      expect(runBytes(two).equals(reference), `chunk size ${chunkSize}`).toBe(true);
     }
     const pool = createStudyPool({ workers: 2, mainThread: true });
     const three = await runStudy(study, { pool, chunkSize: 200 }).finally(() => pool.close());
     expect(three).toMatchObject({ workers: 2, threads: 3 });
-    expect(bytesOf(three).equals(reference)).toBe(true);
+    expect(runBytes(three).equals(reference)).toBe(true);
   });
 
   test('a run too small for workers to pay stays in this thread, the started thread unused', async () => {
     const study = await validateStudy({ ...BUILT_IN, replications: 300 }, toyBaseDir);
-    const reference = bytesOf(await runStudy(study, { workers: 0 }));
+    const reference = runBytes(await runStudy(study, { workers: 0 }));
     const { thread, log } = recordingThread(startWorkerThread());
     const small = await runStudy(study, { workers: 2, chunkSize: 100, warm: thread });
     expect(small).toMatchObject({ workers: 0, threads: 1 });
     expect(log.runs).toBe(0);
-    expect(bytesOf(small).equals(reference)).toBe(true);
+    expect(runBytes(small).equals(reference)).toBe(true);
   });
 
   test('a pool shared across studies (as reproduce makes) computes here too, with the same bytes', async () => {
@@ -88,8 +62,8 @@ describe('this thread computes too (built-in blocks)', () => {
       toyBaseDir,
     );
     const references = [
-      bytesOf(await runStudy(first, { workers: 0 })),
-      bytesOf(await runStudy(second, { workers: 0 })),
+      runBytes(await runStudy(first, { workers: 0 })),
+      runBytes(await runStudy(second, { workers: 0 })),
     ];
     const { thread, log } = recordingThread(startWorkerThread());
     const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
@@ -97,7 +71,7 @@ describe('this thread computes too (built-in blocks)', () => {
       for (const [i, study] of [first, second].entries()) {
         const run = await runStudy(study, { pool, chunkSize: 100 });
         expect(run).toMatchObject({ workers: 1, threads: 2 });
-        expect(bytesOf(run).equals(references[i])).toBe(true);
+        expect(runBytes(run).equals(references[i])).toBe(true);
       }
     } finally {
       await pool.close();
@@ -108,13 +82,13 @@ describe('this thread computes too (built-in blocks)', () => {
 
   test('on a shared pool a study too small for the worker to pay stays in this thread', async () => {
     const study = await validateStudy({ ...BUILT_IN, replications: 300 }, toyBaseDir);
-    const reference = bytesOf(await runStudy(study, { workers: 0 }));
+    const reference = runBytes(await runStudy(study, { workers: 0 }));
     const { thread, log } = recordingThread(startWorkerThread());
     const pool = createStudyPool({ workers: 1, mainThread: true, warm: thread });
     try {
       const run = await runStudy(study, { pool });
       expect(run).toMatchObject({ workers: 0, threads: 1 });
-      expect(bytesOf(run).equals(reference)).toBe(true);
+      expect(runBytes(run).equals(reference)).toBe(true);
     } finally {
       await pool.close();
     }

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
-import { readResultsArrow, resultsToArrow } from '../output/arrowResults.js';
+import { readResultsArrow } from '../output/arrowResults.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { createStudyPool } from './chunkExecutor.js';
 import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
+import { runBytes } from './test-utils/runBytes.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 
 const Z95 = 1.959963984540054;
@@ -15,18 +16,6 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function run(config: Record<string, unknown>, options: RunOptions = {}): Promise<StudyRun> {
   return runStudy(await validateStudy(config, toyBaseDir), { workers: 0, ...options });
-}
-
-function bytesOf(result: StudyRun): Buffer {
-  return Buffer.from(
-    resultsToArrow(result.rows, {
-      gridKeys: result.study.gridKeys,
-      config: result.config,
-      version: 'test',
-      ...(result.seed !== undefined ? { seed: result.seed } : {}),
-      ...(result.replications !== undefined ? { replications: result.replications } : {}),
-    }),
-  );
 }
 
 function row(rows: readonly ResultRow[], p: number, method: string, metric: string): ResultRow {
@@ -141,7 +130,7 @@ describe('runStudy end to end (toy model, in process)', () => {
     const a = await run(toyStudyConfig({ replications: 200 }));
     const b = await run(toyStudyConfig({ replications: 200 }));
     const c = await run(toyStudyConfig({ replications: 200 }), { seed: 7 });
-    expect(bytesOf(a).equals(bytesOf(b))).toBe(true);
+    expect(runBytes(a).equals(runBytes(b))).toBe(true);
     expect(row(c.rows, 0.5, 'wald', 'meanEstimate').value).not.toBe(
       row(a.rows, 0.5, 'wald', 'meanEstimate').value,
     );
@@ -173,24 +162,24 @@ describe('determinism and resume', () => {
   const config = toyStudyConfig({ replications: 700 });
 
   test('identical Arrow bytes for any chunk size in process', async () => {
-    const reference = bytesOf(await run(config, { chunkSize: 250 }));
+    const reference = runBytes(await run(config, { chunkSize: 250 }));
     for (const chunkSize of [1, 77, 700, 5000]) {
-      expect(bytesOf(await run(config, { chunkSize })).equals(reference)).toBe(true);
+      expect(runBytes(await run(config, { chunkSize })).equals(reference)).toBe(true);
     }
   });
 
   test('identical Arrow bytes with 1 and 2 worker threads and in process (built dist worker)', async () => {
-    const reference = bytesOf(await run(config, { workers: 0 }));
+    const reference = runBytes(await run(config, { workers: 0 }));
     const pool = createStudyPool({ workers: 2 });
     try {
-      expect(bytesOf(await run(config, { pool, chunkSize: 64 })).equals(reference)).toBe(true);
-      expect(bytesOf(await run(config, { pool, chunkSize: 250, maxInFlight: 2 })).equals(reference)).toBe(
+      expect(runBytes(await run(config, { pool, chunkSize: 64 })).equals(reference)).toBe(true);
+      expect(runBytes(await run(config, { pool, chunkSize: 250, maxInFlight: 2 })).equals(reference)).toBe(
         true,
       );
     } finally {
       await pool.close();
     }
-    expect(bytesOf(await run(config, { workers: 1, chunkSize: 100 })).equals(reference)).toBe(true);
+    expect(runBytes(await run(config, { workers: 1, chunkSize: 100 })).equals(reference)).toBe(true);
   });
 
   test('a run aborted after its first cell resumes to the same file bytes', async () => {

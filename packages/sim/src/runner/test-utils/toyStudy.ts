@@ -47,3 +47,18 @@ export function toyStudyConfig(overrides: Record<string, unknown> = {}): Record<
     ...overrides,
   };
 }
+
+/** A small study of built-in blocks only (no user code: this thread may compute its chunks). */
+export const BUILT_IN_STUDY = {
+  name: 'built-in',
+  title: 'Built-in blocks only',
+  seed: 11,
+  replications: 1000,
+  model: { name: 'betaBinomialClusters', params: { p: 0.7, clusters: 8, m: 5 } },
+  grid: { rho: [0.05, 0.3] },
+  methods: [
+    { id: 'naive', method: 'wald' },
+    { id: 'clustered', method: 'clustered' },
+  ],
+  metrics: ['coverage', 'meanWidth', 'bias'],
+};
