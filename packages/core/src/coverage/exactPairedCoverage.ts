@@ -327,6 +327,9 @@ function streamedFullCoverage(
   }
   const onlyA = new Float64Array(k * width);
   const concordant = new Float64Array(k * width);
+  // Each cell's rows of the two, made once (not per m).
+  const onlyAOf = Array.from({ length: k }, (_, j) => onlyA.subarray(j * width, (j + 1) * width));
+  const concordantOf = Array.from({ length: k }, (_, j) => concordant.subarray(j * width, (j + 1) * width));
   const lowerRow = new Float64Array(width);
   const upperRow = new Float64Array(width);
   const inner = new Float64Array(k);
@@ -337,8 +340,8 @@ function streamedFullCoverage(
     for (let j = 0; j < k; j++) {
       inner[j] = 0;
       if (discordant[j * width + m] === 0) continue;
-      binomialPmfsInto(m, shares10[j], onlyA.subarray(j * width, (j + 1) * width));
-      binomialPmfsInto(rest, shares11[j], concordant.subarray(j * width, (j + 1) * width));
+      binomialPmfsInto(m, shares10[j], onlyAOf[j]);
+      binomialPmfsInto(rest, shares11[j], concordantOf[j]);
     }
     for (let a = 0; a <= m; a++) {
       for (let c = 0; c <= rest; c++) {
