@@ -44,18 +44,34 @@ export class McnemarPValueCache {
   }
 }
 
+/**
+ * Critical counts per α, shared by every table of this thread: crit is a pure function of
+ * (α, b + c), so the four McNemar methods of a leaderboard study at one α (uncorrected, Holm, BH,
+ * and the tables their analysers make per cell) compute it once, not once each (≈ 2.5 ms per
+ * 64-entry table in a cold process). Holds no random state; only grows.
+ */
+const SHARED_CRITICAL_COUNTS = new Map<number, Int32Array>();
+
+/** The shared counts at `alpha` covering b + c = 0 … `atLeast` (grown by doubling). */
+function criticalCountsCovering(alpha: number, atLeast: number): Int32Array {
+  const known = SHARED_CRITICAL_COUNTS.get(alpha);
+  if (known && known.length > atLeast) return known;
+  const crit = mcnemarCriticalCounts(Math.max(atLeast, 2 * (known?.length ?? 32)), alpha);
+  SHARED_CRITICAL_COUNTS.set(alpha, crit);
+  return crit;
+}
+
 /** Critical counts of the exact McNemar test at one α, grown (rarely) to the largest b + c seen. */
 export class McnemarCriticalTable {
   private crit: Int32Array;
   constructor(readonly alpha: number) {
-    this.crit = mcnemarCriticalCounts(64, alpha);
+    this.crit = criticalCountsCovering(alpha, 64);
   }
 
   /** True when the exact test rejects at α: max(b, c) ≥ crit[b + c] (⇔ p ≤ α). */
   rejects(b: number, c: number): boolean {
     const d = b + c;
-    if (d >= this.crit.length)
-      this.crit = mcnemarCriticalCounts(Math.max(d, 2 * this.crit.length), this.alpha);
+    if (d >= this.crit.length) this.crit = criticalCountsCovering(this.alpha, d);
     return Math.max(b, c) >= this.crit[d];
   }
 }

@@ -166,6 +166,21 @@ describe('discordant-pair test helpers', () => {
     expect(cache.pValue(0, 0)).toBe(1);
   });
 
+  test('tables at one α share their counts and still decide as the exact test after either grows', () => {
+    const alpha = 0.05 / 190;
+    const first = new McnemarCriticalTable(alpha);
+    const second = new McnemarCriticalTable(alpha);
+    // The first grows the shared counts past 64; the second then reads the grown counts.
+    expect(first.rejects(300, 0)).toBe(mcnemarTest(300, 0, { method: 'exact' }).pValue <= alpha);
+    for (let d = 1; d <= 320; d += 7) {
+      for (const b of [0, Math.floor(d / 4), Math.floor(d / 2)]) {
+        const p = mcnemarTest(b, d - b, { method: 'exact' }).pValue;
+        expect(second.rejects(b, d - b)).toBe(p <= alpha);
+        expect(new McnemarCriticalTable(alpha).rejects(d - b, b)).toBe(p <= alpha);
+      }
+    }
+  });
+
   test('unpaired z p-value equals core unpairedDifference', () => {
     for (const [kA, kB, n] of [
       [50, 60, 100],

@@ -52,6 +52,29 @@ describe('loadItemPopulation (CSV)', () => {
     expect(() => populationSystem(population, 'c')).toThrow(/no system "c".*systems in the file: a, b/);
   });
 
+  it('reads every accepted form of a count: plain digits, leading zeros, a + sign, 3.0, up to 2^53 − 1', () => {
+    const big = String(Number.MAX_SAFE_INTEGER);
+    const population = loadItemPopulation(
+      csv([
+        'question,cluster,correct_a,k_a',
+        'q1,x,007,0010',
+        'q2,x,+4,4.0',
+        'q3,x,3.,5.00',
+        'q4,x,999999999999999,1000000000000000',
+        `q5,x,${big},${big}`,
+      ]),
+    );
+    const a = populationSystem(population, 'a');
+    expect([...a.correct]).toEqual([7, 4, 3, 999999999999999, Number.MAX_SAFE_INTEGER]);
+    expect([...a.k]).toEqual([10, 4, 5, 1e15, Number.MAX_SAFE_INTEGER]);
+    const tooBig = loadError(csv(['question,cluster,correct_a,k_a', 'q1,x,1,9007199254740993']));
+    expect(tooBig.message).toMatch(/above 2\^53 − 1/);
+    expect(tooBig.column).toBe('k_a');
+    expect(loadError(csv(['question,cluster,correct_a,k_a', 'q1,x,1,1e3'])).message).toMatch(
+      /non-negative integer count, got "1e3"/,
+    );
+  });
+
   it('groups questions by cluster', () => {
     const { starts, members } = clusterMembers(loadItemPopulation(csv(GOOD)));
     expect([...starts]).toEqual([0, 2, 3]);
