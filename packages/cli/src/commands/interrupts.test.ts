@@ -3,7 +3,8 @@
  * gets SIGINT or SIGTERM once a cell is checkpointed; it stops, keeps the finished cells'
  * checkpoints, releases its lock, says how to continue and exits 130 / 143; `--resume`
  * then finishes with the bytes of an uninterrupted run. No timing is asserted: the signal is
- * sent when the first checkpoint file appears.
+ * sent when the first checkpoint file appears. Checkpoints are written at most every 0.5 s
+ * (sim runner/checkpoint.ts), so the study runs ≈ 1.3 s: the first file appears with cells left.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -34,10 +35,10 @@ writeFileSync(
     name: 'slow',
     title: 'Slow enough to interrupt',
     seed: 5,
-    replications: 1000,
+    replications: 12000,
     model: { name: 'betaBinomialClusters', params: { p: 0.6, rho: 0.1, clusters: 8 } },
     grid: { m: Array.from({ length: CELLS }, (_, i) => i + 2) },
-    methods: [{ id: 'boot', method: 'clusterBootstrap', resamples: 100 }],
+    methods: [{ id: 'boot', method: 'clusterBootstrap', resamples: 200 }],
     metrics: ['coverage'],
   }),
 );

@@ -615,6 +615,14 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     publishFiles(publications);
     store?.clear();
     return { ...base, rows, wallTimeMs: wallTimeMs(), files };
+  } catch (error) {
+    // However the run stops early (an interrupt, a method's or the disk's failure), its finished
+    // cells are written for --resume (none wait after clear(): a formula's problem clears them).
+    // The run's own error is the one reported.
+    try {
+      store?.flush();
+    } catch {}
+    throw error;
   } finally {
     kept?.dispose();
     if (spoolDir && !store) rmSync(spoolDir, { recursive: true, force: true });
