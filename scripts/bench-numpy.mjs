@@ -64,6 +64,32 @@ const median = (xs) => {
 };
 
 /**
+ * The numpy references' times on the machine of issue 13's table (../shared/perf/README.md: quiet
+ * 2-core machine, medians of 5), against which its absolute targets are stated ("at the machine
+ * speed of the table above").
+ */
+export const REFERENCE_NUMPY_SECONDS = { a: 2.3, b: 1.05, c: 4.9 };
+
+/**
+ * This machine's slowness against issue 13's, now: each numpy reference run once, in the order
+ * a, b, c; the median over the three of (seconds here / seconds there). Null without numpy.
+ * Meant to be interleaved with the runs it normalises (`pnpm bench`'s reproduce), since this
+ * host's speed drifts by up to half within minutes.
+ */
+export function machineSlowness() {
+  const py = python();
+  if (!py) return null;
+  const pyEnv = { ...process.env };
+  delete pyEnv.OPENBLAS_CORETYPE;
+  delete pyEnv.OPENBLAS_L2_SIZE;
+  const factors = Object.entries(REFERENCE_NUMPY_SECONDS).map(([key, there]) => {
+    const pair = PAIRS[key];
+    return measure(py, [join(numpyDir, pair.numpy[0]), ...pair.numpy.slice(1)], pyEnv).wall / there;
+  });
+  return median(factors);
+}
+
+/**
  * Runs the pairs and returns { lines (markdown), results }; null when python3 with numpy is absent.
  * Progress goes to stderr.
  */

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { numpyComparison } from './bench-numpy.mjs';
+import { machineSlowness, numpyComparison, REFERENCE_NUMPY_SECONDS } from './bench-numpy.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
@@ -172,8 +172,12 @@ if (wanted.length === 0) {
   const out = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-reproduce-'));
   const walls = [];
   const cpuSeconds = [];
+  // Each reproduce beside one run of each numpy reference: this machine's speed at that moment.
+  const slowness = [];
   try {
     for (let i = 0; i < Number(process.env.BENCH_REPRODUCE_RUNS ?? 3); i++) {
+      const factor = machineSlowness();
+      if (factor !== null) slowness.push(factor);
       const cpu0 = os.cpus().reduce((sum, c) => sum + c.times.user + c.times.sys, 0);
       const t0 = performance.now();
       execFileSync(
@@ -192,6 +196,12 @@ if (wanted.length === 0) {
     '',
     `Every study at the articles’ replication counts, one process, ${os.availableParallelism()} workers, ${walls.length} runs: median ${fmt(median(walls), 1)} s wall (${walls.map((w) => fmt(w, 2)).join(', ')}); the whole machine spent a median ${fmt(median(cpuSeconds), 1)} CPU s per run (other processes included); 1-minute load average at the end ${os.loadavg()[0].toFixed(1)}.`,
     '',
+    ...(slowness.length === walls.length && walls.length > 0
+      ? [
+          `At the speed of issue 13's machine: beside each run, one run of each numpy reference found this machine ${slowness.map((f) => fmt(f, 2)).join(', ')}× slower (median over a, b, c of seconds here / there; there: a ${REFERENCE_NUMPY_SECONDS.a}, b ${REFERENCE_NUMPY_SECONDS.b}, c ${REFERENCE_NUMPY_SECONDS.c} s, ../shared/perf/README.md), so the runs correspond to ${walls.map((w, i) => fmt(w / slowness[i], 2)).join(', ')} s there (median ${fmt(median(walls.map((w, i) => w / slowness[i])), 1)} s).`,
+          '',
+        ]
+      : []),
   );
 }
 if (files.length > 0) {
