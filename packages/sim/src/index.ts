@@ -267,7 +267,7 @@ export {
   runStudy,
   type StudyRun,
 } from './runner/runStudy.js';
-export { createStudyLanes, type StudyLane } from './runner/studyLanes.js';
+export { createStudyLanes, LANE_TASKS_PER_THREAD, type StudyLane } from './runner/studyLanes.js';
 export { startWorkerThread, type WorkerThread } from './runner/workerThread.js';
 // ------------------------------------------------------------------ sharded runs
 export {

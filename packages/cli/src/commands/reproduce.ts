@@ -22,6 +22,7 @@ import {
   createStudyLanes,
   createStudyPool,
   defaultWorkerCount,
+  LANE_TASKS_PER_THREAD,
   prepareOutputDirectory,
   resolveShard,
   runStudy,
@@ -177,7 +178,13 @@ export const reproduceCommand: CommandModule<object, Args> = {
     );
     if (checked.warning) io.stderr.write(`${checked.warning}\n`);
     // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
-    const pool = createStudyPool({ workers: Math.max(0, workers - 1), mainThread: true, warm });
+    // A worker thread of the lanes holds more chunks than run's (runner/studyLanes.ts).
+    const pool = createStudyPool({
+      workers: Math.max(0, workers - 1),
+      mainThread: true,
+      warm,
+      tasksPerThread: LANE_TASKS_PER_THREAD,
+    });
     // Two studies at once when there are worker threads: one in this thread, one on the worker
     // threads, each with the whole pool once the other lane has no study left (runner/studyLanes.ts).
     const lanes = createStudyLanes(pool);
@@ -221,6 +228,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
         progress.startStudy(i, study.name);
         const run = await runStudy(study, {
           pool: executor,
+          tasksPerThread: LANE_TASKS_PER_THREAD,
           outDir: out,
           resume: args.resume,
           onProgress: (p) => {

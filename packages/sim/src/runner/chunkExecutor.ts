@@ -11,6 +11,7 @@ import { executeChunk } from './executeChunk.js';
 import { USER_CODE_ROLES } from './workerCount.js';
 import {
   DEFAULT_WORKER_MEMORY_MB,
+  MAX_TASKS_PER_THREAD,
   startWorkerThread,
   TASKS_PER_THREAD,
   type WorkerThread,
@@ -77,6 +78,11 @@ export interface StudyPoolOptions {
    * `workers` threads the pool then has workers + 1 computing threads. Default false.
    */
   readonly mainThread?: boolean | undefined;
+  /**
+   * With `mainThread`, the tasks a worker thread holds at once: 1 … MAX_TASKS_PER_THREAD, default
+   * TASKS_PER_THREAD (workerThread.ts). `evalsim reproduce` asks for more (studyLanes.ts).
+   */
+  readonly tasksPerThread?: number | undefined;
 }
 
 /** A task waiting for a free thread. */
@@ -134,7 +140,13 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
     return { ...createInProcessExecutor(), workerThreads: undefined };
   }
   const mainThread = options.mainThread ?? false;
-  const depth = mainThread ? TASKS_PER_THREAD : 1;
+  const tasksPerThread = options.tasksPerThread ?? TASKS_PER_THREAD;
+  if (!(Number.isInteger(tasksPerThread) && tasksPerThread >= 1 && tasksPerThread <= MAX_TASKS_PER_THREAD)) {
+    throw new RangeError(
+      `tasksPerThread: must be an integer in [1, ${MAX_TASKS_PER_THREAD}], got ${tasksPerThread}`,
+    );
+  }
+  const depth = mainThread ? tasksPerThread : 1;
   const threads: WorkerThread[] = [];
   if (options.warm) threads.push(options.warm);
   while (threads.length < workers) threads.push(startWorkerThread(memoryMb));

@@ -9,6 +9,7 @@ import { validateStudy } from '../config/validateStudy.js';
 import { createStudyPool } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import { runStudy } from './runStudy.js';
+import { LANE_TASKS_PER_THREAD } from './studyLanes.js';
 import { recordingThread } from './test-utils/recordingThread.js';
 import { runBytes } from './test-utils/runBytes.js';
 import { BUILT_IN_STUDY as BUILT_IN, toyBaseDir } from './test-utils/toyStudy.js';
@@ -43,6 +44,31 @@ describe('this thread computes too (built-in blocks)', () => {
     const three = await runStudy(study, { pool, chunkSize: 200 }).finally(() => pool.close());
     expect(three).toMatchObject({ workers: 2, threads: 3 });
     expect(runBytes(three).equals(reference)).toBe(true);
+  });
+
+  test("a pool for lanes holds up to tasksPerThread chunks on a worker (more than run's four), same bytes", async () => {
+    const study = await validateStudy(BUILT_IN, toyBaseDir);
+    const reference = runBytes(await runStudy(study, { workers: 0 }));
+    const { thread, log } = recordingThread(startWorkerThread());
+    const pool = createStudyPool({
+      workers: 1,
+      mainThread: true,
+      warm: thread,
+      tasksPerThread: LANE_TASKS_PER_THREAD,
+    });
+    // Through the worker threads' view (the worker lane), 20 chunks queue at once.
+    const deep = await runStudy(study, {
+      pool: pool.workerThreads!,
+      tasksPerThread: LANE_TASKS_PER_THREAD,
+      chunkSize: 100,
+    }).finally(() => pool.close());
+    expect(log.mostRunning).toBeGreaterThan(TASKS_PER_THREAD);
+    expect(log.mostRunning).toBeLessThanOrEqual(LANE_TASKS_PER_THREAD);
+    expect(runBytes(deep).equals(reference)).toBe(true);
+    for (const tasksPerThread of [0, 17, 2.5])
+      expect(() => createStudyPool({ workers: 1, mainThread: true, tasksPerThread })).toThrow(
+        /tasksPerThread: must be an integer in \[1, 16\]/,
+      );
   });
 
   test('a run too small for workers to pay stays in this thread, the started thread unused', async () => {

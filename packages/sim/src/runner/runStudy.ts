@@ -61,7 +61,7 @@ import { type CellPiece, simulateCells } from './simulateCells.js';
 import { discardStaleCheckpoints } from './staleCheckpoints.js';
 import { defaultTargetCap, largestMcse } from './targetMcse.js';
 import { chunkCount, threadsForWork, USER_CODE_ROLES } from './workerCount.js';
-import type { WorkerThread } from './workerThread.js';
+import { TASKS_PER_THREAD, type WorkerThread } from './workerThread.js';
 
 /** The chunk size under a per-chunk time limit (otherwise chunkSize.ts chooses from the work). */
 export const DEFAULT_CHUNK_SIZE = MIN_DEFAULT_CHUNK;
@@ -99,8 +99,10 @@ export interface RunOptions {
   readonly resume?: boolean | undefined;
   /** Replications per work unit (default from the work: chunkSize.ts; rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
   readonly chunkSize?: number | undefined;
-  /** Chunks running at once (default 4 per computing thread, at least 4); see simulateCells for the chunks that may wait. */
+  /** Chunks running at once (default `tasksPerThread` per computing thread, at least 4); see simulateCells for the chunks that may wait. */
   readonly maxInFlight?: number | undefined;
+  /** Chunks in flight per computing thread when `maxInFlight` is not given (default TASKS_PER_THREAD, workerThread.ts; a pool with lanes holds more, studyLanes.ts). */
+  readonly tasksPerThread?: number | undefined;
   /**
    * Per-replication output to keep: 'replications' (each method's result in every
    * replication, `<outDir>/<name>.replications.arrow`) and/or 'answers' (every item-level
@@ -459,7 +461,12 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             chunkSize,
             // Sizes from measured time unless the user set them (or a per-chunk time limit did).
             sizeByTime: options.chunkSize === undefined && options.chunkTimeout === undefined,
-            maxInFlight: options.maxInFlight ?? Math.max(4, 4 * (plan.workers + (plan.mainThread ? 1 : 0))),
+            maxInFlight:
+              options.maxInFlight ??
+              Math.max(
+                4,
+                (options.tasksPerThread ?? TASKS_PER_THREAD) * (plan.workers + (plan.mainThread ? 1 : 0)),
+              ),
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,
             signal: stopped.signal,

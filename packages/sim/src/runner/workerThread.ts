@@ -21,6 +21,8 @@ export const DEFAULT_WORKER_MEMORY_MB = 4096;
  * hand it more work: four chunks of ≈ CHUNK_SECONDS (chunkSizer.ts). Tasks still run one after the other.
  */
 export const TASKS_PER_THREAD = 4;
+/** The most tasks a pool may give a worker thread at once (StudyPoolOptions.tasksPerThread). */
+export const MAX_TASKS_PER_THREAD = 16;
 
 /**
  * The worker module in the package's dist/runner/: the bundle made by scripts/bundle.mjs when
@@ -59,7 +61,7 @@ export function startWorkerThread(memoryMb: number = DEFAULT_WORKER_MEMORY_MB): 
     // The runner bounds what it has in flight (simulateCells' maxInFlight); piscina's default
     // queue for one thread is a single task.
     maxQueue: Number.POSITIVE_INFINITY,
-    concurrentTasksPerWorker: TASKS_PER_THREAD,
+    concurrentTasksPerWorker: MAX_TASKS_PER_THREAD,
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
   });
   let closed: Promise<void> | undefined;
