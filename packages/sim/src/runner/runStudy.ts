@@ -8,9 +8,9 @@
  * block order (cellFold.ts), so results are byte-identical for any worker count, chunk size,
  * resume point or shard split.
  *
- * Each finished cell is checkpointed; `resume` reuses finished cells of the same run
- * (same inputs — config, modules with their imports, data files — seed, replications and
- * version) and discards stale ones. With an `outDir`, the directory is checked and locked
+ * Each finished cell is checkpointed (at most 0.5 s behind, checkpoint.ts); `resume` reuses
+ * finished cells of the same run (same inputs — config, modules with their imports, data files —
+ * seed, replications and version) and discards stale ones. With an `outDir`, the directory is checked and locked
  * before any work, and the results, kept files and run info are published together. `keep`
  * also writes every replication's results and/or item-level answers to their own Arrow files
  * (keptOutput.ts). `shard` computes one shard's blocks into a partial-result file
