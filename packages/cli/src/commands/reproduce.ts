@@ -228,7 +228,6 @@ export const reproduceCommand: CommandModule<object, Args> = {
         progress.startStudy(i, study.name);
         const run = await runStudy(study, {
           pool: executor,
-          tasksPerThread: LANE_TASKS_PER_THREAD,
           outDir: out,
           resume: args.resume,
           onProgress: (p) => {

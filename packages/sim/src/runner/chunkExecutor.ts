@@ -24,6 +24,11 @@ export interface ChunkExecutor {
   readonly workers: number;
   /** This thread computes too (built-in blocks): see createStudyPool. */
   readonly mainThread: boolean;
+  /**
+   * Tasks a worker thread of this executor holds at once, and so the chunks a run keeps in flight
+   * per computing thread (runStudy); undefined: TASKS_PER_THREAD.
+   */
+  readonly tasksPerThread?: number | undefined;
   /** The chunk's output buffer (chunkOutput.ts layout); aborting `signal` stops the thread running it. */
   run(task: ChunkTask, signal?: AbortSignal): Promise<ArrayBuffer>;
   close(): Promise<void>;
@@ -122,7 +127,7 @@ export interface StudyPool extends ChunkExecutor {
  * queue, in the order given, and each goes to the first thread that is free, so a slow chunk never
  * holds others back. With `mainThread`, this thread is one more computing thread: it takes the next
  * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
- * then holds up to TASKS_PER_THREAD such tasks (a user-code or time-limited task runs alone).
+ * then holds up to `tasksPerThread` such tasks (a user-code or time-limited task runs alone).
  */
 export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const workers = options.workers ?? defaultWorkerCount();
@@ -230,10 +235,12 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   return {
     workers,
     mainThread,
+    tasksPerThread,
     run: (task, signal) => enqueue(task, signal, mainThread),
     workerThreads: {
       workers,
       mainThread: false,
+      tasksPerThread,
       run: (task, signal) => enqueue(task, signal, false),
       async close() {},
     },

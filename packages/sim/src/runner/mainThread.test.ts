@@ -59,7 +59,6 @@ describe('this thread computes too (built-in blocks)', () => {
     // Through the worker threads' view (the worker lane), 20 chunks queue at once.
     const deep = await runStudy(study, {
       pool: pool.workerThreads!,
-      tasksPerThread: LANE_TASKS_PER_THREAD,
       chunkSize: 100,
     }).finally(() => pool.close());
     expect(log.mostRunning).toBeGreaterThan(TASKS_PER_THREAD);

@@ -99,10 +99,8 @@ export interface RunOptions {
   readonly resume?: boolean | undefined;
   /** Replications per work unit (default from the work: chunkSize.ts; rounded up to whole blocks of BLOCK_SIZE); results do not depend on it. */
   readonly chunkSize?: number | undefined;
-  /** Chunks running at once (default `tasksPerThread` per computing thread, at least 4); see simulateCells for the chunks that may wait. */
+  /** Chunks running at once (default the pool's tasksPerThread, else TASKS_PER_THREAD, per computing thread, at least 4); see simulateCells for the chunks that may wait. */
   readonly maxInFlight?: number | undefined;
-  /** Chunks in flight per computing thread when `maxInFlight` is not given (default TASKS_PER_THREAD, workerThread.ts; a pool with lanes holds more, studyLanes.ts). */
-  readonly tasksPerThread?: number | undefined;
   /**
    * Per-replication output to keep: 'replications' (each method's result in every
    * replication, `<outDir>/<name>.replications.arrow`) and/or 'answers' (every item-level
@@ -465,7 +463,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
               options.maxInFlight ??
               Math.max(
                 4,
-                (options.tasksPerThread ?? TASKS_PER_THREAD) * (plan.workers + (plan.mainThread ? 1 : 0)),
+                (pool?.tasksPerThread ?? TASKS_PER_THREAD) * (plan.workers + (plan.mainThread ? 1 : 0)),
               ),
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,

@@ -12,7 +12,7 @@ import { type ChunkExecutor, createInProcessExecutor, mayRunHere, type StudyPool
 import type { ChunkTask } from './chunkTask.js';
 
 /**
- * Tasks a worker thread holds in a pool with lanes (StudyPoolOptions.tasksPerThread), and the
+ * Tasks a worker thread holds in a pool with lanes (StudyPoolOptions.tasksPerThread), and so the
  * chunks a lane's study keeps in flight per computing thread (runStudy's maxInFlight). With four of
  * each, the worker lane's thread sat idle ≈ 0.9 s of a 4.3 s reproduce (chunk start/end times
  * traced on both threads): many of its chunks take under a millisecond (a cell's first
@@ -50,6 +50,7 @@ export function createStudyLanes(pool: StudyPool): StudyLane[] {
       executor: {
         workers: pool.workers,
         mainThread,
+        tasksPerThread: pool.tasksPerThread,
         run: (task, signal) => (otherBusy(self) ? own(task, signal) : pool.run(task, signal)),
         async close() {},
       },
