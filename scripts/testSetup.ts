@@ -10,9 +10,14 @@
  * quick start) makes only the bundles, `npm run build` both. Each is redone when one of its
  * outputs is missing or older than a source of core, sim or cli (or a package, tsconfig or
  * build script).
+ *
+ * The run's temporary files: TMPDIR (os.tmpdir() in the test processes and every process they
+ * start) is a fresh folder for the run, removed at its end, so a test that leaves a scratch
+ * folder behind leaves nothing in the machine's /tmp.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -74,7 +79,10 @@ function node(args: readonly string[]): void {
   execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 }
 
-export default function setup(): void {
+export default function setup(): () => void {
+  const machineTmp = process.env.TMPDIR;
+  const runTmp = mkdtempSync(join(tmpdir(), 'evalsim-tests-'));
+  process.env.TMPDIR = runTmp;
   const newest = newestInput();
   if (oldestOutput(BUNDLES) < newest) {
     process.stderr.write(
@@ -95,4 +103,9 @@ export default function setup(): void {
     ]);
     node([join(root, 'scripts/package.mjs')]);
   }
+  return () => {
+    if (machineTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = machineTmp;
+    rmSync(runTmp, { recursive: true, force: true });
+  };
 }

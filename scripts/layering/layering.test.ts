@@ -1,6 +1,6 @@
 /** The folder layering of core, sim and cli holds (scripts/layering/layers.ts). */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { checkLayers } from './checkLayers.js';
 import { LAYERS } from './layers.js';
 
@@ -14,10 +14,11 @@ describe('folder layering', () => {
   }
 
   test('the check finds an upward import', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const src = mkdtempSync(join(tmpdir(), 'layers-'));
+    onTestFinished(() => rmSync(src, { recursive: true, force: true }));
     mkdirSync(join(src, 'low'));
     mkdirSync(join(src, 'high'));
     writeFileSync(join(src, 'low', 'a.ts'), "import { b } from '../high/b.js';\nexport const a = b;\n");

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { runCli } from '../cli.js';
 import { resumeReport } from './run.js';
 
@@ -14,6 +14,7 @@ describe('evalsim run --resume says what it reused and discarded', () => {
 
   test('a checkpoint written under another key (an edited study) is discarded and counted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalsim-resume-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const study = {
       name: 'resume-report',
       title: 'Resume report',

@@ -7,11 +7,11 @@
  * replications) with 4 MCSE (a swapped ratio would give −50%); the MCSE itself is checked to
  * lie near 200·2·√(½/3,999), the paired formula (an unpaired one would be √2 larger).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addToPairedMoments, createPairedMoments, relativePrecisionGainMeasure } from '@evalsim/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMethodResult } from '../base/methodResult.js';
 import { validateStudy } from '../config/validateStudy.js';
 import { runStudy } from '../runner/runStudy.js';
@@ -66,6 +66,7 @@ describe('relativePrecisionGain', () => {
 
   it('through runStudy: the full mean gains +100% over the half mean, within 4 MCSE; same numbers on 0 and 2 workers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalsim-relprec-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'half.mjs'), HALF);
     const config = {
       name: 'relprec',

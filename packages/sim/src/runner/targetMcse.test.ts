@@ -4,10 +4,10 @@
  * same for any worker count and chunk size — and each cell's rows are exactly those of a plain
  * run of that many replications (the same blocks, folded in the same order).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
 import { readResultsArrow } from '../output/arrowResults.js';
 import { createStudyPool } from './chunkExecutor.js';
@@ -16,6 +16,7 @@ import { largestMcse } from './targetMcse.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-target-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const study = await validateStudy(toyStudyConfig({ replications: 100 }), toyBaseDir);
 
 describe('--target-mcse', () => {

@@ -14,7 +14,12 @@ import { runCli } from '../../cli.js';
 /** The repository root (studies/, the stand-in population). */
 export const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-/** A scratch folder for the suite's files (the CLI runs with it as its working directory). */
+/**
+ * A scratch folder for the suite's files (the CLI runs with it as its working directory). Test
+ * files share one module graph per test process (vitest.config.ts, isolate: false), so every
+ * bad-input file of a process uses this one; it lies in the test run's temporary folder, which
+ * scripts/testSetup.ts removes at the end.
+ */
 export const scratch = mkdtempSync(join(tmpdir(), 'evalsim-bad-input-'));
 
 /** Writes `content` to `name` in the scratch folder; returns its absolute path. */
