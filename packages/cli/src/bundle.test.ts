@@ -4,8 +4,8 @@
  * a study runs on a worker thread (the bundled worker), a bad argument exits 2 with
  * one line on stderr, --version prints the package version, `import` hashes and inflates
  * on its second thread (inline worker code, so it runs from the bundle) with the result of a
- * one-thread import, output piped into `head` ends quietly, and `npm run -s evalsim` pipes
- * clean JSON. Every other CLI test runs in process through runCli.
+ * one-thread import, output piped into `head` ends quietly, output read late arrives whole,
+ * and `npm run -s evalsim` pipes clean JSON. Every other CLI test runs in process through runCli.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,6 +109,41 @@ test('piped into head: the first lines come out and the command ends quietly (no
     expect(lines[2]).toBe('status=0');
     expect(readFileSync(join(tmp, 'err.txt'), 'utf8'), command).toBe('');
   }
+});
+
+test('the process ends once its output is written: a reader that starts late still gets all of it', () => {
+  // main.ts ends the process when runCli resolves and stdout and stderr are flushed, not when the
+  // event loop drains. Megabytes through a pipe (64 KB) that is read only after half a second.
+  const lb = join(tmp, 'lb-late.arrow');
+  const made = evalsim(
+    'leaderboard',
+    '--population',
+    'studies/data/mmlu-standin.csv',
+    '--replications',
+    '2',
+    '--out',
+    lb,
+    '--workers',
+    '1',
+  );
+  expect(made.code, made.stderr).toBe(0);
+  const direct = spawnSync(process.execPath, [bundle, 'show', lb, '--format', 'csv'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  expect(direct.status).toBe(0);
+  expect(direct.stdout.length).toBeGreaterThan(1_000_000);
+  const late = spawnSync(
+    'bash',
+    [
+      '-c',
+      `"${process.execPath}" "${bundle}" show "${lb}" --format csv | (sleep 0.5; cat); echo "status=\${PIPESTATUS[0]}" >&2`,
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  expect(late.stderr).toBe('status=0\n');
+  expect(late.stdout === direct.stdout).toBe(true);
 });
 
 test('npm run -s evalsim -- … --json prints only the JSON document', () => {
