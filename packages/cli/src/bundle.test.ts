@@ -81,20 +81,26 @@ test('--version prints the package version (packages/sim/package.json, recorded 
   expect(printed.stdout).toBe(`${version}\n`);
 });
 
-test('piped into head: the first lines come out and the command ends quietly (no EPIPE crash)', () => {
-  const lb = join(tmp, 'lb.arrow');
+/** A leaderboard export of the stand-in population (every answer: about 1 MB per replication of `show` CSV). */
+function leaderboardFile(name: string, replications: number): string {
+  const lb = join(tmp, name);
   const made = evalsim(
     'leaderboard',
     '--population',
     'studies/data/mmlu-standin.csv',
     '--replications',
-    '20',
+    String(replications),
     '--out',
     lb,
     '--workers',
     '1',
   );
   expect(made.code, made.stderr).toBe(0);
+  return lb;
+}
+
+test('piped into head: the first lines come out and the command ends quietly (no EPIPE crash)', () => {
+  const lb = leaderboardFile('lb.arrow', 20);
   const shell = (command: string) =>
     spawnSync('bash', ['-c', `${command} 2>"$ERR" | head -n 2; echo "status=\${PIPESTATUS[0]}"`], {
       cwd: root,
@@ -114,19 +120,7 @@ test('piped into head: the first lines come out and the command ends quietly (no
 test('the process ends once its output is written: a reader that starts late still gets all of it', () => {
   // main.ts ends the process when runCli resolves and stdout and stderr are flushed, not when the
   // event loop drains. Megabytes through a pipe (64 KB) that is read only after half a second.
-  const lb = join(tmp, 'lb-late.arrow');
-  const made = evalsim(
-    'leaderboard',
-    '--population',
-    'studies/data/mmlu-standin.csv',
-    '--replications',
-    '2',
-    '--out',
-    lb,
-    '--workers',
-    '1',
-  );
-  expect(made.code, made.stderr).toBe(0);
+  const lb = leaderboardFile('lb-late.arrow', 2);
   const direct = spawnSync(process.execPath, [bundle, 'show', lb, '--format', 'csv'], {
     cwd: root,
     encoding: 'utf8',
