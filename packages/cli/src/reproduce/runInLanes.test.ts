@@ -7,16 +7,26 @@ describe('runInLanes', () => {
   it('starts jobs in index order, one per lane at a time, each lane taking the next when free', async () => {
     const events: string[] = [];
     const took: Record<string, number[]> = { a: [], b: [] };
-    const durations = [30, 5, 5, 5, 40, 5];
+    // No timers (a loaded machine stretches them): job 0 lasts until job 4 has started, and job 4
+    // until job 5 has; the others end at once. So a holds 0 while b runs 1, 2, 3 and 4; a then takes 5.
+    const started = [0, 1, 2, 3, 4, 5].map(() => {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      return { promise, resolve };
+    });
+    const lastsUntil: Record<number, number> = { 0: 4, 4: 5 };
     const lane = (name: 'a' | 'b') => async (i: number) => {
       events.push(`start ${i}`);
       took[name].push(i);
-      await tick(durations[i]);
+      started[i].resolve();
+      if (i in lastsUntil) await started[lastsUntil[i]].promise;
+      else await Promise.resolve();
       events.push(`end ${i}`);
     };
-    await runInLanes(durations.length, [lane('a'), lane('b')]);
+    await runInLanes(started.length, [lane('a'), lane('b')]);
     expect(events.filter((e) => e.startsWith('start'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `start ${i}`));
-    // a runs 0 (30 ms) while b runs 1, 2, 3 and 4; a then takes 5.
     expect(took).toEqual({ a: [0, 5], b: [1, 2, 3, 4] });
   });
 
