@@ -17,20 +17,40 @@ export interface CopyRates {
   readonly truth: number;
 }
 
-export function copyRates(Q: number, copies: number, rateOf: (i: number, j: number) => number): CopyRates {
+/**
+ * The CopyRates of rateOf. `identical`: the caller states that rateOf(i, j) does not depend on j
+ * (copies of one system with equal gaps), so it is called once per question and its value copied
+ * to the entries; each entry's accuracy is the same sum, in the same order, so it is summed once.
+ * The arrays are those of calling rateOf for every entry (tested).
+ */
+export function copyRates(
+  Q: number,
+  copies: number,
+  rateOf: (i: number, j: number) => number,
+  identical = false,
+): CopyRates {
   const rates = new Float64Array(Q * copies);
   const accuracies = new Float64Array(copies);
   const varies = new Uint8Array(Q);
   const varying: number[] = [];
+  let accuracy = 0;
   for (let i = 0; i < Q; i++) {
-    for (let j = 0; j < copies; j++) {
-      const p = rateOf(i, j);
-      rates[i * copies + j] = p;
-      accuracies[j] += p / Q;
+    if (identical) {
+      const p = rateOf(i, 0);
+      rates.fill(p, i * copies, (i + 1) * copies);
+      accuracy += p / Q;
       if (p > 0 && p < 1) varies[i] = 1;
+    } else {
+      for (let j = 0; j < copies; j++) {
+        const p = rateOf(i, j);
+        rates[i * copies + j] = p;
+        accuracies[j] += p / Q;
+        if (p > 0 && p < 1) varies[i] = 1;
+      }
     }
     if (varies[i]) varying.push(i);
   }
+  if (identical) accuracies.fill(accuracy);
   let truth = 0;
   for (let j = 0; j < copies; j++)
     for (let l = j + 1; l < copies; l++) if (accuracies[j] !== accuracies[l]) truth++;

@@ -113,8 +113,13 @@ export function parseSystemCopies(
   const Q = population.questionCount;
   const n = readOption('n', params.n, { ...PARAMS.n, max: Q, default: Q });
   const rawRates = params.rates;
-  const { rates, accuracies, varies, varying, truth } = copyRates(Q, copies, (i, j) =>
-    clip01((typeof rawRates === 'number' ? rawRates : system.correct[i] / system.k[i]) + gaps[j] / 100),
+  // Copies with one gap share every question's rate: computed once per question (copyRates).
+  const { rates, accuracies, varies, varying, truth } = copyRates(
+    Q,
+    copies,
+    (i, j) =>
+      clip01((typeof rawRates === 'number' ? rawRates : system.correct[i] / system.k[i]) + gaps[j] / 100),
+    gaps.every((gap) => gap === gaps[0]),
   );
   return {
     copies,
