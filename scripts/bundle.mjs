@@ -1,5 +1,5 @@
 // Bundles the piscina worker (packages/sim/dist/runner/worker.bundle.mjs), the import worker
-// (packages/sim/dist/evals/importWorker.bundle.mjs) and the CLI (packages/cli/dist/evalsim.mjs)
+// (packages/sim/dist/evals/importWorker.bundle.mjs) and the CLI (packages/cli/dist/evalsim.cjs)
 // into single ESM files, straight from the TypeScript sources.
 // Why bundles: loading the worker's ~900 small modules (most from the single-function @stdlib
 // packages) takes ~0.9 s per worker thread; one bundled file loads in ~0.1 s, which
@@ -144,7 +144,7 @@ await build({
 // core's functions, never Arrow, ajv, yaml, piscina or the runner.
 rmSync('packages/cli/dist/chunks', { recursive: true, force: true });
 const cliBuild = await build({
-  // dist/evalsim.esm.mjs: the bin (dist/evalsim.mjs, code-cache.mjs) runs it for --version and the calculators.
+  // dist/evalsim.esm.mjs: the bin (dist/evalsim.cjs, code-cache.mjs) runs it for --version and the calculators.
   entryPoints: { 'evalsim.esm': 'packages/cli/src/main.ts' },
   outdir: 'packages/cli/dist',
   outExtension: { '.js': '.mjs' },

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'packages', 'cli', 'dist', 'evalsim.mjs');
+const cli = join(root, 'packages', 'cli', 'dist', 'evalsim.cjs');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 7);
 const dir = mkdtempSync(join(os.tmpdir(), 'evalsim-fixed-'));

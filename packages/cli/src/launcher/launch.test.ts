@@ -1,11 +1,11 @@
 /**
- * The built bin (dist/evalsim.mjs, launch.ts) as a user runs it: the ESM bundle for --version and
+ * The built bin (dist/evalsim.cjs, launch.ts) as a user runs it: the ESM bundle for --version and
  * the calculators, the code-cached script for the rest; and the same output and exit code whether
  * the script's cache is used, missing, damaged or refused by V8. The bin and script are copied
  * into a folder inside packages/cli/dist (so packages resolve as from dist/), one cache per case.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
@@ -15,8 +15,7 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dist = join(root, 'packages/cli/dist');
 const copy = mkdtempSync(join(dist, '.launch-test-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
-for (const file of ['evalsim.mjs', CLI_FILES.script]) copyFileSync(join(dist, file), join(copy, file));
-cpSync(join(dist, 'launcher-chunks'), join(copy, 'launcher-chunks'), { recursive: true });
+for (const file of [CLI_FILES.bin, CLI_FILES.script]) copyFileSync(join(dist, file), join(copy, file));
 const good = readFileSync(join(dist, CLI_FILES.cache));
 
 const study = join(copy, 'one.json');
@@ -40,7 +39,7 @@ writeFileSync(
 function evalsim(cache: Buffer | undefined, ...args: string[]) {
   rmSync(join(copy, CLI_FILES.cache), { force: true });
   if (cache) writeFileSync(join(copy, CLI_FILES.cache), cache);
-  const run = spawnSync(process.execPath, [join(copy, 'evalsim.mjs'), ...args], {
+  const run = spawnSync(process.execPath, [join(copy, CLI_FILES.bin), ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, EVALSIM_CODE_CACHE: '1' },

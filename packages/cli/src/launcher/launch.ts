@@ -1,5 +1,5 @@
 /**
- * What the `evalsim` bin (dist/evalsim.mjs, built from bin.ts) runs, chosen by the command line:
+ * What the `evalsim` bin (dist/evalsim.cjs, built from bin.ts) runs, chosen by the command line:
  * - `--version` and the calculators: the ESM bundle (dist/evalsim.esm.mjs, split per command),
  *   which loads only what they need (≈ 0.1 s of code less than the whole CLI);
  * - every other command: the whole CLI as one classic script with V8's code cache
@@ -15,6 +15,7 @@ import { CALCULATORS } from '../commands/calculators.js';
 
 /** The files of the built CLI, in its dist/ folder. */
 export const CLI_FILES = {
+  bin: 'evalsim.cjs',
   esm: 'evalsim.esm.mjs',
   script: 'evalsim.script.cjs',
   cache: 'evalsim.script.cache',
