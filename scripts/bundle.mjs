@@ -18,6 +18,7 @@ const WORKSPACE_SOURCES = {
   '@evalsim/core': 'packages/core/src/index.ts',
   '@evalsim/sim': 'packages/sim/src/index.ts',
   '@evalsim/sim/light': 'packages/sim/src/light.ts',
+  '@evalsim/sim/run': 'packages/sim/src/studyRun.ts',
   '@evalsim/sim/threads': 'packages/sim/src/runner/workerThread.ts',
 };
 const STUDY_VALIDATOR = 'packages/sim/dist/config/studyValidator.js';

@@ -37,8 +37,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // runner: the only place that knows about workers; yourEval: the audit/plan/leaderboard
     // studies generated from an eval (configs and the reading of their results, never a run)
     ['runner', 'yourEval'],
-    // the public face, and its light second entry for the CLI's fast path (light.ts)
-    ['index.ts', 'light.ts'],
+    // the public face, its light second entry for the CLI's fast path (light.ts) and the third,
+    // what `evalsim run` needs (studyRun.ts)
+    ['index.ts', 'light.ts', 'studyRun.ts'],
   ],
   cli: [
     // codeCache/: compiles a bundled classic script with V8's code cache (the CLI's for the

@@ -13,7 +13,7 @@ import {
   runStudy,
   studyWarnings,
   type WorkerThread,
-} from '@evalsim/sim';
+} from '@evalsim/sim/run';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { flattenRows, formatResultsTable } from '../format/formatResults.js';
 import { formatInvalidIntervals } from '../format/invalidIntervals.js';

@@ -1,7 +1,7 @@
 /** Finding study files from the command line: the `--studies` folder, and a study loaded with its file named in errors. */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadStudy, resolveStudyPath, STUDY_EXTENSIONS, type Study } from '@evalsim/sim';
+import { ConfigError, loadStudy, resolveStudyPath, STUDY_EXTENSIONS, type Study } from '@evalsim/sim/run';
 import type { CliIo } from '../io.js';
 import { listOption, shownPath } from './shared.js';
 

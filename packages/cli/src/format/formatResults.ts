@@ -2,7 +2,7 @@
  * Renders result rows for people and tools: an aligned text table (value ±
  * MCSE, published ± tolerance, ✓/✗ mark), CSV, JSON or a Markdown table.
  */
-import { RESULT_VALUE_COLUMNS, type ResultRow } from '@evalsim/sim';
+import { RESULT_VALUE_COLUMNS, type ResultRow } from '@evalsim/sim/run';
 import { alignedTable, markdownTable, TABLE_WIDTH } from './alignedTable.js';
 
 export type ResultsFormat = 'table' | 'csv' | 'json' | 'markdown';

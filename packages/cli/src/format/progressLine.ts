@@ -4,7 +4,7 @@
  * quiet. `createProgressLine` shows one study's run (cells done, replications per second
  * and ETA); `evalsim reproduce` draws its own text for all studies on the same line.
  */
-import type { RunProgress } from '@evalsim/sim';
+import type { RunProgress } from '@evalsim/sim/run';
 import type { TextSink } from '../io.js';
 
 export interface StatusLine {
