@@ -15,7 +15,7 @@
  * weights are unchanged; the unused tail of the last batch is dropped, which is why its stream
  * must serve nothing else until the next `start`), and a Webb word x = r₂·6⁸ + r₁·6⁴ + r₀
  * (two floor-divisions by 6⁴ = 1296, as multiplications by INV_SIX_POW_4) yields its twelve digits as three groups of four, each group's
- * four weights read from a table of the 1296 groups (WEBB_GROUPS: group v's weights are
+ * four weights read from a table of the 1296 groups (webbGroupsTable: group v's weights are
  * WEBB[digit i of v], i = 0 … 3, least significant first, as the per-digit loop takes them).
  * The three groups are independent, where the per-digit ⌊y/6⌋ steps formed one chain.
  */
@@ -74,10 +74,20 @@ export const INV_SIX_POW_4 = 1 / SIX_POW_4;
 /** Words fetched per bulk call (a Webb draw of K weights needs ≈ 2·⌈K/12⌉). */
 const WORD_BATCH = 256;
 
-/** WEBB_GROUPS[4v + i] = WEBB[⌊v/6^i⌋ mod 6] for v < 6⁴, i = 0 … 3: a base-6 group's four weights. */
-const WEBB_GROUPS = new Float64Array(4 * SIX_POW_4);
-for (let v = 0; v < SIX_POW_4; v++) {
-  for (let i = 0, rest = v; i < 4; i++, rest = Math.floor(rest / 6)) WEBB_GROUPS[4 * v + i] = WEBB[rest % 6];
+let webbGroups: Float64Array | null = null;
+
+/**
+ * The table T[4v + i] = WEBB[⌊v/6^i⌋ mod 6] for v < 6⁴, i = 0 … 3: a base-6 group's
+ * four weights. Built on first use, not when the module loads (every run loads the methods).
+ */
+function webbGroupsTable(): Float64Array {
+  if (webbGroups) return webbGroups;
+  const table = new Float64Array(4 * SIX_POW_4);
+  for (let v = 0; v < SIX_POW_4; v++) {
+    for (let i = 0, rest = v; i < 4; i++, rest = Math.floor(rest / 6)) table[4 * v + i] = WEBB[rest % 6];
+  }
+  webbGroups = table;
+  return table;
 }
 
 /**
@@ -89,8 +99,12 @@ export class WildWeightDrawer {
   private cursor = 0;
   private available = 0;
   private rng: RandomStream | null = null;
+  /** The Webb groups' weights (webbGroupsTable), for Webb weights. */
+  private readonly groups: Float64Array;
 
-  constructor(private readonly weights: WildWeights) {}
+  constructor(private readonly weights: WildWeights) {
+    this.groups = weights === 'webb' ? webbGroupsTable() : WEBB;
+  }
 
   /** Starts drawing from `rng` at its current position (drops any words fetched earlier). */
   start(rng: RandomStream): void {
@@ -132,11 +146,12 @@ export class WildWeightDrawer {
   }
 
   private fillWebb(out: Float64Array, k: number): void {
+    const groups = this.groups;
     let g = 0;
     while (g < k) {
       let word = this.nextWord() >>> 0;
       while (word >= SIX_POW_12) word = this.nextWord() >>> 0;
-      // word = r₂·6⁸ + r₁·6⁴ + r₀; group r's weights start at WEBB_GROUPS[4r].
+      // word = r₂·6⁸ + r₁·6⁴ + r₀; group r's weights start at groups[4r].
       // (Integer-typed offsets: a double-typed index costs a conversion check on every read.)
       const upper = Math.floor(word * INV_SIX_POW_4) | 0;
       const r2 = Math.floor(upper * INV_SIX_POW_4) | 0;
@@ -144,18 +159,18 @@ export class WildWeightDrawer {
       const at1 = (upper - r2 * SIX_POW_4) << 2;
       const at2 = r2 << 2;
       if (g + 12 <= k) {
-        out[g] = WEBB_GROUPS[at0];
-        out[g + 1] = WEBB_GROUPS[at0 + 1];
-        out[g + 2] = WEBB_GROUPS[at0 + 2];
-        out[g + 3] = WEBB_GROUPS[at0 + 3];
-        out[g + 4] = WEBB_GROUPS[at1];
-        out[g + 5] = WEBB_GROUPS[at1 + 1];
-        out[g + 6] = WEBB_GROUPS[at1 + 2];
-        out[g + 7] = WEBB_GROUPS[at1 + 3];
-        out[g + 8] = WEBB_GROUPS[at2];
-        out[g + 9] = WEBB_GROUPS[at2 + 1];
-        out[g + 10] = WEBB_GROUPS[at2 + 2];
-        out[g + 11] = WEBB_GROUPS[at2 + 3];
+        out[g] = groups[at0];
+        out[g + 1] = groups[at0 + 1];
+        out[g + 2] = groups[at0 + 2];
+        out[g + 3] = groups[at0 + 3];
+        out[g + 4] = groups[at1];
+        out[g + 5] = groups[at1 + 1];
+        out[g + 6] = groups[at1 + 2];
+        out[g + 7] = groups[at1 + 3];
+        out[g + 8] = groups[at2];
+        out[g + 9] = groups[at2 + 1];
+        out[g + 10] = groups[at2 + 2];
+        out[g + 11] = groups[at2 + 3];
         g += 12;
         continue;
       }
@@ -164,7 +179,7 @@ export class WildWeightDrawer {
       for (let j = 0; g < k; j++, g++) {
         if (j === 4) at = at1;
         else if (j === 8) at = at2;
-        out[g] = WEBB_GROUPS[at + (j & 3)];
+        out[g] = groups[at + (j & 3)];
       }
     }
   }
