@@ -80,6 +80,8 @@ const CLASSIC_SCRIPT = {
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  // The launcher decodes an ASCII script byte for byte (codeCache.ts); other characters are escaped.
+  charset: 'ascii',
 };
 
 /**
@@ -93,7 +95,7 @@ export async function buildCodeCachedCli(build, { plugins, external }) {
   await build({
     stdin: {
       contents:
-        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, writeCacheFile } from '../codeCache/codeCache.ts';" +
+        "export { CLI_FILES } from './launch.ts'; export { compileCachedScript, wrapScriptSource, writeCacheFile } from '../codeCache/codeCache.ts';" +
         " export { VEGA_FILES, vegaRuntime } from '../report/vegaRuntime.ts'; export { renderSvg } from '../report/renderSvg.ts';" +
         " export { sampleChartSpecs } from '../report/sampleChartSpecs.ts';",
       resolveDir: join(root, 'packages/cli/src/launcher'),
@@ -128,7 +130,7 @@ async function buildWithTools(build, plugins, external) {
     external,
     plugins: [...plugins, lazyPiscina, importsThroughLauncher(external)],
   });
-  const script = readFileSync(join(dist, CLI_FILES.script), 'utf8');
+  const script = await wrapScript(join(dist, CLI_FILES.script));
   const left = esModuleImport(external).exec(script);
   if (left)
     throw new Error(
@@ -150,6 +152,19 @@ async function buildWithTools(build, plugins, external) {
   });
   rmSync(join(dist, CLI_FILES.cache), { force: true });
   makeCacheInChild('--make-cache');
+}
+
+/**
+ * Rewrites the classic script `file` as the launcher compiles it (codeCache.ts, wrapScriptSource):
+ * wrapped in its function, ASCII only (esbuild's default charset escapes the rest). Returns the text.
+ */
+async function wrapScript(file) {
+  const { wrapScriptSource } = await import(LAUNCHER_TOOLS);
+  const text = wrapScriptSource(readFileSync(file, 'utf8'));
+  const other = text.search(/[^\x00-\x7f]/);
+  if (other >= 0) throw new Error(`code cache: ${file} is not ASCII: …${text.slice(other - 40, other + 40)}`);
+  writeFileSync(file, text);
+  return text;
 }
 
 /** Runs this file with `flag` in a child process (a cache is made by a process that compiled without one). */
@@ -189,6 +204,7 @@ async function buildVegaScript(build) {
     ...CLASSIC_SCRIPT,
     plugins: [noCanvas],
   });
+  await wrapScript(join(dist, VEGA_FILES.script));
   rmSync(join(dist, VEGA_FILES.cache), { force: true });
   makeCacheInChild('--make-vega-cache');
 }

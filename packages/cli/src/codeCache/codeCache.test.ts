@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import type { CacheState } from './codeCache.js';
+import { type CacheState, wrapScriptSource } from './codeCache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-code-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,18 +22,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const moduleFile = join(dir, 'answer.mjs');
 writeFileSync(moduleFile, 'export const answer = 42;\n');
 
-/** A script whose result lands in a global: its arguments, a computation, and an ES module's export. */
-function scriptSource(factor: number): string {
-  return `#!/usr/bin/env node
+/**
+ * A script file whose result lands in a global: its arguments, a computation, a string, and an
+ * ES module's export.
+ */
+function scriptSource(factor: number, word = 'plain'): string {
+  return wrapScriptSource(`#!/usr/bin/env node
 const sum = (n) => { let s = 0; for (let i = 1; i <= n; i++) s += i * ${factor}; return s; };
 globalThis.__codeCacheTest = {
   sum: sum(100),
+  word: ${JSON.stringify(word)},
   filename: __filename,
   url: __evalsimUrl,
   exportsIsModuleExports: exports === module.exports,
   imported: __evalsimImport(${JSON.stringify(pathToFileURL(moduleFile).href)}).then((m) => m.answer),
 };
-`;
+`);
 }
 
 const built = pathToFileURL(
@@ -55,6 +59,7 @@ process.stdout.write(JSON.stringify({ cache: compiled.cache, result: { ...result
 
 type Result = {
   sum: number;
+  word: string;
   filename: string;
   url: string;
   exportsIsModuleExports: boolean;
@@ -63,12 +68,16 @@ type Result = {
 
 /** Runs the script in a child process with the cache file `cache` (and writes its cache to `write`). */
 function runChild(cache: string, write?: string): { cache: CacheState; result: Result } {
-  const run = spawnSync(process.execPath, [child, script, cache, ...(write ? [write] : [])], {
-    encoding: 'utf8',
-  });
+  const run = spawnChild(cache, write);
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   return JSON.parse(run.stdout);
+}
+
+function spawnChild(cache: string, write?: string) {
+  return spawnSync(process.execPath, [child, script, cache, ...(write ? [write] : [])], {
+    encoding: 'utf8',
+  });
 }
 
 const script = join(dir, 'script.cjs');
@@ -86,6 +95,7 @@ async function runWith(bytes: Buffer | undefined): Promise<{ cache: CacheState; 
 
 const expected: Result = {
   sum: 10100,
+  word: 'plain',
   filename: script,
   url: pathToFileURL(script).href,
   exportsIsModuleExports: true,
@@ -128,6 +138,30 @@ test('a cache V8 refuses (its header not of this V8) is rejected, and the script
   const data = Buffer.alloc(good.length - 32, 7);
   const digest = createHash('sha256').update(readFileSync(script)).update(data).digest();
   expect(await runWith(Buffer.concat([digest, data]))).toEqual({ cache: 'rejected', result: expected });
+});
+
+test('a script with text beyond ASCII is read as UTF-8, with its cache as without', () => {
+  const unicode = join(dir, 'unicode.cache');
+  writeFileSync(script, scriptSource(2, 'naïve ≤ π'));
+  try {
+    const plainExpected = { ...expected, word: 'naïve ≤ π' };
+    expect(runChild(unicode, unicode)).toEqual({ cache: 'missing', result: plainExpected });
+    expect(runChild(unicode)).toEqual({ cache: 'accepted', result: plainExpected });
+  } finally {
+    writeFileSync(script, scriptSource(2));
+  }
+});
+
+test('a file that is not a wrapped script is refused with its name', () => {
+  const bare = readFileSync(script, 'utf8');
+  writeFileSync(script, '#!/usr/bin/env node\nglobalThis.__codeCacheTest = {};\n');
+  try {
+    const run = spawnChild(cache);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(`${script} is not a script made by wrapScriptSource`);
+  } finally {
+    writeFileSync(script, bare);
+  }
 });
 
 test('the cache file is written whole: no partial file is left beside it', () => {

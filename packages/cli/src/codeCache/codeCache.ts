@@ -5,8 +5,10 @@
  * `script.createCachedData()` produced after a representative run skips the parse and the lazy
  * compiles of every function that run used.
  *
- * The script is one CommonJS-style bundle (scripts/code-cache.mjs) wrapped in a function of
- * {@link SCRIPT_PARAMETERS}; `import.meta.url` is defined as `__evalsimUrl`, and its dynamic
+ * The script is one CommonJS-style bundle (scripts/code-cache.mjs), stored already wrapped in a
+ * function of {@link SCRIPT_PARAMETERS} ({@link wrapScriptSource}) and in ASCII, so its bytes are
+ * the compiled text: one string made from them, where wrapping at every start copied the
+ * 1.2 MB text twice more (7 ms of a run, docs/performance.md §9l); `import.meta.url` is defined as `__evalsimUrl`, and its dynamic
  * `import()`s of ES modules (vega, a study's own module files) call `__evalsimImport`, an
  * `import()` here, beside the script in dist/. (V8 11 drops a script's host-defined options when
  * it is deserialized from a code cache, so an `import()` compiled inside it would fail with
@@ -18,6 +20,8 @@
  * catches a damaged file. A cache that is missing, damaged, stale or rejected by V8 (another
  * Node, other V8 flags) is ignored: the script is compiled from source, with the same result.
  */
+
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,6 +39,18 @@ export const SCRIPT_PARAMETERS = [
   '__evalsimUrl',
   '__evalsimImport',
 ];
+
+/** How a script file starts: the wrapper function's head. */
+const SCRIPT_HEAD = `(function (${SCRIPT_PARAMETERS.join(', ')}) {`;
+
+/**
+ * The text of a script file for `bundle`: the bundle as the body of a function of
+ * SCRIPT_PARAMETERS (a hashbang line becomes a comment, as in Node's CommonJS loader; it is
+ * valid only at the very start).
+ */
+export function wrapScriptSource(bundle: string): string {
+  return `${SCRIPT_HEAD}${bundle.replace(/^#!/, '//')}\n})`;
+}
 
 /** The script's `import()` of an ES module: a file URL or a package name, resolved from dist/. */
 const importModule = (specifier: string): Promise<unknown> => import(specifier);
@@ -71,13 +87,14 @@ function readCache(cacheFile: string | undefined, source: Buffer): Buffer | 'mis
   return digest(source, data).equals(bytes.subarray(0, DIGEST_BYTES)) ? data : 'mismatched';
 }
 
-/** Compiles the script `file` (with the cache in `cacheFile` when it is usable); does not run it. */
+/** Compiles the script file `file` ({@link wrapScriptSource}; with the cache in `cacheFile` when it is usable); does not run it. */
 export function compileCachedScript(file: string, cacheFile?: string): CachedScript {
   const source = readFileSync(file);
+  // ASCII (esbuild's default charset) decodes byte for byte, into a one-byte string.
+  const text = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
+  if (!text.startsWith(SCRIPT_HEAD)) throw new Error(`${file} is not a script made by wrapScriptSource`);
   const cached = readCache(cacheFile, source);
-  // A hashbang line is a comment here, as in Node's CommonJS loader (it is valid only at the very start).
-  const text = source.toString('utf8').replace(/^#!/, '//');
-  const script = new vm.Script(`(function (${SCRIPT_PARAMETERS.join(', ')}) {${text}\n})`, {
+  const script = new vm.Script(text, {
     filename: file,
     ...(typeof cached === 'string' ? {} : { cachedData: cached }),
   });
