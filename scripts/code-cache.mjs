@@ -8,6 +8,7 @@
 // (dist/vega.script.cjs and .cache, report/vegaRuntime.ts), which `reproduce` loads instead of
 // vega's ES modules; its cache is made after rendering the sample charts (report/sampleChartSpecs.ts)
 // by another child (--make-vega-cache).
+import { isAscii } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -161,9 +162,14 @@ async function buildWithTools(build, plugins, external) {
 async function wrapScript(file) {
   const { wrapScriptSource } = await import(LAUNCHER_TOOLS);
   const text = wrapScriptSource(readFileSync(file, 'utf8'));
-  const other = text.search(/[^\x00-\x7f]/);
-  if (other >= 0) throw new Error(`code cache: ${file} is not ASCII: …${text.slice(other - 40, other + 40)}`);
-  writeFileSync(file, text);
+  const bytes = Buffer.from(text, 'utf8');
+  if (!isAscii(bytes)) {
+    const at = bytes.findIndex((byte) => byte > 0x7f);
+    throw new Error(
+      `code cache: ${file} is not ASCII: …${bytes.subarray(at - 40, at + 40).toString('utf8')}`,
+    );
+  }
+  writeFileSync(file, bytes);
   return text;
 }
 
