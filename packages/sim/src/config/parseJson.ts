@@ -38,6 +38,57 @@ const ESCAPES: Readonly<Record<string, string>> = {
 
 /** Parses `text` as one JSON value (see the module comment). */
 export function parseJson(text: string): unknown {
+  const parsed = parsedByEngine(text);
+  return parsed === NOT_PARSED ? readJson(text) : parsed;
+}
+
+const NOT_PARSED = Symbol('not parsed');
+/** Each string literal of a JSON text, and the ':' after it when it is a key. */
+const STRING_TOKEN = /"(?:[^"\\]|\\.)*"[ \t\n\r]*(:?)/g;
+
+/**
+ * `JSON.parse(text)` when that is what {@link readJson} returns: the text is JSON, nested at most
+ * MAX_JSON_DEPTH deep, and no key is repeated, that is, the objects' own keys are as many as
+ * the key tokens of the text (a repeated key makes one property). Else NOT_PARSED, and readJson
+ * reads the text (and names the mistake). The engine's parser is native: a study file's JSON in
+ * well under a millisecond, where readJson's first run is interpreted (several milliseconds of
+ * every `evalsim run`, docs/performance.md §9l).
+ */
+function parsedByEngine(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return NOT_PARSED;
+  }
+  let keyTokens = 0;
+  // Outside a string every '"' of valid JSON opens one, so the matches are its string literals.
+  STRING_TOKEN.lastIndex = 0;
+  for (let match = STRING_TOKEN.exec(text); match !== null; match = STRING_TOKEN.exec(text))
+    if (match[1] !== '') keyTokens++;
+  const keys = countKeys(value, 0);
+  return keys === keyTokens ? value : NOT_PARSED;
+}
+
+/** The own keys of every object in `value`, or −1 when it nests deeper than MAX_JSON_DEPTH. */
+function countKeys(value: unknown, depth: number): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (depth >= MAX_JSON_DEPTH) return -1;
+  const values = Array.isArray(value) ? value : Object.values(value);
+  let keys = Array.isArray(value) ? 0 : values.length;
+  for (const item of values) {
+    const inner = countKeys(item, depth + 1);
+    if (inner < 0) return -1;
+    keys += inner;
+  }
+  return keys;
+}
+
+/**
+ * parseJson's own reader (also exported for its tests): the value, or a JsonSyntaxError naming
+ * the mistake's line and column.
+ */
+export function readJson(text: string): unknown {
   let i = 0;
 
   const fail = (problem: string, at = i): never => {
