@@ -112,6 +112,32 @@ describe('mcnemarCriticalCounts', () => {
     },
   );
 
+  // Besides round and dyadic alphas (exact ties), alphas equal to exact p-values: there the
+  // pmf recurrence differs from the p-value in its last bits, and the p-value must decide.
+  it.each([
+    0.05,
+    0.01,
+    0.05 / 190,
+    1e-6,
+    2 ** -5,
+    0.5,
+    0.25 + 2 ** -40,
+    0.123456789,
+    mcnemarExactPValue(32, 13),
+    mcnemarExactPValue(47, 40),
+    mcnemarExactPValue(520, 430),
+  ])('equals the scan by exact p-values up to D = 1,200 at alpha=%s', (alpha) => {
+    const reference = new Int32Array(1201);
+    reference[0] = 1;
+    let m = 1;
+    for (let d = 1; d <= 1200; d++) {
+      if (m < Math.ceil(d / 2)) m = Math.ceil(d / 2);
+      while (m <= d && mcnemarExactPValue(m, d - m) > alpha) m++;
+      reference[d] = m;
+    }
+    expect(Array.from(mcnemarCriticalCounts(1200, alpha))).toEqual(Array.from(reference));
+  });
+
   it('small D never rejects at 5% (crit = D + 1) until D = 6', () => {
     const crit = mcnemarCriticalCounts(8, 0.05);
     expect(Array.from(crit)).toEqual([1, 2, 3, 4, 5, 6, 6, 7, 8]);
