@@ -9,7 +9,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -111,7 +111,7 @@ test('a cache made after a run is accepted, and the script computes the same', a
   expect(await runWith(good)).toEqual({ cache: 'accepted', result: expected });
 });
 
-test('a missing, truncated or damaged cache is ignored (V8 itself would crash on the damage)', async () => {
+test('a missing, truncated, damaged or unreadable cache is ignored (V8 itself would crash on the damage)', async () => {
   const damaged = Buffer.from(good);
   for (let i = Math.floor(good.length / 2); i < Math.floor(good.length / 2) + 256; i++) damaged[i] ^= 0x5a;
   expect(await runWith(undefined)).toEqual({ cache: 'missing', result: expected });
@@ -121,6 +121,13 @@ test('a missing, truncated or damaged cache is ignored (V8 itself would crash on
   });
   expect(await runWith(good.subarray(0, 10))).toEqual({ cache: 'mismatched', result: expected });
   expect(await runWith(damaged)).toEqual({ cache: 'mismatched', result: expected });
+  rmSync(cache, { force: true });
+  mkdirSync(cache);
+  try {
+    expect(runChild(cache)).toEqual({ cache: 'missing', result: expected });
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
 });
 
 test("another script's cache is ignored, even for a script of the same length", async () => {
