@@ -5,41 +5,10 @@
  * that differ only in an invalid byte become "duplicate question id"). A leading
  * byte-order mark is kept for the CSV reader to skip.
  */
+import { firstInvalidUtf8 } from './firstInvalidUtf8.js';
 import { PopulationFileError } from './populationFileError.js';
 
-/** Offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629), or -1. */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let length: number;
-    let min: number;
-    if (b >= 0xc2 && b <= 0xdf) {
-      length = 2;
-      min = 0x80;
-    } else if (b >= 0xe0 && b <= 0xef) {
-      length = 3;
-      min = 0x800;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      length = 4;
-      min = 0x10000;
-    } else return i;
-    if (i + length > bytes.length) return i;
-    let code = b & (0xff >> (length + 1));
-    for (let j = 1; j < length; j++) {
-      const c = bytes[i + j];
-      if ((c & 0xc0) !== 0x80) return i;
-      code = (code << 6) | (c & 0x3f);
-    }
-    if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return i;
-    i += length;
-  }
-  return -1;
-}
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The CSV row (1-based, header = row 1) and field (1-based) at the end of `text`. */
 function csvPositionAtEnd(text: string): { row: number; field: number } {
@@ -77,10 +46,12 @@ function csvPositionAtEnd(text: string): { row: number; field: number } {
  * the first invalid byte.
  */
 export function decodeUtf8Csv(bytes: Uint8Array, file: string): string {
-  const bad = invalidUtf8Offset(bytes);
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  if (bad < 0) return decoder.decode(bytes);
-  const { row, field } = csvPositionAtEnd(decoder.decode(bytes.subarray(0, bad)));
+  // The platform decoder checks as it decodes; the first bad byte is located only when it refuses.
+  try {
+    return strict.decode(bytes);
+  } catch {}
+  const bad = firstInvalidUtf8(bytes);
+  const { row, field } = csvPositionAtEnd(strict.decode(bytes.subarray(0, bad)));
   throw new PopulationFileError(
     file,
     `is not valid UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} at byte offset ${bad}); save the file as UTF-8`,
