@@ -67,22 +67,25 @@ export function readPopulationFile(file: string, context: StudyContext): Populat
   const key = statKey(path);
   let loaded = cache.get(path);
   if (!loaded || key === undefined || loaded.key !== key) {
-    let bytes: Buffer;
+    let bytes: Buffer | undefined;
     try {
       bytes = readFileSync(path);
     } catch {
-      bytes = Buffer.alloc(0); // the loader below words a missing or unreadable file
+      // the loader below words a missing or unreadable file
     }
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(bytes ?? new Uint8Array(0))
+      .digest('hex');
     if (!loaded || loaded.sha256 !== sha256) {
       let population: ItemPopulation;
       try {
         parses++;
-        population = loadItemPopulation(path);
+        // The bytes hashed are the bytes parsed (a file rewritten in between cannot mix the two).
+        population = loadItemPopulation(path, bytes);
       } catch (error) {
         throw new ConfigError('population', (error as Error).message);
       }
-      loaded = { file, population, sha256, bytes: bytes.length, key };
+      loaded = { file, population, sha256, bytes: bytes?.length ?? 0, key };
     } else {
       loaded = { ...loaded, key };
     }

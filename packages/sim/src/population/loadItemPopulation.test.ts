@@ -178,6 +178,14 @@ describe('loadItemPopulation (CSV)', () => {
     writeFileSync(path, GOOD.join('\n'));
     expect(loadError(path).message).toMatch(/unknown file type ".txt"/);
   });
+
+  it('parses the bytes it is given, not the file read again (they were hashed)', () => {
+    const path = csv(GOOD);
+    const given = Buffer.from([HEADER, 'other,alg,1,5,1,10000,1,2'].join('\n'));
+    const population = loadItemPopulation(path, given);
+    expect(population.questions).toEqual(['other']);
+    expect(loadItemPopulation(path).questions).toEqual(['q1', 'q2', 'q3']);
+  });
 });
 
 describe('loadItemPopulation (Arrow IPC)', () => {

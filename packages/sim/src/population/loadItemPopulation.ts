@@ -6,6 +6,7 @@
  * naming the file, row (1-based, header = row 1) and column; an empty file, invalid UTF-8
  * and counts above 2^53 are refused. A file that is not a population (no `question`,
  * `cluster` or `correct_<system>` column) is refused without echoing any of its cells.
+ * `read`: the file's bytes when the caller has read them already (they are parsed, not the file).
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -18,10 +19,10 @@ import { readArrowTable } from './readArrowTable.js';
 
 const ARROW_EXTENSIONS = ['.arrow', '.feather', '.ipc', '.arrows'];
 
-export function loadItemPopulation(path: string): ItemPopulation {
-  let bytes: Buffer;
+export function loadItemPopulation(path: string, read?: Uint8Array): ItemPopulation {
+  let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = read ?? readFileSync(path);
   } catch (error) {
     throw new PopulationFileError(
       path,
