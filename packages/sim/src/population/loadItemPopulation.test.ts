@@ -145,6 +145,13 @@ describe('loadItemPopulation (CSV)', () => {
       'answers_a',
     ],
     [
+      'an answer record with a character other than 0/1',
+      [HEADER, 'q1,alg,3,5,1,10121,1,2'],
+      /must be 5 characters 0\/1 \(one per ask\), got "10121"/,
+      2,
+      'answers_a',
+    ],
+    [
       'an answer record disagreeing with correct',
       [HEADER, 'q1,alg,3,5,1,11111,1,2'],
       /has 5 right answers but correct_a is 3/,
@@ -177,6 +184,17 @@ describe('loadItemPopulation (CSV)', () => {
     const path = join(dir, 'population.txt');
     writeFileSync(path, GOOD.join('\n'));
     expect(loadError(path).message).toMatch(/unknown file type ".txt"/);
+  });
+
+  it('keeps every answer of questions asked many times (its buffer grows)', () => {
+    const rows = Array.from({ length: 12 }, (_, q) => {
+      const record = Array.from({ length: 40 }, (_, i) => ((i * 7 + q) % 3 === 0 ? '1' : '0')).join('');
+      const right = [...record].filter((c) => c === '1').length;
+      return { line: `q${q},alg,${right},40,${record[0]},${record},1,2`, record };
+    });
+    const a = populationSystem(loadItemPopulation(csv([HEADER, ...rows.map((r) => r.line)])), 'a');
+    expect(a.answers && [...a.answers.offsets]).toEqual(Array.from({ length: 13 }, (_, q) => 40 * q));
+    expect(a.answers && [...a.answers.values].join('')).toBe(rows.map((r) => r.record).join(''));
   });
 
   it('parses the bytes it is given, not the file read again (they were hashed)', () => {
