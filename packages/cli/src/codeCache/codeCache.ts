@@ -7,12 +7,12 @@
  *
  * The script is one CommonJS-style bundle (scripts/code-cache.mjs), stored already wrapped in a
  * function of {@link SCRIPT_PARAMETERS} ({@link wrapScriptSource}) and in ASCII, so its bytes are
- * the compiled text: one string made from them, where wrapping at every start copied the
- * 1.2 MB text twice more (7 ms of a run, docs/performance.md §9l); `import.meta.url` is defined as `__evalsimUrl`, and its dynamic
- * `import()`s of ES modules (vega, a study's own module files) call `__evalsimImport`, an
- * `import()` here, beside the script in dist/. (V8 11 drops a script's host-defined options when
- * it is deserialized from a code cache, so an `import()` compiled inside it would fail with
- * "A dynamic import callback was not specified".)
+ * the compiled text: one string is made from them, where wrapping at every start copied the
+ * 1.2 MB text twice more (docs/performance.md §9l). `import.meta.url` is defined as
+ * `__evalsimUrl`, and its dynamic `import()`s of ES modules (vega, a study's own module files)
+ * call `__evalsimImport`, an `import()` here, beside the script in dist/. (V8 11 drops a
+ * script's host-defined options when it is deserialized from a code cache, so an `import()`
+ * compiled inside it would fail with "A dynamic import callback was not specified".)
  *
  * The cache file is `sha256(script bytes ‖ V8 data)` (32 bytes) followed by the V8 data. V8
  * itself checks only the data's header (its version, flags and the source *length*) and
@@ -20,7 +20,6 @@
  * catches a damaged file. A cache that is missing, damaged, stale or rejected by V8 (another
  * Node, other V8 flags) is ignored: the script is compiled from source, with the same result.
  */
-
 import { isAscii } from 'node:buffer';
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
@@ -95,7 +94,9 @@ function readScriptAndCache(
   try {
     try {
       if (cacheFile !== undefined) cacheFd = openSync(cacheFile, 'r');
-    } catch {}
+    } catch {
+      // no cache file: the script compiles from source
+    }
     const scriptSize = fstatSync(scriptFd).size;
     const cacheSize = cacheFd === undefined ? 0 : fstatSync(cacheFd).size;
     const buffer = Buffer.allocUnsafe(Math.max(scriptSize, cacheSize));
@@ -121,7 +122,10 @@ function readScriptAndCache(
   }
 }
 
-/** Compiles the script file `file` ({@link wrapScriptSource}; with the cache in `cacheFile` when it is usable); does not run it. */
+/**
+ * Compiles the script file `file` (made by {@link wrapScriptSource}), with the cache in
+ * `cacheFile` when it is usable; does not run it.
+ */
 export function compileCachedScript(file: string, cacheFile?: string): CachedScript {
   const { text, scriptDigest, cached } = readScriptAndCache(file, cacheFile);
   const script = new vm.Script(text, {
