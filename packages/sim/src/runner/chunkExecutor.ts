@@ -6,6 +6,7 @@
  * `evalsim reproduce` does), and can take a thread started before the study was validated.
  */
 import { availableParallelism } from 'node:os';
+import { sharePopulationFiles } from '../models/populationFile.js';
 import type { ChunkTask } from './chunkTask.js';
 import { executeChunk } from './executeChunk.js';
 import { USER_CODE_ROLES } from './workerCount.js';
@@ -129,6 +130,18 @@ export interface StudyPool extends ChunkExecutor {
  * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
  * then holds up to `tasksPerThread` such tasks (a user-code or time-limited task runs alone).
  */
+/**
+ * `task` as a worker thread gets it: with every population file this thread has loaded, on shared
+ * memory (models/populationFile.ts), which the worker adopts instead of parsing the files (a
+ * large population then costs memory once). They are shared when a task first goes to a worker
+ * thread: a run that stays in this thread shares none (for the 83 KB MMLU stand-in, 4–7 ms of a
+ * run: its ids encoded and decoded again, its columns copied; docs/performance.md §9l).
+ */
+function withPopulations(task: ChunkTask): ChunkTask {
+  const populations = sharePopulationFiles();
+  return populations.length > 0 ? { ...task, populations } : task;
+}
+
 export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const workers = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(workers) || workers < 0) {
@@ -183,7 +196,7 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const toThread = (i: number, next: Waiting) => {
     held[i]++;
     alone[i] = next.alone;
-    const result = threads[i].run(next.task, next.signal);
+    const result = threads[i].run(withPopulations(next.task), next.signal);
     track(result);
     result.then(next.resolve, next.reject).finally(() => {
       held[i]--;

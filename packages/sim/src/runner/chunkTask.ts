@@ -33,6 +33,7 @@ export interface ChunkTask {
   /**
    * The population files the main thread parsed, on SharedArrayBuffers (models/populationFile.ts):
    * a worker adopts them instead of parsing the files again, so a large population costs memory once.
+   * Added by the study pool when the task goes to a worker thread (chunkExecutor.ts).
    */
   readonly populations?: readonly SharedPopulationFile[] | undefined;
   /** Where the chunk is, on a SharedArrayBuffer the main thread reads if the worker is stopped (cellSimulator.ts). */

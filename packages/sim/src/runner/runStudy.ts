@@ -24,7 +24,6 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
-import { sharePopulationFiles } from '../models/populationFile.js';
 import type { KeptKind } from '../output/keptMetadata.js';
 import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
 import { type Publication, publishFiles } from '../output/publishFiles.js';
@@ -433,8 +432,6 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
         : plan.workers > 0 && plan.mainThread
           ? createProbingExecutor(replicationsToRun, createInProcessExecutor(), threads)
           : threads();
-      // Populations parsed here go to the workers on shared memory (a large one costs memory once).
-      const populations = (pool ?? plan).workers > 0 ? sharePopulationFiles() : undefined;
       // Formula values (a shard writes none) are computed here between this thread's chunks. A
       // formula that fails is a problem of the study, as at validation: the run stops at once and
       // keeps no checkpoint (the study must be edited, which makes them stale anyway).
@@ -470,7 +467,6 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             signal: stopped.signal,
             chunkTimeout: options.chunkTimeout,
             workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
-            populations,
             onChunk(piece, _start, count, chunk) {
               if (chunk.kept) kept?.append(piece.cell, chunk.kept);
               const states = blockStates(chunk.partials);

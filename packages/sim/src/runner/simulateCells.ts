@@ -12,7 +12,6 @@
  */
 
 import type { SimulationStudy } from '../config/study.js';
-import type { SharedPopulationFile } from '../models/populationFile.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
@@ -52,8 +51,6 @@ export interface CellsRun {
   readonly chunkTimeout?: number | undefined;
   /** The workers' heap limit, MB, for the out-of-memory message. */
   readonly workerMemoryMb: number;
-  /** Population files shared with the workers (chunkTask.ts); omitted in process. */
-  readonly populations?: readonly SharedPopulationFile[] | undefined;
   /** Each consumed chunk of a piece, in replication order, starting at replication `start`. */
   readonly onChunk: (piece: CellPiece, start: number, count: number, chunk: ChunkResult) => void;
   /** A piece, once all its chunks are consumed. */
@@ -151,7 +148,6 @@ export function simulateCells(run: CellsRun): Promise<void> {
           keepRecords: run.keepRecords,
           keepAnswers: run.keepAnswers,
           phase,
-          ...(run.populations && run.populations.length > 0 ? { populations: run.populations } : {}),
         };
         running++;
         outstanding++;
