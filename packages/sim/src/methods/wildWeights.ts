@@ -99,12 +99,10 @@ export class WildWeightDrawer {
   private cursor = 0;
   private available = 0;
   private rng: RandomStream | null = null;
-  /** The Webb groups' weights (webbGroupsTable), for Webb weights. */
-  private readonly groups: Float64Array;
+  /** The Webb groups' weights (webbGroupsTable), taken at the first Webb draw. */
+  private groups: Float64Array | null = null;
 
-  constructor(private readonly weights: WildWeights) {
-    this.groups = weights === 'webb' ? webbGroupsTable() : WEBB;
-  }
+  constructor(private readonly weights: WildWeights) {}
 
   /** Starts drawing from `rng` at its current position (drops any words fetched earlier). */
   start(rng: RandomStream): void {
@@ -146,6 +144,7 @@ export class WildWeightDrawer {
   }
 
   private fillWebb(out: Float64Array, k: number): void {
+    this.groups ??= webbGroupsTable();
     const groups = this.groups;
     let g = 0;
     while (g < k) {

@@ -124,13 +124,6 @@ export interface StudyPool extends ChunkExecutor {
 }
 
 /**
- * A pool of `workers` threads; `workers` 0 gives the in-process executor. Tasks wait in one
- * queue, in the order given, and each goes to the first thread that is free, so a slow chunk never
- * holds others back. With `mainThread`, this thread is one more computing thread: it takes the next
- * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
- * then holds up to `tasksPerThread` such tasks (a user-code or time-limited task runs alone).
- */
-/**
  * `task` as a worker thread gets it: with every population file this thread has loaded, on shared
  * memory (models/populationFile.ts), which the worker adopts instead of parsing the files (a
  * large population then costs memory once). They are shared when a task first goes to a worker
@@ -142,6 +135,13 @@ function withPopulations(task: ChunkTask): ChunkTask {
   return populations.length > 0 ? { ...task, populations } : task;
 }
 
+/**
+ * A pool of `workers` threads; `workers` 0 gives the in-process executor. Tasks wait in one
+ * queue, in the order given, and each goes to the first thread that is free, so a slow chunk never
+ * holds others back. With `mainThread`, this thread is one more computing thread: it takes the next
+ * task it may run (mayRunHere) whenever it is free, between turns of the event loop; a worker thread
+ * then holds up to `tasksPerThread` such tasks (a user-code or time-limited task runs alone).
+ */
 export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const workers = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(workers) || workers < 0) {
