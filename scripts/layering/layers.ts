@@ -20,7 +20,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['index.ts'],
   ],
   sim: [
-    // the ground floor: the vocabulary every role shares; samplers, populations and sharded
+    // the ground floor: reading user files safely (regular files only, file identities), node alone
+    ['files'],
+    // then the vocabulary every role shares; samplers, populations and sharded
     // runs (shard specs, scheduler environments, plans, scheduler scripts) need nothing else
     ['base', 'samplers', 'population', 'shard'],
     // the eval-log importers (evals/ with its io/ and formats/: node and apache-arrow, and

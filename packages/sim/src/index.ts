@@ -247,6 +247,7 @@ export type { InvalidIntervalReport } from './runner/invalidIntervals.js';
 export type { KeepPaths } from './runner/keptOutput.js';
 export {
   checkPartials,
+  checkPartialsAndInputs,
   MergeRefusedError,
   mergePartials,
   type PartialsCheck,

@@ -130,7 +130,7 @@ describe('evalsim run --shard, check, merge (in process)', () => {
         readFileSync(join(whole, 'bad-input.arrow')),
       ),
     ).toBe(true);
-    // A partial from another evalsim version is refused by name.
+    // A partial edited to claim another evalsim version is refused by its digest, by name.
     const one = join(parts, 'bad-input.shard-0-of-3.partial');
     const json = JSON.parse(readFileSync(one, 'utf8'));
     json.version = '0.0.1';
@@ -138,7 +138,7 @@ describe('evalsim run --shard, check, merge (in process)', () => {
     const check2 = await runCli(['check', parts], { cwd: scratch, env: {} });
     expect(check2.exitCode).toBe(1);
     expect(check2.stdout).toMatch(
-      /bad-input\.shard-0-of-3\.partial: study bad-input: inconsistent shard: version 0\.0\.1/,
+      /bad-input\.shard-0-of-3\.partial: shard 0\/3 of bad-input: payload digest does not match \(file damaged or edited\); rerun it with --shard 0\/3/,
     );
   });
 });

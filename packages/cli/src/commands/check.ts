@@ -1,11 +1,12 @@
 /**
  * `evalsim check <dir>`: the partial results of sharded runs in a directory, per study:
- * how many of the N shards are there, and every missing, duplicate, inconsistent or
- * unreadable file. Exit status 1 when `merge` would refuse.
+ * how many of the N shards are there, and every missing, duplicate, inconsistent, damaged
+ * (digest) or unreadable file, and whether the study's inputs are still those the shards ran
+ * with. Exit status 1 when `merge` would refuse.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPartials, PARTIAL_EXTENSION } from '@evalsim/sim';
+import { checkPartialsAndInputs, PARTIAL_EXTENSION } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 
@@ -25,7 +26,7 @@ export const checkCommand: CommandModule<object, Args> = {
         describe: 'the shards’ output directory (parts/)',
       })
       .example('$0 check shards/cc/parts', 'before merging: which shards to rerun') as never,
-  handler: (args) => {
+  handler: async (args) => {
     const { io } = args;
     const dir = io.resolve(args.dir);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`${args.dir}: no such directory`);
@@ -33,7 +34,7 @@ export const checkCommand: CommandModule<object, Args> = {
       .filter((name) => name.endsWith(PARTIAL_EXTENSION))
       .sort()
       .map((name) => join(dir, name));
-    const check = checkPartials(files);
+    const check = await checkPartialsAndInputs(files);
     for (const study of check.studies) {
       io.stdout.write(`${study.study}: ${study.found} of ${study.shards} shards present\n`);
     }

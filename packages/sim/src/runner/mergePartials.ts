@@ -48,6 +48,16 @@ export class MergeRefusedError extends Error {
 
 const AGREED = ['fingerprint', 'seed', 'replications', 'blockSize', 'version', 'shards'] as const;
 
+/** How a disagreement in each agreed field is worded. */
+const FIELD_WORDS: Record<(typeof AGREED)[number], string> = {
+  fingerprint: 'study inputs (inputDigest)',
+  seed: 'seed',
+  replications: 'replications',
+  blockSize: 'block size',
+  version: 'evalsim version',
+  shards: 'shard count',
+};
+
 function short(value: unknown): string {
   const text = String(value);
   return text.length > 16 ? `${text.slice(0, 12)}…` : text;
@@ -83,9 +93,17 @@ export function checkPartials(paths: readonly string[]): PartialsCheck {
       const differing = AGREED.filter((field) => entry.file[field] !== reference[field]);
       if (differing.length > 0) {
         const what = differing
-          .map((field) => `${field} ${short(entry.file[field])} (others: ${short(reference[field])})`)
+          .map(
+            (field) =>
+              `${FIELD_WORDS[field]} ${short(entry.file[field])} (others: ${short(reference[field])})`,
+          )
           .join(', ');
-        problems.push(`${entry.path}: study ${study}: inconsistent shard: ${what}`);
+        const foreign = differing.includes('fingerprint')
+          ? '; it comes from another study of this name, or from before its config, modules or data changed'
+          : '';
+        problems.push(
+          `${entry.path}: shard ${entry.file.shard}/${entry.file.shards} of ${study}: inconsistent with the other shards: ${what}${foreign}`,
+        );
       } else if (
         !Number.isSafeInteger(entry.file.shard) ||
         entry.file.shard < 0 ||
@@ -135,16 +153,53 @@ export function checkPartials(paths: readonly string[]): PartialsCheck {
   return { studies, problems };
 }
 
-/** The rows of one study merged from its shards' files (checked by checkPartials). */
-async function mergeStudy(shards: StudyShards): Promise<{ study: Study; rows: ResultRow[] }> {
+/**
+ * The study the shards ran, validated again from the config and folder they carry; refuses
+ * when its inputs (config, modules with their imports, data files) are not those the shards
+ * ran with.
+ */
+async function shardStudy(shards: StudyShards): Promise<Study> {
   const first = shards.files[0];
-  const study = await validateStudy(first.config, first.baseDir);
+  let study: Study;
+  try {
+    study = await validateStudy(first.config, first.baseDir);
+  } catch (error) {
+    throw new MergeRefusedError([
+      `study ${first.study}: the config the shards carry does not validate here (${(error as Error).message}); merge where the study's files are at ${first.baseDir}`,
+    ]);
+  }
   // inputDigest: compare the content digest of every input once it is in the Study.
   if (study.inputDigest !== first.fingerprint) {
     throw new MergeRefusedError([
       `study ${first.study}: its config, modules or data files changed since the shards ran (inputs ${short(study.inputDigest)}, shards ${short(first.fingerprint)}); rerun the shards`,
     ]);
   }
+  return study;
+}
+
+/**
+ * checkPartials, then, for each study whose shards agree, what a merge would find: whether
+ * the study validates and its inputs are still those the shards ran with (`evalsim check`).
+ */
+export async function checkPartialsAndInputs(paths: readonly string[]): Promise<PartialsCheck> {
+  const check = checkPartials(paths);
+  const problems = [...check.problems];
+  for (const shards of check.studies) {
+    if (shards.files.length === 0) continue;
+    try {
+      await shardStudy(shards);
+    } catch (error) {
+      if (!(error instanceof MergeRefusedError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  return { studies: check.studies, problems };
+}
+
+/** The rows of one study merged from its shards' files (checked by checkPartials). */
+async function mergeStudy(shards: StudyShards): Promise<{ study: Study; rows: ResultRow[] }> {
+  const first = shards.files[0];
+  const study = await shardStudy(shards);
   if (study.kind !== 'simulation') {
     const rows = study.cells.flatMap((cell) => formulaRows(study, cell.index));
     return { study, rows: attachExpectations(study, rows) };
