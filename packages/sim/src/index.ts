@@ -217,7 +217,12 @@ export {
 export { writeFileAtomic } from './output/atomicWrite.js';
 export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
 export { OutputError } from './output/outputError.js';
-export { PSEUDO_FILE_SYSTEMS, prepareOutputDirectory } from './output/prepareOutputDirectory.js';
+export {
+  type OutputCheckOptions,
+  type PreparedOutput,
+  PSEUDO_FILE_SYSTEMS,
+  prepareOutputDirectory,
+} from './output/prepareOutputDirectory.js';
 export { type Publication, publishFiles } from './output/publishFiles.js';
 export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';

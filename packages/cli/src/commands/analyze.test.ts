@@ -204,6 +204,6 @@ describe('evalsim analyze', () => {
     }
     expect(() => readFileSync(join(out, 'analysis.md'))).toThrow();
     const file = await evalsim('analyze', mmlu, '--out', mmlu);
-    expect(file.stderr).toMatch(/--out studies\/data\/mmlu-standin.csv: is a file/);
+    expect(file.stderr).toMatch(/--out studies\/data\/mmlu-standin.csv: .*mmlu-standin.csv is a file, not a directory/);
   });
 });

@@ -11,7 +11,7 @@
  * cluster bootstraps are seeded (--seed, default 1; --resamples, default 2000): the same
  * inputs and flags give byte-identical output.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   analyzeEval,
@@ -29,6 +29,7 @@ import {
   PAIRED_INTERVAL_CHOICES,
   type PairedIntervalChoice,
   type PairTestChoice,
+  prepareOutputDirectory,
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
@@ -125,6 +126,9 @@ function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: bool
   }
   for (const line of skippedLines(a)) io.stderr.write(`note: ${line}\n`);
 }
+
+/** The files `--out DIR` holds. */
+const ANALYSIS_FILES = ['analysis.md', 'analysis.json', 'systems.arrow', 'pairs.arrow', 'forest.svg'];
 
 export const analyzeCommand: CommandModule<object, Args> = {
   command: 'analyze <paths..>',
@@ -225,12 +229,18 @@ export const analyzeCommand: CommandModule<object, Args> = {
         : undefined;
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
-    if (outDir !== undefined && existsSync(outDir) && !statSync(outDir).isDirectory()) {
-      throw new Error(`--out ${args.out}: is a file; give a directory to write the report into`);
-    }
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
       cwd: io.cwd,
       background: 'auto',
+      // --out is checked once the logs are found, before any is read (never one of them).
+      beforeImport: (inputs) => {
+        if (outDir !== undefined)
+          prepareOutputDirectory(outDir, ANALYSIS_FILES, {
+            label: `--out ${args.out}`,
+            inputs,
+            create: false,
+          });
+      },
     });
     const table = imported.table;
     const metric =

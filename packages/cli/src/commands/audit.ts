@@ -117,7 +117,12 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
     const outDir = io.resolve(args.out);
-    const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+    const input = evalPopulation(io, args.eval, outDir, {
+      metric: args.metric,
+      task: args.task,
+      label: `--out ${args.out}`,
+      writes: ['resampling', 'parametric', 'paired'].flatMap((s) => [`audit-${s}.json`, `audit-${s}.arrow`]),
+    });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
     const versus =

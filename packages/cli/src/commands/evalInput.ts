@@ -6,14 +6,16 @@
  * names. Either way the study names its population relative to the study file, so
  * `evalsim run <out>/<study>.json` rereads the same questions.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   evalMatrix,
   type ItemPopulation,
   importEval,
   loadItemPopulation,
+  OutputError,
   populationCsv,
+  prepareOutputDirectory,
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CliIo } from '../io.js';
@@ -29,6 +31,10 @@ export interface EvalPopulation {
 export interface EvalInputOptions {
   readonly metric?: string | undefined;
   readonly task?: string | undefined;
+  /** How refusals of the output name it (e.g. `--out results/audit`). */
+  readonly label?: string | undefined;
+  /** The files the command writes into `outDir` besides population.csv: checked with it before any work. */
+  readonly writes?: readonly string[] | undefined;
 }
 
 export function evalPopulation(
@@ -39,20 +45,35 @@ export function evalPopulation(
 ): EvalPopulation {
   const path = io.resolve(evalPath);
   if (!existsSync(path)) throw new Error(`${evalPath}: no such file or directory`);
-  mkdirSync(outDir, { recursive: true });
+  // The output directory, checked before any work (never one of the inputs); created when written.
+  const checkOutput = (inputs: readonly string[], population: boolean) =>
+    prepareOutputDirectory(outDir, [...(options.writes ?? []), ...(population ? [] : ['population.csv'])], {
+      label: options.label,
+      inputs,
+      create: false,
+    });
   let populationError: Error | undefined;
   if (/\.(csv|arrow|feather|ipc|arrows)$/i.test(path)) {
+    let population: ItemPopulation | undefined;
     try {
-      const population = loadItemPopulation(path);
-      return { file: relative(outDir, path) || '.', population, warnings: [] };
+      population = loadItemPopulation(path);
     } catch (error) {
       populationError = error as Error;
+    }
+    if (population) {
+      checkOutput([path], true);
+      return { file: relative(outDir, path) || '.', population, warnings: [] };
     }
   }
   let imported: ReturnType<typeof importEval>;
   try {
-    imported = importEval([evalPath], {}, { cwd: io.cwd });
+    imported = importEval(
+      [evalPath],
+      {},
+      { cwd: io.cwd, beforeImport: (inputs) => checkOutput(inputs, false) },
+    );
   } catch (error) {
+    if (error instanceof OutputError) throw error;
     const message = (error as Error).message;
     throw new Error(
       populationError && /\.csv$/i.test(path) ? populationError.message : `${evalPath}: ${message}`,

@@ -236,7 +236,7 @@ describe('evalsim import', async () => {
       'evalsim: no/such/logs: no such file or directory\n',
     );
     expect((await evalsim('import', `${fixtures}/long/two-systems.csv`, '--out', tmp)).stderr).toMatch(
-      /--out .*: is a directory/,
+      /--out .*: .* is a directory, not a file/,
     );
   });
 });

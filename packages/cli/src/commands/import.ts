@@ -6,13 +6,14 @@
  * (format, task, metric, system): files, questions, epochs, clusters, rows; warnings go to
  * stderr. Any error names the file, line and field, exits 2, and writes nothing.
  */
-import { existsSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import {
   columnValue,
   evalsimVersion,
   formatEvalWarning,
   type ImportedEval,
   importEval,
+  prepareOutputDirectory,
   writeEvalArrow,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
@@ -152,13 +153,19 @@ export const importCommand: CommandModule<object, Args> = {
     checkPathsExist(io, paths);
     const options = importOptionsFrom(io, args as unknown as Record<string, unknown>);
     const out = args.out !== undefined ? io.resolve(args.out) : undefined;
-    if (out !== undefined && existsSync(out) && statSync(out).isDirectory()) {
-      throw new Error(`--out ${args.out}: is a directory; give the Arrow file to write`);
-    }
     // Paths are read from io's working directory and shown and recorded as given.
     const background = args.background === 'on' ? true : args.background === 'off' ? false : 'auto';
     const threads = args.threads === 'auto' ? 'auto' : Number(args.threads);
-    const imported = importEval(paths, options, { cwd: io.cwd, background, threads });
+    // --out is checked once the logs are found, before any is read (never one of them).
+    const beforeImport = (inputs: readonly string[]) => {
+      if (out !== undefined)
+        prepareOutputDirectory(dirname(out), [basename(out)], {
+          label: `--out ${args.out}`,
+          inputs,
+          create: false,
+        });
+    };
+    const imported = importEval(paths, options, { cwd: io.cwd, background, threads, beforeImport });
     if (out !== undefined) writeEvalArrow(out, imported, { version: evalsimVersion() });
     const rows = importSummary(imported);
     const warnings = imported.warnings.map(formatEvalWarning);

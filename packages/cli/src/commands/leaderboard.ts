@@ -8,10 +8,12 @@
  * replication r of cell 0 of a study with the same seed, so the export shows exactly the
  * leaderboards such a study analyses.
  */
+import { basename, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   ConfigError,
   MAX_REPLICATIONS,
+  prepareOutputDirectory,
   type ResultRow,
   runStudy,
   type Study,
@@ -161,8 +163,13 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         { metric: 'estimateQuantile', id: 'p95', q: 0.95 },
       ],
     };
-    const study = await leaderboardStudy(config, io.cwd);
     const out = io.resolve(args.out);
+    prepareOutputDirectory(dirname(out), [basename(out)], {
+      label: `--out ${args.out}`,
+      inputs: [io.resolve(args.population)],
+      create: false,
+    });
+    const study = await leaderboardStudy(config, io.cwd);
     const run = await runStudy(study, {
       keep: ['answers'],
       keepPaths: { answers: out },

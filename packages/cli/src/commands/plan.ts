@@ -141,7 +141,12 @@ export const planCommand: CommandModule<object, Args> = {
         ? numberList('sizes', args.sizes).map((s) => integerFlag('sizes', s, 1, 10_000_000) as number)
         : undefined;
     const outDir = io.resolve(args.out);
-    const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+    const input = evalPopulation(io, args.eval, outDir, {
+      metric: args.metric,
+      task: args.task,
+      label: `--out ${args.out}`,
+      writes: ['plan.json', 'plan.arrow', 'plan.svg'],
+    });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({
       populationFile: input.file,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
   checkShardCount,
   loadStudy,
+  prepareOutputDirectory,
   resolveStudyPath,
   ShardError,
   SLURM_SCRIPT_FILES,
@@ -125,6 +126,11 @@ export const slurmCommand: CommandModule<object, Args> = {
       account: args.account,
       setup: args.setup ?? [],
     });
+    prepareOutputDirectory(
+      outDir,
+      Object.values(SLURM_SCRIPT_FILES).map((name) => join('slurm', name)),
+      { label: `--out ${args.out ?? join('shards', target.name)}`, create: false },
+    );
     const partsDir = join(outDir, 'parts');
     const leftovers = existsSync(partsDir) ? readdirSync(partsDir).length : 0;
     const files = writeScripts(join(outDir, 'slurm'), scripts);

@@ -52,7 +52,16 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const out = io.resolve(args.out);
   const dir = dirname(out);
   const base = basename(out, extname(out));
-  const input = evalPopulation(io, args.population, dir);
+  const name = `${
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'lb'
+  }-leaderboard`;
+  const input = evalPopulation(io, args.population, dir, {
+    label: `--out ${args.out}`,
+    writes: [basename(out), `${name}.json`, `${name}.arrow`, `${base}.ranks.svg`],
+  });
   const systems = listOption(args.systems);
   const plan = buildLeaderboard({
     populationFile: input.file,
@@ -62,12 +71,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     n,
     replications: args.replications,
     seed: args.seed,
-    name: `${
-      base
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || 'lb'
-    }-leaderboard`,
+    name,
   });
   const studyFile = join(dir, `${plan.config.name}.json`);
   writeFileAtomic(studyFile, `${JSON.stringify(plan.config, null, 2)}\n`);

@@ -13,6 +13,7 @@
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { findDuplicateRows } from './duplicateRows.js';
 import type { ImportedEval } from './evalArrow.js';
 import type { EvalFormat } from './evalFormat.js';
@@ -68,6 +69,12 @@ export interface ImportRunOptions {
    * otherwise). The result does not depend on it.
    */
   readonly threads?: number | 'auto';
+  /**
+   * Called once the logs are found, before any is imported, with the absolute path of each
+   * (a file, or a HELM run directory): a command checks its output targets against them here,
+   * so that an output that is one of its inputs is refused before any work.
+   */
+  readonly beforeImport?: ((inputs: readonly string[]) => void) | undefined;
 }
 
 /** Above this many bytes of input, a second thread pays for its start. */
@@ -88,6 +95,7 @@ export function importEval(
   checkImportOptions(options);
   if (paths.length === 0) throw new TypeError('importEval: give at least one file or directory');
   const { units, skipped } = findLogUnits(paths, options, run.cwd);
+  run.beforeImport?.(units.map((unit) => resolve(unit.path)));
   const shared = units.filter((u) => u.format === 'inspect-eval');
   const threadsAsked = run.threads ?? 'auto';
   if (threadsAsked !== 'auto' && !(Number.isInteger(threadsAsked) && threadsAsked >= 0 && threadsAsked <= 64))

@@ -8,9 +8,10 @@
  * block order (cellFold.ts) and publishes each study's results through resultsPublication — the
  * bytes a whole run writes.
  */
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
+import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
 import { publishFiles } from '../output/publishFiles.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { evalsimVersion } from '../output/version.js';
@@ -21,6 +22,7 @@ import { formulaRows } from './formulaRows.js';
 import { methodCaps } from './methodCaps.js';
 import { type PartialFile, PartialFileError, partialFileName, readPartialFile } from './partialFile.js';
 import { resultsPublication } from './publishResults.js';
+import { studyInputFiles } from './runStudy.js';
 
 /** One study's shards as found. */
 export interface StudyShards {
@@ -196,10 +198,9 @@ export async function checkPartialsAndInputs(paths: readonly string[]): Promise<
   return { studies: check.studies, problems };
 }
 
-/** The rows of one study merged from its shards' files (checked by checkPartials). */
-async function mergeStudy(shards: StudyShards): Promise<{ study: Study; rows: ResultRow[] }> {
+/** The rows of one study merged from its shards' files (checked by checkPartials and shardStudy). */
+function mergeStudy(shards: StudyShards, study: Study): { study: Study; rows: ResultRow[] } {
   const first = shards.files[0];
-  const study = await shardStudy(shards);
   if (study.kind !== 'simulation') {
     const rows = study.cells.flatMap((cell) => formulaRows(study, cell.index));
     return { study, rows: attachExpectations(study, rows) };
@@ -244,8 +245,36 @@ export async function mergePartials(
 ): Promise<{ readonly study: string; readonly path: string; readonly shards: number }[]> {
   const check = checkPartials(paths);
   if (check.problems.length > 0) throw new MergeRefusedError(check.problems);
-  const merged: { study: Study; rows: ResultRow[]; shards: StudyShards }[] = [];
-  for (const shards of check.studies) merged.push({ ...(await mergeStudy(shards)), shards });
+  const studies: { study: Study; shards: StudyShards }[] = [];
+  for (const shards of check.studies) studies.push({ study: await shardStudy(shards), shards });
+  // The output directory, checked before the fold: not a pseudo file system, writable, and no
+  // results file that is one of the partials or of the studies' inputs.
+  const output = prepareOutputDirectory(
+    outDir,
+    studies.map(({ study }) => `${study.name}.arrow`),
+    { inputs: [...paths, ...studies.flatMap(({ study }) => studyInputFiles(study))] },
+  );
+  try {
+    publishMerged(
+      studies.map(({ study, shards }) => ({ ...mergeStudy(shards, study), shards })),
+      outDir,
+    );
+  } catch (error) {
+    output.discard();
+    throw error;
+  }
+  return studies.map(({ study, shards }) => ({
+    study: study.name,
+    path: join(outDir, `${study.name}.arrow`),
+    shards: shards.shards,
+  }));
+}
+
+/** Publishes every merged study's results together. */
+function publishMerged(
+  merged: readonly { study: Study; rows: ResultRow[]; shards: StudyShards }[],
+  outDir: string,
+): void {
   const version = evalsimVersion();
   const written = merged.map(({ study, rows, shards }) => {
     const { seed, replications } = shards.files[0];
@@ -254,10 +283,8 @@ export async function mergePartials(
       study.kind === 'simulation'
         ? { config: { ...study.config, seed, replications }, version, seed, replications }
         : { config: study.config, version };
-    const publication = resultsPublication(outDir, study, rows, run);
-    return { publication, result: { study: study.name, path: publication.path, shards: shards.shards } };
+    return resultsPublication(outDir, study, rows, run);
   });
   // Every study's results together: all are renamed into place, or none (output/publishFiles.ts).
-  publishFiles(written.map((w) => w.publication));
-  return written.map((w) => w.result);
+  publishFiles(written);
 }

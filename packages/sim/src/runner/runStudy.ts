@@ -19,7 +19,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
@@ -242,15 +242,32 @@ async function runChecked(study: Study, options: RunOptions): Promise<StudyRun> 
   checkRunOptions(options);
   const keep = keepPaths(study, options);
   if (options.outDir === undefined) return runInDirectory(study, options, keep);
-  prepareOutputDirectory(options.outDir, outputFileNames(study, options.outDir, keep, options.shard));
-  if (options.shard) return runInDirectory(study, options, keep);
-  const lock = acquireRunLock(options.outDir, study.name);
-  if (lock.notice !== undefined) options.onNotice?.(lock.notice);
+  const output = prepareOutputDirectory(
+    options.outDir,
+    outputFileNames(study, options.outDir, keep, options.shard),
+    { inputs: studyInputFiles(study) },
+  );
   try {
-    return await runInDirectory(study, options, keep);
-  } finally {
-    lock.release();
+    if (options.shard) return await runInDirectory(study, options, keep);
+    const lock = acquireRunLock(options.outDir, study.name);
+    if (lock.notice !== undefined) options.onNotice?.(lock.notice);
+    try {
+      return await runInDirectory(study, options, keep);
+    } finally {
+      lock.release();
+    }
+  } catch (error) {
+    // Directories the check created and nothing was written into (checkpoints stay).
+    output.discard();
+    throw error;
   }
+}
+
+/** The absolute paths of the files a run of `study` reads (its study file, modules, data). */
+export function studyInputFiles(study: Study): string[] {
+  return study.inputs
+    .filter((input) => input.role !== 'package')
+    .map((input) => resolve(study.baseDir, input.path));
 }
 
 /** The options runStudy checks before it touches the output directory. */
