@@ -204,6 +204,8 @@ describe('evalsim analyze', () => {
     }
     expect(() => readFileSync(join(out, 'analysis.md'))).toThrow();
     const file = await evalsim('analyze', mmlu, '--out', mmlu);
-    expect(file.stderr).toMatch(/--out studies\/data\/mmlu-standin.csv: .*mmlu-standin.csv is a file, not a directory/);
+    expect(file.stderr).toMatch(
+      /--out studies\/data\/mmlu-standin.csv: .*mmlu-standin.csv is a file, not a directory/,
+    );
   });
 });

@@ -86,7 +86,9 @@ describe('prepareOutputDirectory', () => {
   test('a directory where a file is to be written is refused', () => {
     const out = join(dir, 'in-the-way');
     mkdirSync(join(out, 's.arrow'), { recursive: true });
-    expect(() => prepareOutputDirectory(out, ['s.arrow'])).toThrow(`${join(out, 's.arrow')} is a directory, not a file`);
+    expect(() => prepareOutputDirectory(out, ['s.arrow'])).toThrow(
+      `${join(out, 's.arrow')} is a directory, not a file`,
+    );
   });
 
   describe('an output that is one of the inputs is refused, by identity', () => {

@@ -206,8 +206,7 @@ export function prepareOutputDirectory(
   const realDir = realPath(path, existing);
   for (const name of fileNames) {
     try {
-      if (statSync(join(path, name)).isDirectory())
-        refuse(`${join(path, name)} is a directory, not a file`);
+      if (statSync(join(path, name)).isDirectory()) refuse(`${join(path, name)} is a directory, not a file`);
     } catch (error) {
       if (error instanceof OutputError) throw error;
     }
