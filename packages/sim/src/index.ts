@@ -199,6 +199,15 @@ export { type ImportRunOptions, importEval } from './evals/importEval.js';
 export { EVAL_IMPORT_OPTION_NAMES, type EvalImportOptions } from './evals/importOptions.js';
 export { readEvalArrow } from './evals/readEvalArrow.js';
 export { evalToArrow, writeEvalArrow } from './evals/writeEvalArrow.js';
+// ------------------------------------------------------------------ user files: regular files only
+export {
+  checkInputFile,
+  fileKind,
+  InputFileError,
+  notRegularFile,
+  openInputFile,
+  readInputFile,
+} from './files/inputFile.js';
 // ------------------------------------------------------------------ registries
 export { type CellFormula, defineFormula, type FormulaDefinition } from './formulas/formulaDefinition.js';
 export { formulaRegistry } from './formulas/registry.js';

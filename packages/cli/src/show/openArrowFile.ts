@@ -7,6 +7,7 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { notRegularFile } from '@evalsim/sim';
 import { type RecordBatch, RecordBatchReader, type Schema } from 'apache-arrow';
 
 /** The Arrow file format's magic bytes (the stream format starts with 0xFFFFFFFF instead). */
@@ -40,6 +41,8 @@ export async function openArrowFile(path: string, shown: string): Promise<ArrowS
   if (!existsSync(path)) throw new ArrowFileError(`no file ${shown}`);
   const stats = statSync(path);
   if (stats.isDirectory()) throw new ArrowFileError(`${shown} is a folder, not an Arrow file`);
+  // A FIFO, socket or device is refused before it is opened (a FIFO's read would block).
+  if (!stats.isFile()) throw new ArrowFileError(`${shown} ${notRegularFile(stats)}`);
   if (stats.size === 0) throw new ArrowFileError(`${shown} is an empty file (0 bytes), not an Arrow file`);
   const head = await firstBytes(path, 8);
   const isFile = head.subarray(0, FILE_MAGIC.length).toString('latin1') === FILE_MAGIC;

@@ -6,6 +6,7 @@ import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { closestName, didYouMean } from '../base/closestName.js';
 import { ConfigError } from '../base/errors.js';
+import { notRegularFile, readInputFile } from '../files/inputFile.js';
 import { JsonSyntaxError, parseJson } from './parseJson.js';
 import type { Study } from './study.js';
 import { checkStudy, type StudyCheck, validateStudy } from './validateStudy.js';
@@ -67,13 +68,16 @@ export function readStudyConfig(path: string): unknown {
     const stats = statSync(path);
     const size = stats.size;
     if (stats.isDirectory()) throw new ConfigError('', `${path} is a folder, not a study file`);
+    // A FIFO, socket or device is refused before it is opened (a FIFO's read would block).
+    const notRegular = notRegularFile(stats);
+    if (notRegular !== undefined) throw new ConfigError('', `${path} ${notRegular}`);
     if (size > MAX_STUDY_FILE_BYTES) {
       throw new ConfigError(
         '',
         `${path} has ${size.toLocaleString('en-US')} bytes; a study file has at most ${MAX_STUDY_FILE_BYTES.toLocaleString('en-US')}`,
       );
     }
-    text = readFileSync(path, 'utf8');
+    text = readInputFile(path).toString('utf8');
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(

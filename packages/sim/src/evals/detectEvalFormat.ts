@@ -9,8 +9,9 @@
  * `.csv` is a wide population or a long table. Anything else is an error saying what was
  * seen and what is supported.
  */
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { notRegularFile, openInputFile } from '../files/inputFile.js';
 import { EVAL_FORMATS, type EvalFormat } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
 import { readArrowFile } from './formats/tableRows.js';
@@ -31,7 +32,7 @@ const HELM_FILES = [
 ];
 
 function head(path: string, size = 64 * 1024): Buffer {
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   try {
     const buffer = Buffer.allocUnsafe(size);
     return buffer.subarray(0, readSync(fd, buffer, 0, size, 0));
@@ -96,6 +97,8 @@ export function detectEvalFormat(
       'is a directory but not a HELM run directory (no per_instance_stats.json); importEval walks directories for logs',
     );
   }
+  const notRegular = notRegularFile(stats);
+  if (notRegular !== undefined) throw new EvalInputError({ file }, notRegular);
   const bytes = head(path);
   const name = basename(path);
   const ext = extname(path).toLowerCase();

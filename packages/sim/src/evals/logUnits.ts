@@ -6,9 +6,16 @@
  * `.jsonl`, `.csv` and `.arrow` tables; other files in a walked directory are listed as
  * skipped. An lm-eval `results_<date>.json` named explicitly stands for its run's samples
  * files. The same log reached twice is listed once.
+ *
+ * Only regular files are read: a FIFO, socket or device — named, or met in a walk under a
+ * log's name — is refused from its stat, never opened (a read of a FIFO blocks forever).
+ * The walk follows symbolic links but enters each directory once (by device and inode), so
+ * a link to an ancestor cannot loop it; broken links are listed as skipped.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { fileIdentity, identityOf } from '../files/fileIdentity.js';
+import { notRegularFile } from '../files/inputFile.js';
 import { detectEvalFormat, isHelmRunDirectory } from './detectEvalFormat.js';
 import type { EvalFormat } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
@@ -39,6 +46,10 @@ function lmEvalRunSamples(path: string, file: string): LogUnit[] {
       `no samples_<task>_${date}.jsonl beside this results file: per-sample scores need lm-eval --log_samples`,
     );
   }
+  for (const n of names) {
+    const stats = statSync(join(dir, n), { throwIfNoEntry: false });
+    if (stats) refuseNonRegular(stats, join(dirname(file), n));
+  }
   return names.map((n) => ({ path: join(dir, n), file: join(dirname(file), n), format: 'lm-eval' as const }));
 }
 
@@ -46,7 +57,9 @@ function lmEvalRunSamples(path: string, file: string): LogUnit[] {
 function unitsOf(path: string, file: string, options: EvalImportOptions, skipped: string[]): LogUnit[] {
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats) throw new EvalInputError({ file }, 'no such file or directory');
-  if (stats.isDirectory() && !isHelmRunDirectory(path)) return walk(path, file, options, skipped);
+  if (stats.isDirectory() && !isHelmRunDirectory(path))
+    return walk(path, file, options, skipped, new Set([fileIdentity(stats)]));
+  if (!stats.isDirectory()) refuseNonRegular(stats, file);
   const format = detectEvalFormat(path, options, file);
   if (format === 'helm') {
     const dir = stats.isDirectory() ? path : dirname(path);
@@ -58,23 +71,53 @@ function unitsOf(path: string, file: string, options: EvalImportOptions, skipped
   return [{ path, file, format }];
 }
 
-/** Walks a directory (sorted; hidden entries skipped) for recognised logs. */
-function walk(dir: string, shown: string, options: EvalImportOptions, skipped: string[]): LogUnit[] {
+/** Refuses a FIFO, socket or device, naming it as shown. */
+function refuseNonRegular(stats: Stats, file: string): void {
+  const reason = notRegularFile(stats);
+  if (reason !== undefined) throw new EvalInputError({ file }, reason);
+}
+
+/**
+ * Walks a directory (sorted; hidden entries skipped) for recognised logs; `visited` holds the
+ * identities of the directories entered (each is entered once).
+ */
+function walk(
+  dir: string,
+  shown: string,
+  options: EvalImportOptions,
+  skipped: string[],
+  visited: Set<string>,
+): LogUnit[] {
   if (isHelmRunDirectory(dir)) return [{ path: dir, file: shown, format: 'helm' }];
   const units: LogUnit[] = [];
   for (const name of readdirSync(dir).sort()) {
     if (name.startsWith('.')) continue;
     const path = join(dir, name);
     const file = join(shown, name);
-    const stats = statSync(path);
+    let stats: Stats;
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      // A broken link, a link to itself (ELOOP), an entry gone since the listing.
+      skipped.push(`${file} (${(error as NodeJS.ErrnoException).code ?? 'cannot be read'})`);
+      continue;
+    }
     if (stats.isDirectory()) {
-      units.push(...walk(path, file, options, skipped));
+      const identity = fileIdentity(stats);
+      if (visited.has(identity)) {
+        skipped.push(`${file} (a link to a directory already walked)`);
+        continue;
+      }
+      visited.add(identity);
+      units.push(...walk(path, file, options, skipped, visited));
       continue;
     }
     if (/^results_.+\.json$/.test(name) || !WALKED_EXTENSIONS.test(name)) {
       if (!/^results_.+\.json$/.test(name)) skipped.push(file);
       continue;
     }
+    // A FIFO, socket or device named like a log is an error, not a skipped file: never opened.
+    refuseNonRegular(stats, file);
     try {
       units.push({ path, file, format: detectEvalFormat(path, options, file) });
     } catch (error) {
@@ -100,7 +143,8 @@ export function findLogUnits(
   for (const given of paths) {
     const path = cwd === undefined ? given : resolve(cwd, given);
     for (const unit of unitsOf(path, given, options, skipped)) {
-      const key = resolve(unit.path);
+      // The same file by any path (a link, `./x` and `x`) is one log.
+      const key = identityOf(unit.path) ?? resolve(unit.path);
       if (seen.has(key)) continue;
       seen.add(key);
       units.push(unit);

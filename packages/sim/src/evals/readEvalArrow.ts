@@ -4,8 +4,8 @@
  * consistent with the score; every problem names the file, the row (as line row + 2, the
  * first row being line 2 as in a CSV) and the column.
  */
-import { readFileSync } from 'node:fs';
 import { DataType, Precision, type Schema, type Table, tableFromIPC, type Vector } from 'apache-arrow';
+import { readInputFile } from '../files/inputFile.js';
 import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
 import type { EvalSourceInfo } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
@@ -102,7 +102,7 @@ export function isEvalArrowSchema(schema: Schema): boolean {
 export function readEvalArrow(path: string, file = path): ImportedEval & { version: string } {
   let arrow: Table;
   try {
-    arrow = tableFromIPC(readFileSync(path));
+    arrow = tableFromIPC(readInputFile(path));
   } catch (error) {
     throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
   }

@@ -5,10 +5,11 @@
  * carrying the loader's message (file, row, column).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../base/errors.js';
 import type { StudyContext } from '../base/roles.js';
+import { readInputFile } from '../files/inputFile.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { loadItemPopulation } from '../population/loadItemPopulation.js';
 import {
@@ -69,7 +70,7 @@ export function readPopulationFile(file: string, context: StudyContext): Populat
   if (!loaded || key === undefined || loaded.key !== key) {
     let bytes: Buffer | undefined;
     try {
-      bytes = readFileSync(path);
+      bytes = readInputFile(path);
     } catch {
       // the loader below words a missing or unreadable file
     }

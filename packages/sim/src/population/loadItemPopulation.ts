@@ -7,9 +7,10 @@
  * and counts above 2^53 are refused. A file that is not a population (no `question`,
  * `cluster` or `correct_<system>` column) is refused without echoing any of its cells.
  * `read`: the file's bytes when the caller has read them already (they are parsed, not the file).
+ * Only a regular file is read: a FIFO, socket or device is refused without being opened.
  */
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
+import { InputFileError, readInputFile } from '../files/inputFile.js';
 import { buildItemPopulation } from './buildItemPopulation.js';
 import { decodeUtf8Csv } from './decodeUtf8.js';
 import type { ItemPopulation } from './itemPopulation.js';
@@ -22,8 +23,9 @@ const ARROW_EXTENSIONS = ['.arrow', '.feather', '.ipc', '.arrows'];
 export function loadItemPopulation(path: string, read?: Uint8Array): ItemPopulation {
   let bytes: Uint8Array;
   try {
-    bytes = read ?? readFileSync(path);
+    bytes = read ?? readInputFile(path);
   } catch (error) {
+    if (error instanceof InputFileError) throw new PopulationFileError(path, error.message);
     throw new PopulationFileError(
       path,
       `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readInputFile } from '../../files/inputFile.js';
 import { importSpecifiers } from './importSpecifiers.js';
 
 /** Extensions of files whose imports are followed. */
@@ -101,7 +102,7 @@ export function moduleGraph(entries: readonly string[]): ModuleGraph {
   while (queue.length > 0) {
     const { file, entry } = queue.shift()!;
     if (files.has(file)) continue;
-    const bytes = readFileSync(file);
+    const bytes = readInputFile(file);
     files.set(file, { file, bytes, entry });
     if (!SCANNED.has(extname(file).toLowerCase())) continue;
     for (const specifier of importSpecifiers(bytes.toString('utf8'))) {

@@ -17,8 +17,9 @@
  * metric = the stat name (default `exact_match`) on split `test` (option `split`) without
  * perturbation, cluster = the scenario's `subject` argument (or `run.<arg>`, or none).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { readInputFile } from '../../files/inputFile.js';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { idText, labelText, objectField } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
@@ -28,7 +29,7 @@ import { decodeUtf8 } from '../io/utf8.js';
 export const HELM_FORMAT_VERSION = 'per_instance_stats.json + run_spec.json (HELM 0.5.x)';
 
 function readJsonFile(path: string, file: string): unknown {
-  return parseJson(decodeUtf8(readFileSync(path), file), file);
+  return parseJson(decodeUtf8(readInputFile(path), file), file);
 }
 
 function argText(value: unknown): string {

@@ -9,7 +9,7 @@
  * repeated (id, epoch) is an error (found after import).
  */
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../../files/inputFile.js';
 import { EvalInputError } from '../evalInputError.js';
 import type { ImportContext } from '../importContext.js';
 import { JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
@@ -73,7 +73,7 @@ function scanLog(
 
 /** Imports one inspect_ai `.json` log. */
 export function importInspectJson(path: string, file: string, ctx: ImportContext): void {
-  const bytes = readFileSync(path);
+  const bytes = readInputFile(path);
   let scanned = scanLog(bytes, file, ctx);
   if (!scanned) {
     const log = parseJson(decodeUtf8(bytes, file), file) as Record<string, unknown>;

@@ -5,9 +5,9 @@
  * row k is reported as line k + 2 so that, as for CSV, the first data row is line 2).
  * `forEachRow` calls back with a getter for the current row and its line.
  */
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { type Table, tableFromIPC } from 'apache-arrow';
+import { readInputFile } from '../../files/inputFile.js';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { forEachCsvRecord } from '../io/csvRecords.js';
 import { firstLine, forEachJsonLine } from '../io/jsonLines.js';
@@ -34,7 +34,7 @@ export function tableKind(path: string): TableKind | undefined {
 }
 
 function csvRows(path: string, file: string): TableRows {
-  const text = decodeUtf8(readFileSync(path), file);
+  const text = decodeUtf8(readInputFile(path), file);
   let header: string[] | undefined;
   forEachCsvRecord(text, file, (fields) => {
     header = fields.map((f) => f.trim());
@@ -102,7 +102,7 @@ function jsonlRows(path: string, file: string): TableRows {
 /** Reads an Arrow IPC file's table (errors name the file). */
 export function readArrowFile(path: string, file: string): Table {
   try {
-    return tableFromIPC(readFileSync(path));
+    return tableFromIPC(readInputFile(path));
   } catch (error) {
     throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
   }

@@ -1,6 +1,7 @@
 /** SHA-256 and size of a file, for the provenance of an import. */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openInputFile } from '../../files/inputFile.js';
 
 export interface FileDigest {
   readonly sha256: string;
@@ -14,7 +15,7 @@ export const DIGEST_BLOCK = 1024 * 1024;
 export function fileDigest(path: string, block?: Buffer): FileDigest {
   const hash = createHash('sha256');
   const buffer = block && block.length > 0 ? block : Buffer.allocUnsafe(DIGEST_BLOCK);
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   let bytes = 0;
   try {
     for (;;) {

@@ -4,7 +4,8 @@
  * into lines (CRLF or LF; blank lines skipped) and parsed by `parseJson` (NaN-tolerant,
  * exact error positions). The callback gets the value and the 1-based line number.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openInputFile } from '../../files/inputFile.js';
 import { parseJson } from './jsonText.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -12,7 +13,7 @@ const BLOCK = 8 * 1024 * 1024;
 
 /** Calls `onText(text, line)` for every non-blank line of a text file, in order. */
 export function forEachLine(path: string, file: string, onText: (text: string, line: number) => void): void {
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   try {
     let buffer = Buffer.allocUnsafe(BLOCK);
     let filled = 0; // bytes in buffer not yet consumed
@@ -63,7 +64,7 @@ export function forEachJsonLine(
 
 /** The first non-blank line of a text file (at most `limit` bytes read), or undefined. */
 export function firstLine(path: string, limit = 1 << 20): string | undefined {
-  const fd = openSync(path, 'r');
+  const fd = openInputFile(path);
   try {
     const buffer = Buffer.allocUnsafe(limit);
     const got = readSync(fd, buffer, 0, limit, 0);

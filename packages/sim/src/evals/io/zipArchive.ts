@@ -10,8 +10,9 @@
  * occurs twice (inspect_ai re-logs a requeued sample by appending), the last entry wins,
  * as in Python's `zipfile`.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
+import { openInputFile } from '../../files/inputFile.js';
 import { EvalInputError } from '../evalInputError.js';
 import { inflateRawInto } from './inflateInto.js';
 import type { MemberScratch, ScratchBuffer } from './scratchBuffer.js';
@@ -78,7 +79,7 @@ export class ZipArchive {
    * archive then uses until it is closed (so no other archive may use it meanwhile).
    */
   static open(path: string, file = path, directory?: ScratchBuffer): ZipArchive {
-    const fd = openSync(path, 'r');
+    const fd = openInputFile(path);
     try {
       return new ZipArchive(file, fd, directory);
     } catch (error) {
