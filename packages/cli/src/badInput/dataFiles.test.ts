@@ -172,7 +172,7 @@ const populationCases: [string, () => string, string | RegExp, string[]?][] = [
       file('p22.csv/inside.txt', 'x');
       return populationStudy('./p22.csv');
     },
-    /p22\.csv: cannot be read \(EISDIR\)/,
+    /p22\.csv: is a directory, not a regular file/,
   ],
   [
     'a missing population file',

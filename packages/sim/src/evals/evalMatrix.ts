@@ -9,6 +9,7 @@
  * score into an error naming where it came from, for methods defined on 0/1 outcomes
  * (McNemar, Wilson, Clopper–Pearson).
  */
+import { clusterConflictError } from './clusterConflict.js';
 import { EvalInputError, type EvalWarning } from './evalInputError.js';
 import { columnValue, type EvalTable } from './evalTable.js';
 
@@ -168,17 +169,7 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
       clusterCode[q] = c;
       clusterRow[q] = i;
     } else if (clusterCode[q] !== c) {
-      const j = clusterRow[q];
-      const show = (row: number) =>
-        `${columnValue(table.cluster, row) ?? '(none)'} (system ${columnValue(table.system, row)}, ${columnValue(table.source, row)}${table.line[row] ? ` line ${table.line[row]}` : ''})`;
-      throw new EvalInputError(
-        {
-          file: columnValue(table.source, i) ?? '?',
-          ...(table.line[i] ? { line: table.line[i] } : {}),
-          field: 'cluster',
-        },
-        `question ${questions[q]} is in cluster ${show(i)} here but in cluster ${show(j)} elsewhere; a question's cluster must agree across systems and epochs`,
-      );
+      throw clusterConflictError(table, clusterRow[q], i);
     }
   }
   if (!binary && options.requireBinary !== undefined) {

@@ -9,11 +9,14 @@
  * read them on worker threads and this one at once (importThreads.ts), merged in file
  * order so that the result is the same. Everything is built in memory and checked before anything is
  * returned: a row scoring the same (task, system, metric, question, epoch) twice — within
- * a file or across files — is an error naming both places, so nothing is half-imported.
+ * a file or across files — is an error naming both places, and so is a question in two
+ * clusters (the check `evalsim analyze` makes, clusterConflict.ts), so nothing is
+ * half-imported and nothing imported is refused later.
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { clusterConflictError, findClusterConflict } from './clusterConflict.js';
 import { findDuplicateRows } from './duplicateRows.js';
 import type { ImportedEval } from './evalArrow.js';
 import type { EvalFormat } from './evalFormat.js';
@@ -226,5 +229,8 @@ function importUnits(
         'for two runs of one system, label them apart with --system <file>=<label> or import one of them',
     );
   }
+  // The checks `evalsim analyze` makes of every table (evalMatrix), made here once read.
+  const conflict = findClusterConflict(table);
+  if (conflict) throw clusterConflictError(table, conflict[0], conflict[1]);
   return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources(), options } };
 }
