@@ -9,7 +9,7 @@
 import { evalsimVersion } from '@evalsim/sim/light';
 import { fastArgs } from './commands/fastArgs.js';
 import { commandNames, loadCommands, PLAIN_LINE_COMMANDS } from './commands/index.js';
-import { nonFiniteNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
+import { badNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
 export interface CliContext {
@@ -106,7 +106,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     .demandCommand(1, 'Name a command; see evalsim --help.')
     .wrap(io.stdout.isTTY && io.stdout.columns ? Math.min(HELP_WIDTH, io.stdout.columns) : HELP_WIDTH)
     .middleware((parsed) => {
-      const problem = nonFiniteNumberFlag(parsed, argv);
+      const problem = badNumberFlag(parsed, argv);
       if (problem) throw new UsageError(problem);
     }, true)
     .fail((message, error, usage) => {

@@ -2,8 +2,8 @@
  * Usage mistakes said plainly, naming the flag as typed on the command line: an unknown
  * command or flag gets the closest known one ("unknown flag --replication; did you mean
  * --replications?"), a missing or invalid flag is named with its dashes, and a number flag
- * given something that is not a finite number (`--workers two`) is refused instead of
- * becoming NaN. yargs finds the mistakes; this file words them.
+ * given something that is not a plain finite decimal (`--workers two`, `--k 0x5`, `--k ''`)
+ * is refused instead of becoming NaN, 5 or 0. yargs finds the mistakes; this file words them.
  */
 import { closestName } from '@evalsim/sim/light';
 
@@ -62,33 +62,60 @@ export function usageMessage(message: string, flags: readonly string[], argv: re
   return message;
 }
 
-/** The text typed for flag `name` (`--name value` or `--name=value`), for messages. */
-function typedValue(name: string, argv: readonly string[]): string | undefined {
+/** A number as the CLI reads one: decimal digits with an optional sign, point and exponent (`5`, `-0.5`, `.5`, `1e3`). */
+const DECIMAL_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * The texts typed for flag `name` (`--name value`, `--name=value`, `-name value`), for
+ * messages and checks; for an array flag every value up to the next flag. Undefined when the
+ * flag was not typed (its value is the default); null for a flag typed without a value.
+ */
+function typedValues(name: string, argv: readonly string[], array: boolean): (string | null)[] | undefined {
+  const found: (string | null)[] = [];
   for (let i = 0; i < argv.length; i++) {
     for (const flag of [dashed(name), `-${name}`]) {
-      if (argv[i] === flag) return argv[i + 1];
-      if (argv[i].startsWith(`${flag}=`)) return argv[i].slice(flag.length + 1);
+      if (argv[i].startsWith(`${flag}=`)) found.push(argv[i].slice(flag.length + 1));
+      else if (argv[i] === flag) {
+        const before = found.length;
+        for (let j = i + 1; j < argv.length && !/^--?[a-zA-Z]/.test(argv[j]); j++) {
+          found.push(argv[j]);
+          if (!array) break;
+        }
+        if (found.length === before) found.push(null);
+      }
     }
   }
-  return undefined;
+  return found.length > 0 ? found : undefined;
 }
 
 /**
- * The first number flag of `parsed` (yargs' result) whose value is not a finite number, as
- * a message naming the flag and the text typed; undefined when every number is finite.
+ * The first number flag of `parsed` (yargs' result) that was not typed as a decimal number —
+ * hexadecimal, octal or binary (`0x5`, which yargs would read as 5), empty (which it would
+ * read as 0), padded with spaces, or not a number at all (NaN) — as a message naming the flag
+ * and the text typed; undefined when every number flag is a plain decimal. Flags of
+ * INFINITE_FLAGS also take `Infinity`.
  */
-export function nonFiniteNumberFlag(
+export function badNumberFlag(
   parsed: Readonly<Record<string, unknown>>,
   argv: readonly string[],
 ): string | undefined {
   for (const [key, value] of Object.entries(parsed)) {
     if (key === '_' || key === '$0' || /[A-Z]/.test(key)) continue; // camelCase twins of dashed flags
     const values = Array.isArray(value) ? value : [value];
-    for (const v of values) {
-      if (typeof v !== 'number' || Number.isFinite(v)) continue;
-      if (!Number.isNaN(v) && INFINITE_FLAGS.includes(key)) continue;
-      const typed = typedValue(key, argv);
-      return `${dashed(key)}: ${typed === undefined ? 'needs a value' : `"${typed}" is not a finite number`}`;
+    if (!values.some((v) => typeof v === 'number')) continue;
+    const typed = typedValues(key, argv, Array.isArray(value));
+    if (typed === undefined) {
+      if (values.some((v) => typeof v === 'number' && Number.isNaN(v)))
+        return `${dashed(key)}: needs a value`;
+      continue;
+    }
+    for (const text of typed) {
+      if (text === null) return `${dashed(key)}: needs a value`;
+      if (INFINITE_FLAGS.includes(key) && /^\+?Infinity$/.test(text)) continue;
+      if (text.trim() === '') return `${dashed(key)}: needs a value, got an empty string`;
+      if (!DECIMAL_NUMBER.test(text) || !Number.isFinite(Number(text))) {
+        return `${dashed(key)}: "${text}" is not a ${DECIMAL_NUMBER.test(text.trim()) ? 'number (spaces around it)' : /^[-+]?0[xXoObB]/.test(text) ? 'decimal number (hexadecimal, octal and binary are not read)' : 'finite number'}`;
+      }
     }
   }
   return undefined;
