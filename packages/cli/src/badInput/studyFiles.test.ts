@@ -117,7 +117,11 @@ const textCases: [string, () => string, string | RegExp][] = [
     () => file('t12.json', Buffer.from('{"name": "caf\xe9"}', 'latin1')),
     't12.json is not UTF-8 text',
   ],
-  ['a JSON array', () => file('t13.json', '[1, 2]'), 'allowed: object'],
+  [
+    'a JSON array',
+    () => file('t13.json', '[1, 2]'),
+    /t13\.json is not a study file: it reads as a list, not an object/,
+  ],
   [
     'text after the object',
     () => file('t14.json', `${studyText((t) => t)}\n{}`),

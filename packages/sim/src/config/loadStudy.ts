@@ -88,8 +88,27 @@ export function readStudyConfig(path: string): unknown {
   if (text.includes('\ufffd') && !isValidUtf8(readFileSync(path))) {
     throw new ConfigError('', `${path} is not UTF-8 text (a study file is JSON or YAML in UTF-8)`);
   }
-  return parseStudyText(text, path);
+  const parsed = parseStudyText(text, path);
+  // A file that is not a study (a password file read as YAML is one long string): said without echoing it.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    const what = parsed === null ? 'nothing (null)' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`;
+    throw new ConfigError(
+      '',
+      `${path} is not a study file: it reads as ${what}, not an object with name, model, methods and metrics`,
+    );
+  }
+  // An object with none of a study's fields (another JSON or YAML file given by mistake): its keys are not listed.
+  if (!STUDY_FIELDS.some((field) => Object.hasOwn(parsed, field))) {
+    throw new ConfigError(
+      '',
+      `${path} is not a study file: it has none of the fields ${STUDY_FIELDS.join(', ')}`,
+    );
+  }
+  return parsed;
 }
+
+/** Fields of which a study file has at least one (a file with none is something else). */
+const STUDY_FIELDS = ['name', 'title', 'model', 'methods', 'metrics', 'formulas', 'grid', 'replications'];
 
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {

@@ -7,7 +7,8 @@
  * or a file of a HELM run directory; a `.jsonl` is an openai/evals log (first line
  * `{"spec": …}`), lm-eval samples (`doc_id` with `filter`/`metrics`) or a long table; a
  * `.csv` is a wide population or a long table. Anything else is an error saying what was
- * seen and what is supported.
+ * seen and what is supported — never the file's contents (not even its header or keys: it
+ * may be any file given by mistake), only counts and the columns it lacks.
  */
 import { closeSync, existsSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -49,6 +50,20 @@ function supported(): string {
 
 function unknown(file: string, seen: string): EvalInputError {
   return new EvalInputError({ file }, `not a recognised eval log: ${seen}. Supported: ${supported()}`);
+}
+
+/**
+ * What a table lacks to be a long table, in words that name none of its own columns or keys:
+ * the file may be anything the user pointed at by mistake (a password file), and an error
+ * must not echo its contents. `N columns, without "question" and "score" or "correct"`.
+ */
+function longTableLacks(columns: readonly string[], options: EvalImportOptions, noun = 'column'): string {
+  const question = options.question ?? 'question';
+  const scores = options.score ? [options.score] : ['score', 'correct'];
+  const lacks: string[] = [];
+  if (!columns.includes(question)) lacks.push(`"${question}"`);
+  if (!scores.some((s) => columns.includes(s))) lacks.push(scores.map((s) => `"${s}"`).join(' or '));
+  return `${columns.length} ${noun}${columns.length === 1 ? '' : 's'}, without ${lacks.join(' and ')}`;
 }
 
 /** Long-table columns present (question and a score), with the mapping options applied. */
@@ -130,7 +145,7 @@ export function detectEvalFormat(
     const columns = table.schema.fields.map((f) => f.name);
     const format = tableFormat(columns, options, 'long-arrow');
     if (format) return format;
-    throw unknown(file, `an Arrow table with columns ${columns.join(', ')}`);
+    throw unknown(file, `an Arrow table with ${longTableLacks(columns, options)}`);
   }
   if (HELM_FILES.includes(name) && isHelmRunDirectory(dirname(path))) return 'helm';
   const text = bytes.toString('utf8');
@@ -145,8 +160,10 @@ export function detectEvalFormat(
     ) {
       return 'inspect-json';
     }
-    const keys = [...text.matchAll(/^\s{0,4}"([^"]{1,40})"\s*:/gm)].slice(0, 8).map((m) => m[1]);
-    throw unknown(file, `a JSON file${keys.length ? ` with keys such as ${keys.join(', ')}` : ''}`);
+    throw unknown(
+      file,
+      'a JSON file that is neither an inspect_ai log (top-level "version", and "eval" with "task" and "model") nor an lm-eval results_<date>.json',
+    );
   }
   if (ext === '.jsonl' || ext === '.ndjson') {
     const line = firstLine(path);
@@ -159,7 +176,7 @@ export function detectEvalFormat(
     if (keys.includes('spec')) return 'openai-evals';
     if (keys.includes('doc_id') && (keys.includes('filter') || keys.includes('metrics'))) return 'lm-eval';
     if (looksLong(keys, options)) return 'long-jsonl';
-    throw unknown(file, `JSON Lines whose first object has keys ${keys.slice(0, 12).join(', ')}`);
+    throw unknown(file, `JSON Lines whose first object has ${longTableLacks(keys, options, 'key')}`);
   }
   if (ext === '.csv') {
     let header: string[] = [];
@@ -171,7 +188,7 @@ export function detectEvalFormat(
     if (format) return format;
     throw unknown(
       file,
-      `a CSV file with columns ${header.join(', ')} (a long table needs question, system and score columns — map yours with --question, --system, --score)`,
+      `a CSV file with ${longTableLacks(header, options)} (a long table needs question, system and score columns — map yours with --question, --system, --score)`,
     );
   }
   if (ext === '.eval') throw unknown(file, 'a .eval file that is not a ZIP archive');

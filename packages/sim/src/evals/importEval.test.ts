@@ -34,13 +34,13 @@ describe('detectEvalFormat', () => {
     writeFileSync(json, '{\n  "name": "x",\n  "lr": 0.1\n}\n');
     const e = inputError(() => detectEvalFormat(json));
     expect(e.message).toMatch(
-      /not a recognised eval log: a JSON file with keys such as name, lr\. Supported: lm-eval \(/,
+      /not a recognised eval log: a JSON file that is neither an inspect_ai log .* nor an lm-eval results_<date>\.json\. Supported: lm-eval \(/,
     );
     for (const name of Object.keys(EVAL_FORMATS)) expect(e.message).toContain(`${name} (`);
     const csv = join(tmp, 'other.csv');
     writeFileSync(csv, 'a,b\n1,2\n');
     expect(inputError(() => detectEvalFormat(csv)).message).toMatch(
-      /a CSV file with columns a, b \(a long table needs question, system and score/,
+      /a CSV file with 2 columns, without "question" and "score" or "correct" \(a long table needs question, system and score/,
     );
     const txt = join(tmp, 'notes.txt');
     writeFileSync(txt, 'hello');

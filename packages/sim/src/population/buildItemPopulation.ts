@@ -69,6 +69,39 @@ function text(cell: Cell, file: string, row: number, column: string): string {
   return value;
 }
 
+/** A non-finite number as text (`NaN`, `inf`, `-Infinity`, any case): what a missing value becomes when written as a number. */
+const NON_FINITE = /^[-+]?(nan|inf|infinity)$/i;
+
+/**
+ * A question id or cluster name: text as {@link text}, which must not hold a control
+ * character (a NUL byte, a line break: U+0000–U+001F, U+007F) and must not be a number that
+ * is not finite — a numeric NaN or ±Infinity in an Arrow column, or their text — which is
+ * what a missing id becomes when a table is written with its ids as numbers.
+ */
+function idText(cell: Cell, file: string, row: number, column: string): string {
+  const value = text(cell, file, row, column);
+  if ((typeof cell === 'number' && !Number.isFinite(cell)) || NON_FINITE.test(value)) {
+    throw new PopulationFileError(
+      file,
+      `${value} is not an id: a number that is not finite (a missing value written as a number?)`,
+      fileRow(row),
+      column,
+    );
+  }
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) {
+      throw new PopulationFileError(
+        file,
+        `contains the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}${code === 0 ? ' (a NUL byte)' : ''} at character ${i + 1}; ids are printable text`,
+        fileRow(row),
+        column,
+      );
+    }
+  }
+  return value;
+}
+
 /**
  * The value of `cell` when it is 1 to 15 ASCII digits (so below 2^53), else −1: the usual cell of a
  * count column, read without String(), trim(), Number() or a regex (a 1,140-row population has
@@ -232,7 +265,7 @@ export function buildItemPopulation(table: CellTable, file: string): ItemPopulat
   const clusterOf = new Map<string, number>();
   const clusterIndex = new Int32Array(n);
   for (let r = 0; r < n; r++) {
-    const id = text(table.cell(populationColumns.question, r), file, r, populationColumns.question);
+    const id = idText(table.cell(populationColumns.question, r), file, r, populationColumns.question);
     const earlier = seen.get(id);
     if (earlier !== undefined) {
       throw new PopulationFileError(
@@ -244,7 +277,7 @@ export function buildItemPopulation(table: CellTable, file: string): ItemPopulat
     }
     seen.set(id, r);
     questions.push(id);
-    const cluster = text(table.cell(populationColumns.cluster, r), file, r, populationColumns.cluster);
+    const cluster = idText(table.cell(populationColumns.cluster, r), file, r, populationColumns.cluster);
     let c = clusterOf.get(cluster);
     if (c === undefined) {
       c = clusterNames.length;
