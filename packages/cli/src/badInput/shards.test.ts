@@ -27,7 +27,10 @@ const flagCases: [() => string[], string | RegExp][] = [
   [() => ['merge', join(scratch, 'absent.partial'), '--out', 'x'], /absent\.partial: cannot read \(ENOENT\)/],
   [() => ['merge', file('x.partial', '{}')], /Missing required argument: out|--out/],
   [() => ['check', join(scratch, 'no-such-dir')], 'no-such-dir: no such directory'],
-  [() => ['run', study(), '--chunk-timeout', '0'], '--chunk-timeout: must be a number of seconds > 0, got 0'],
+  [
+    () => ['run', study(), '--chunk-timeout', '-1'],
+    '--chunk-timeout: must be a number of seconds > 0 (or 0: no limit), got -1',
+  ],
   [
     () => ['run', study(), '--chunk-timeout', '5', '--workers', '0'],
     '--chunk-timeout: cannot be enforced with --workers 0',

@@ -44,7 +44,7 @@ export interface RunArgs {
 function threadSureToRun(args: RunArgs): WorkerThread | undefined {
   const whole = (value: number | undefined, min: number, max: number) =>
     value === undefined || (Number.isSafeInteger(value) && value >= min && value <= max);
-  const threads = args.chunkTimeout !== undefined && args.workers !== 0;
+  const threads = args.chunkTimeout !== undefined && args.chunkTimeout > 0 && args.workers !== 0;
   if (!threads || !whole(args.workers, 1, MAX_WORKERS) || !whole(args.workerMemory, 16, MAX_WORKER_MEMORY_MB))
     return undefined;
   return startWorkerThread(args.workerMemory);
@@ -102,11 +102,12 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('chunk-timeout', {
         type: 'number',
         describe:
-          'seconds a chunk may run; a stuck method then has its worker terminated and is named (needs worker threads)',
+          'seconds a chunk may run, from its start on a worker thread; a stuck method then has its worker terminated and is named. Every chunk then runs on worker threads. Default: 600 for a study with user code (its chunks always run on worker threads), none for built-in blocks; 0: no limit',
       })
       .option('worker-memory', {
         type: 'number',
-        describe: 'heap limit of each worker thread in MB (default 4096); a method past it fails, named',
+        describe:
+          "heap limit of each worker thread in MB (default 4096); a method past it fails, named. It bounds the JavaScript heap; the typed arrays and buffers evalsim allocates are bounded by the study's sizes (a method's own buffers are not: see docs/robustness.md)",
       })
       .option('shard', {
         type: 'string',

@@ -40,10 +40,12 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   if (args.maxReplications !== undefined && args.targetMcse === undefined) {
     throw new Error('--max-replications: only applies with --target-mcse');
   }
-  if (args.chunkTimeout !== undefined && !(args.chunkTimeout > 0)) {
-    throw new Error(`--chunk-timeout: must be a number of seconds > 0, got ${args.chunkTimeout}`);
+  if (args.chunkTimeout !== undefined && !(args.chunkTimeout >= 0)) {
+    throw new Error(
+      `--chunk-timeout: must be a number of seconds > 0 (or 0: no limit), got ${args.chunkTimeout}`,
+    );
   }
-  if (args.chunkTimeout !== undefined && args.workers === 0) {
+  if (args.chunkTimeout !== undefined && args.chunkTimeout > 0 && args.workers === 0) {
     throw new Error(
       '--chunk-timeout: cannot be enforced with --workers 0 (a chunk running in this thread cannot be stopped); use --workers 1 or more',
     );

@@ -30,8 +30,12 @@ export interface ChunkExecutor {
    * per computing thread (runStudy); undefined: TASKS_PER_THREAD.
    */
   readonly tasksPerThread?: number | undefined;
-  /** The chunk's output buffer (chunkOutput.ts layout); aborting `signal` stops the thread running it. */
-  run(task: ChunkTask, signal?: AbortSignal): Promise<ArrayBuffer>;
+  /**
+   * The chunk's output buffer (chunkOutput.ts layout); aborting `signal` stops the thread running
+   * it. `onStart` is called when the chunk is handed to the thread that runs it (not while it
+   * waits in a queue): a per-chunk time limit counts from there.
+   */
+  run(task: ChunkTask, signal?: AbortSignal, onStart?: () => void): Promise<ArrayBuffer>;
   close(): Promise<void>;
 }
 
@@ -56,11 +60,14 @@ export function createInProcessExecutor(): ChunkExecutor {
   return {
     workers: 0,
     mainThread: true,
-    run(task) {
+    run(task, _signal, onStart) {
       const result = last.then(
         () =>
           new Promise<ArrayBuffer>((resolve, reject) => {
-            setImmediate(() => executeChunk(task).then(resolve, reject));
+            setImmediate(() => {
+              onStart?.();
+              executeChunk(task).then(resolve, reject);
+            });
           }),
       );
       last = result.catch(() => {});
@@ -99,6 +106,7 @@ interface Waiting {
   readonly here: boolean;
   /** It runs alone on a worker thread (user code or a time limit: !mayRunHere). */
   readonly alone: boolean;
+  readonly onStart: (() => void) | undefined;
   readonly resolve: (buffer: ArrayBuffer) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -196,6 +204,7 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const toThread = (i: number, next: Waiting) => {
     held[i]++;
     alone[i] = next.alone;
+    next.onStart?.();
     const result = threads[i].run(withPopulations(next.task), next.signal);
     track(result);
     result.then(next.resolve, next.reject).finally(() => {
@@ -208,7 +217,10 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
     hereBusy = true;
     const result = new Promise<ArrayBuffer>((resolve, reject) => {
       // After this turn of the event loop: the workers' finished chunks are taken in between.
-      setImmediate(() => executeChunk(next.task).then(resolve, reject));
+      setImmediate(() => {
+        next.onStart?.();
+        executeChunk(next.task).then(resolve, reject);
+      });
     });
     track(result);
     result.then(next.resolve, next.reject).finally(() => {
@@ -238,23 +250,28 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
     }
   };
 
-  const enqueue = (task: ChunkTask, signal: AbortSignal | undefined, here: boolean) =>
+  const enqueue = (
+    task: ChunkTask,
+    signal: AbortSignal | undefined,
+    onStart: (() => void) | undefined,
+    here: boolean,
+  ) =>
     new Promise<ArrayBuffer>((resolve, reject) => {
       // (A pool this thread does not compute in holds one task per thread: each runs alone.)
       const shareable = mainThread && mayRunHere(task, signal);
-      queue.push({ task, signal, here: here && shareable, alone: !shareable, resolve, reject });
+      queue.push({ task, signal, here: here && shareable, alone: !shareable, onStart, resolve, reject });
       dispatch();
     });
   return {
     workers,
     mainThread,
     tasksPerThread,
-    run: (task, signal) => enqueue(task, signal, mainThread),
+    run: (task, signal, onStart) => enqueue(task, signal, onStart, mainThread),
     workerThreads: {
       workers,
       mainThread: false,
       tasksPerThread,
-      run: (task, signal) => enqueue(task, signal, false),
+      run: (task, signal, onStart) => enqueue(task, signal, onStart, false),
       async close() {},
     },
     async close() {

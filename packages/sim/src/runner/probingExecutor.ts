@@ -62,6 +62,7 @@ export function workersPay(
 interface Waiting {
   readonly task: ChunkTask;
   readonly signal: AbortSignal | undefined;
+  readonly onStart: (() => void) | undefined;
   readonly resolve: (buffer: ArrayBuffer) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -83,12 +84,12 @@ export function createProbingExecutor(
   let done = 0;
   const waiting: Waiting[] = [];
   const send = (executor: ChunkExecutor, next: Waiting) =>
-    executor.run(next.task, next.signal).then(next.resolve, next.reject);
+    executor.run(next.task, next.signal, next.onStart).then(next.resolve, next.reject);
   const runHere = (next: Waiting) => {
     // The in-process executor starts the chunk after this turn of the event loop; nothing else runs here meanwhile.
     const started = threadCpuSeconds();
     busy = here
-      .run(next.task, next.signal)
+      .run(next.task, next.signal, next.onStart)
       .then((buffer) => {
         const seconds = threadCpuSeconds() - started;
         spent += seconds;
@@ -114,9 +115,9 @@ export function createProbingExecutor(
     get mainThread() {
       return chosen?.mainThread ?? true;
     },
-    run(task, signal) {
+    run(task, signal, onStart) {
       return new Promise<ArrayBuffer>((resolve, reject) => {
-        waiting.push({ task, signal, resolve, reject });
+        waiting.push({ task, signal, onStart, resolve, reject });
         dispatch();
       });
     },

@@ -15,7 +15,9 @@
  * also writes every replication's results and/or item-level answers to their own Arrow files
  * (keptOutput.ts). `shard` computes one shard's blocks into a partial-result file
  * (partialFile.ts) for `evalsim merge`; `targetMcse` runs batches until a precision is reached
- * (targetMcse.ts); `chunkTimeout` and `workerMemoryMb` stop a stuck or runaway method, named.
+ * (targetMcse.ts); `chunkTimeout` and `workerMemoryMb` stop a stuck or runaway method, named (a
+ * study with user code has a default time limit, DEFAULT_CHUNK_TIMEOUT_SECONDS, and its process's
+ * memory, ArrayBuffers included, is watched against the workers' limits: memoryWatch.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +66,15 @@ import { TASKS_PER_THREAD, type WorkerThread } from './workerThread.js';
 
 /** The chunk size under a per-chunk time limit (otherwise chunkSize.ts chooses from the work). */
 export const DEFAULT_CHUNK_SIZE = MIN_DEFAULT_CHUNK;
+
+/**
+ * The time limit of a chunk of a study with user code when none is given, seconds: a user method
+ * or model in an endless loop stops the run, named, after this long instead of hanging it. It is
+ * generous — a chunk is cut to take about 0.01 s, at least one block of 100 replications
+ * (chunkSizer.ts), so only a method above 6 s per replication reaches it — and `chunkTimeout`
+ * raises it or (0) turns it off.
+ */
+export const DEFAULT_CHUNK_TIMEOUT_SECONDS = 600;
 
 /** What `keep` can ask for: every replication's method results, every item-level answer. */
 export const KEEP_KINDS: readonly KeptKind[] = ['replications', 'answers'];
@@ -121,13 +132,21 @@ export interface RunOptions {
    */
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
   /**
-   * Per-chunk time limit, seconds: a chunk still running then has its worker terminated and the
-   * run fails naming the method and replication it was in. Needs worker threads (a chunk in this
-   * thread cannot be interrupted): refused with workers 0; a run that would run in process by
-   * the worker-count rule gets one worker.
+   * Per-chunk time limit, seconds, counted from the chunk's start on its thread: a chunk still
+   * running then has its worker terminated and the run fails naming the method and replication
+   * it was in. Given (> 0), it covers every chunk: chunks then run on worker threads only (a
+   * chunk in this thread cannot be interrupted; refused with workers 0; a run that would run in
+   * process by the worker-count rule gets one worker) and are cut at DEFAULT_CHUNK_SIZE. Not
+   * given: a study with user code (a model or method module: its chunks always run on worker
+   * threads) has DEFAULT_CHUNK_TIMEOUT_SECONDS, a watchdog that changes nothing else about the
+   * run; built-in blocks, which always finish, have none. 0: no limit at all.
    */
   readonly chunkTimeout?: number | undefined;
-  /** Heap limit of each worker thread, MB (default 4096): a method past it fails named, alone. */
+  /**
+   * Memory of each worker thread, MB (default 4096): its V8 heap limit (a method past it fails
+   * named, alone), and, for chunks that can be stopped (user code, a time limit), the process's
+   * resident memory is held within workers × this (ArrayBuffers included: memoryWatch.ts).
+   */
   readonly workerMemoryMb?: number | undefined;
   /**
    * Run batches of `replications` per cell until every method × metric MCSE of the cell is at
@@ -281,10 +300,14 @@ function checkRunOptions(options: RunOptions): void {
     throw new ConfigError('seed', options.seed, 'an integer in [0, 4294967295]');
   }
   if (options.chunkTimeout !== undefined) {
-    if (!(Number.isFinite(options.chunkTimeout) && options.chunkTimeout > 0)) {
-      throw new ConfigError('chunkTimeout', options.chunkTimeout, 'a number of seconds > 0');
+    if (!(Number.isFinite(options.chunkTimeout) && options.chunkTimeout >= 0)) {
+      throw new ConfigError(
+        'chunkTimeout',
+        options.chunkTimeout,
+        'a number of seconds > 0, or 0 for no limit',
+      );
     }
-    if (options.workers === 0 || options.pool?.workers === 0) {
+    if (options.chunkTimeout > 0 && (options.workers === 0 || options.pool?.workers === 0)) {
       throw new ConfigError(
         'chunkTimeout',
         options.chunkTimeout,
@@ -324,6 +347,8 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const { shard, targetMcse } = options;
+  // A limit given for every chunk (0, none, is not one); the default watchdog is set below.
+  const timeLimit = options.chunkTimeout ? options.chunkTimeout : undefined;
   const simulation: SimulationStudy | undefined = study.kind === 'simulation' ? study : undefined;
   // The seed and replications a simulation runs with (overrides applied); none for formulas.
   const effective = simulation && {
@@ -333,7 +358,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
   const config: StudyConfig = effective ? { ...study.config, ...effective } : study.config;
   const chunkSize =
     options.chunkSize ??
-    (effective && options.chunkTimeout === undefined
+    (effective && timeLimit === undefined
       ? defaultChunkSize(
           effective.replications,
           options.workers ?? (options.pool && computingThreads(options.pool)) ?? defaultWorkerCount(),
@@ -423,9 +448,9 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       const plan = threadsForWork(
         options.workers ?? (options.pool && computingThreads(options.pool)) ?? defaultWorkerCount(),
         chunks,
-        options.workers !== undefined || options.chunkTimeout !== undefined || options.pool !== undefined,
+        options.workers !== undefined || timeLimit !== undefined || options.pool !== undefined,
         pieces.reduce((n, p) => n + p.end - p.start, 0) * Math.max(1, simulation.methods.length),
-        userCode || options.chunkTimeout !== undefined,
+        userCode || timeLimit !== undefined,
       );
       const threads = () =>
         createStudyPool({ ...plan, workerMemoryMb: options.workerMemoryMb, warm: options.warm });
@@ -437,7 +462,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
         ? pool.workers > 0 &&
           pool.mainThread &&
           !userCode &&
-          options.chunkTimeout === undefined &&
+          timeLimit === undefined &&
           options.chunkSize === undefined
           ? createProbingExecutor(
               replicationsToRun,
@@ -472,7 +497,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             caps,
             chunkSize,
             // Sizes from measured time unless the user set them (or a per-chunk time limit did).
-            sizeByTime: options.chunkSize === undefined && options.chunkTimeout === undefined,
+            sizeByTime: options.chunkSize === undefined && timeLimit === undefined,
             maxInFlight:
               options.maxInFlight ??
               Math.max(
@@ -482,7 +507,14 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             keepRecords: kept !== undefined,
             keepAnswers: kept?.keepsAnswers ?? false,
             signal: stopped.signal,
-            chunkTimeout: options.chunkTimeout,
+            // Given: every chunk; not given: a watchdog over user code (0: none).
+            chunkTimeout:
+              timeLimit ??
+              (options.chunkTimeout === undefined && userCode ? DEFAULT_CHUNK_TIMEOUT_SECONDS : undefined),
+            chunkTimeoutDefault: timeLimit === undefined,
+            // User code and time-limited chunks run on worker threads and can be stopped: their
+            // process's memory is watched too (memoryWatch.ts).
+            stoppable: userCode || timeLimit !== undefined,
             workerMemoryMb: options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB,
             onChunk(piece, _start, count, chunk) {
               if (chunk.kept) kept?.append(piece.cell, chunk.kept);
@@ -540,7 +572,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       } finally {
         options.signal?.removeEventListener('abort', stopRun);
         workers = executor.workers;
-        mainThread = executor.mainThread && !userCode && options.chunkTimeout === undefined;
+        mainThread = executor.mainThread && !userCode && timeLimit === undefined;
         // The threads stop while the results are written (awaited below, however the run ends).
         if (!pool) {
           closing = executor.close();

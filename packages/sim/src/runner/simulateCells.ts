@@ -18,7 +18,8 @@ import type { ChunkExecutor } from './chunkExecutor.js';
 import { type ChunkResult, type ChunkShape, chunkSeconds, unpackChunk } from './chunkOutput.js';
 import { ChunkSizer } from './chunkSizer.js';
 import { type ChunkTask, studyConfigText } from './chunkTask.js';
-import { createPhase, isWorkerOutOfMemory, stoppedChunkError } from './stoppedChunk.js';
+import { processMemoryLimit, watchProcessMemory } from './memoryWatch.js';
+import { createPhase, isWorkerOutOfMemory, processMemoryError, stoppedChunkError } from './stoppedChunk.js';
 
 /** Replications [start, end) of one cell; `start` a multiple of BLOCK_SIZE. */
 export interface CellPiece {
@@ -49,6 +50,14 @@ export interface CellsRun {
   readonly signal: AbortSignal | undefined;
   /** Per-chunk time limit in seconds (pool executors only: the worker is terminated). */
   readonly chunkTimeout?: number | undefined;
+  /**
+   * The chunks run on worker threads and can be stopped (user code, or a time limit): each gets
+   * a signal, and the process's resident memory is watched against workers × workerMemoryMb
+   * (memoryWatch.ts: V8's heap limit does not bound ArrayBuffers).
+   */
+  readonly stoppable?: boolean | undefined;
+  /** Whether `chunkTimeout` is the default watchdog (runStudy's DEFAULT_CHUNK_TIMEOUT_SECONDS), not one the user gave. */
+  readonly chunkTimeoutDefault?: boolean | undefined;
   /** The workers' heap limit, MB, for the out-of-memory message. */
   readonly workerMemoryMb: number;
   /** Each consumed chunk of a piece, in replication order, starting at replication `start`. */
@@ -94,11 +103,32 @@ export function simulateCells(run: CellsRun): Promise<void> {
     let outstanding = 0;
     let exhausted = false;
     let settled = false;
+    // The chunks on their threads, each with what stops it (stoppable runs only).
+    const active = new Map<AbortController, { task: ChunkTask; phase: Int32Array }>();
+    const stoppable = run.stoppable === true || run.chunkTimeout !== undefined;
+    let unwatch = () => {};
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      unwatch();
       reject(error);
     };
+    if (stoppable) {
+      const workers = Math.max(1, executor.workers);
+      const limit = processMemoryLimit(process.memoryUsage.rss(), workers, run.workerMemoryMb);
+      unwatch = watchProcessMemory(limit, (resident) => {
+        const running = [...active.values()];
+        for (const stop of active.keys()) stop.abort();
+        fail(
+          processMemoryError(study, running, {
+            residentMb: resident / 2 ** 20,
+            limitMb: limit / 2 ** 20,
+            workers,
+            workerMemoryMb: run.workerMemoryMb,
+          }),
+        );
+      });
+    }
     const consume = (index: number, start: number, buffer: ArrayBuffer, count: number) => {
       const piece = run.pieces[index];
       const state = states.get(index)!;
@@ -153,10 +183,16 @@ export function simulateCells(run: CellsRun): Promise<void> {
         outstanding++;
         const stop = new AbortController();
         const timeout = run.chunkTimeout;
-        const timer = timeout === undefined ? undefined : setTimeout(() => stop.abort(), timeout * 1000);
-        executor.run(task, timeout === undefined ? undefined : stop.signal).then(
+        // The limit counts from the chunk's start on its thread, not while it waits in the pool's queue.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const startClock = () => {
+          if (stoppable) active.set(stop, { task, phase });
+          if (timeout !== undefined) timer = setTimeout(() => stop.abort(), timeout * 1000);
+        };
+        executor.run(task, stoppable ? stop.signal : undefined, startClock).then(
           (buffer) => {
             clearTimeout(timer);
+            active.delete(stop);
             running--;
             if (settled) return;
             try {
@@ -169,9 +205,16 @@ export function simulateCells(run: CellsRun): Promise<void> {
           },
           (error) => {
             clearTimeout(timer);
+            active.delete(stop);
             running--;
             if (stop.signal.aborted && timeout !== undefined) {
-              fail(stoppedChunkError(study, task, phase, { kind: 'timeout', seconds: timeout }));
+              fail(
+                stoppedChunkError(study, task, phase, {
+                  kind: 'timeout',
+                  seconds: timeout,
+                  byDefault: run.chunkTimeoutDefault ?? false,
+                }),
+              );
             } else if (isWorkerOutOfMemory(error)) {
               fail(stoppedChunkError(study, task, phase, { kind: 'memory', limitMb: run.workerMemoryMb }));
             } else fail(error);
@@ -182,6 +225,7 @@ export function simulateCells(run: CellsRun): Promise<void> {
         if (run.signal?.aborted) fail(run.signal.reason ?? new Error('run aborted'));
         else if (exhausted) {
           settled = true;
+          unwatch();
           resolve();
         }
       }

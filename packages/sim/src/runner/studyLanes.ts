@@ -42,7 +42,7 @@ export function createStudyLanes(pool: StudyPool): StudyLane[] {
   const lanes: StudyLane[] = [];
   const otherBusy = (self: StudyLane) => lanes.some((lane) => lane !== self && lane.busy);
   const lane = (
-    own: (task: ChunkTask, signal?: AbortSignal) => Promise<ArrayBuffer>,
+    own: (task: ChunkTask, signal?: AbortSignal, onStart?: () => void) => Promise<ArrayBuffer>,
     mainThread: boolean,
   ): StudyLane => {
     const self: StudyLane = {
@@ -51,7 +51,8 @@ export function createStudyLanes(pool: StudyPool): StudyLane[] {
         workers: pool.workers,
         mainThread,
         tasksPerThread: pool.tasksPerThread,
-        run: (task, signal) => (otherBusy(self) ? own(task, signal) : pool.run(task, signal)),
+        run: (task, signal, onStart) =>
+          otherBusy(self) ? own(task, signal, onStart) : pool.run(task, signal, onStart),
         async close() {},
       },
     };
@@ -59,7 +60,11 @@ export function createStudyLanes(pool: StudyPool): StudyLane[] {
     return self;
   };
   // User code and time-limited chunks never run here: the pool sends them to a worker thread.
-  lane((task, signal) => (mayRunHere(task, signal) ? here.run(task) : pool.run(task, signal)), true);
-  lane((task, signal) => workerThreads.run(task, signal), false);
+  lane(
+    (task, signal, onStart) =>
+      mayRunHere(task, signal) ? here.run(task, undefined, onStart) : pool.run(task, signal, onStart),
+    true,
+  );
+  lane((task, signal, onStart) => workerThreads.run(task, signal, onStart), false);
   return lanes;
 }
