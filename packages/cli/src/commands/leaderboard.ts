@@ -24,7 +24,7 @@ import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
-import { withJson } from './shared.js';
+import { notDecimal, withJson } from './shared.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
@@ -68,7 +68,7 @@ interface Args {
 
 function questionCount(value: string): number | undefined {
   if (value === 'all') return undefined;
-  const n = Number(value);
+  const n = notDecimal(value) === undefined ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`--questions: got "${value}"; allowed: all, or an integer ≥ 1`);
   return n;

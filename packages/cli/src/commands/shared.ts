@@ -22,14 +22,31 @@ export function listOption(value: unknown): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Repeated or comma-separated numbers, at least one, each checked to be a finite number. */
+/** A number as the CLI reads one: decimal digits with an optional sign, point and exponent (`5`, `-0.5`, `.5`, `1e3`). */
+const DECIMAL_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * Why `text` typed for a number is not a plain finite decimal — empty, padded with spaces,
+ * hexadecimal, octal or binary (`0x5`, which Number() reads as 5), or not a number — as the end
+ * of a message (`is not a finite number`); undefined for a plain decimal.
+ */
+export function notDecimal(text: string): string | undefined {
+  if (text.trim() === '') return 'needs a value, got an empty string';
+  if (DECIMAL_NUMBER.test(text) && Number.isFinite(Number(text))) return undefined;
+  if (DECIMAL_NUMBER.test(text.trim())) return `"${text}" is not a number (spaces around it)`;
+  if (/^[-+]?0[xXoObB]/.test(text))
+    return `"${text}" is not a decimal number (hexadecimal, octal and binary are not read)`;
+  return `"${text}" is not a finite number`;
+}
+
+/** Repeated or comma-separated numbers, at least one, each a plain finite decimal (notDecimal). */
 export function numberList(name: string, value: unknown): number[] {
   const values = listOption(value);
   if (values.length === 0) throw new Error(`--${name}: give at least one number`);
   return values.map((s) => {
-    const x = Number(s);
-    if (!Number.isFinite(x)) throw new Error(`--${name}: "${s}" is not a finite number`);
-    return x;
+    const problem = notDecimal(s);
+    if (problem !== undefined) throw new Error(`--${name}: ${problem}`);
+    return Number(s);
   });
 }
 

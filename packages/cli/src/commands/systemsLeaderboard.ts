@@ -24,7 +24,7 @@ import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { integerFlag, MAX_WORKERS } from './flagValues.js';
-import { listOption, shownPath } from './shared.js';
+import { listOption, notDecimal, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
 export interface SystemsLeaderboardArgs {
@@ -46,7 +46,12 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   integerFlag('seed', args.seed, 0, 4294967295);
   integerFlag('workers', args.workers, 0, MAX_WORKERS);
   integerFlag('copies', args.copies, 1, 1000);
-  const n = args.questions === 'all' ? undefined : Number(args.questions);
+  const n =
+    args.questions === 'all'
+      ? undefined
+      : notDecimal(args.questions) === undefined
+        ? Number(args.questions)
+        : Number.NaN;
   if (n !== undefined && !(Number.isInteger(n) && n >= 1))
     throw new Error(`--questions: got "${args.questions}"; allowed: all, or an integer ≥ 1`);
   const out = io.resolve(args.out);

@@ -6,6 +6,7 @@
  * is refused instead of becoming NaN, 5 or 0. yargs finds the mistakes; this file words them.
  */
 import { closestName } from '@evalsim/sim/light';
+import { notDecimal } from './shared.js';
 
 /** Flags renamed for consistency: an old name is answered with the new one. */
 const RENAMED_FLAGS: Readonly<Record<string, string>> = { dir: 'studies', 'studies-dir': 'studies' };
@@ -62,9 +63,6 @@ export function usageMessage(message: string, flags: readonly string[], argv: re
   return message;
 }
 
-/** A number as the CLI reads one: decimal digits with an optional sign, point and exponent (`5`, `-0.5`, `.5`, `1e3`). */
-const DECIMAL_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
 /**
  * The texts typed for flag `name` (`--name value`, `--name=value`, `-name value`), for
  * messages and checks; for an array flag every value up to the next flag. Undefined when the
@@ -112,10 +110,8 @@ export function badNumberFlag(
     for (const text of typed) {
       if (text === null) return `${dashed(key)}: needs a value`;
       if (INFINITE_FLAGS.includes(key) && /^\+?Infinity$/.test(text)) continue;
-      if (text.trim() === '') return `${dashed(key)}: needs a value, got an empty string`;
-      if (!DECIMAL_NUMBER.test(text) || !Number.isFinite(Number(text))) {
-        return `${dashed(key)}: "${text}" is not a ${DECIMAL_NUMBER.test(text.trim()) ? 'number (spaces around it)' : /^[-+]?0[xXoObB]/.test(text) ? 'decimal number (hexadecimal, octal and binary are not read)' : 'finite number'}`;
-      }
+      const problem = notDecimal(text);
+      if (problem !== undefined) return `${dashed(key)}: ${problem}`;
     }
   }
   return undefined;
