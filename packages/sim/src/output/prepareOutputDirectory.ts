@@ -37,7 +37,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
-import { fileIdentity } from '../files/fileIdentity.js';
+import { outputAmongInputs } from './outputAmongInputs.js';
 import { fileSystemCause, OutputError } from './outputError.js';
 
 /** Pseudo file systems a run never writes into. */
@@ -110,48 +110,6 @@ function realPath(path: string, existing: string): string {
   return join(realpathSync(existing), relative(existing, path));
 }
 
-/** Step 4: an output file that is one of the inputs. */
-function checkNotAnInput(
-  refuse: (cause: string) => never,
-  files: readonly string[],
-  inputs: readonly string[],
-  realDir: string,
-): void {
-  if (inputs.length === 0) return;
-  const inputFiles = new Map<string, string>();
-  const inputDirs: [string, string][] = [];
-  for (const input of inputs) {
-    try {
-      const stats = statSync(input);
-      if (stats.isDirectory()) inputDirs.push([realpathSync(input), input]);
-      else inputFiles.set(fileIdentity(stats), input);
-    } catch {
-      // an input that is not there is the reader's to report
-    }
-  }
-  for (const file of files) {
-    const real = join(realDir, file);
-    for (const [dir, given] of inputDirs) {
-      if (real === dir || real.startsWith(`${dir}${sep}`)) {
-        refuse(`${file} would be written inside ${given}, which is read as an input; choose another place`);
-      }
-    }
-    let identity: string | undefined;
-    try {
-      identity = fileIdentity(statSync(real));
-    } catch {
-      continue; // not there yet: not an input
-    }
-    const input = inputFiles.get(identity);
-    if (input !== undefined) {
-      const same = resolve(input) === join(realDir, file) || realpathSync(input) === real;
-      refuse(
-        `${file} is ${same ? 'also an input' : `the same file as the input ${input}`}; writing it would replace what is read — choose another path`,
-      );
-    }
-  }
-}
-
 /**
  * Prepares `dir` for a command that writes `fileNames` (relative to it, e.g. `name.arrow`,
  * `.runs/name.run.json`); see the module comment. Returns the absolute directory and a way
@@ -211,7 +169,8 @@ export function prepareOutputDirectory(
       if (error instanceof OutputError) throw error;
     }
   }
-  checkNotAnInput(refuse, fileNames, options.inputs ?? [], realDir);
+  const clash = outputAmongInputs(fileNames, options.inputs ?? [], realDir);
+  if (clash !== undefined) refuse(clash);
   // One level at a time from the deepest existing ancestor: recursive mkdir words some
   // failures as ENOENT (e.g. on a read-only file system) and spins on pseudo file systems.
   let current = existing;
