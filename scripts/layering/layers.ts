@@ -14,7 +14,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['intervals'],
     // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
     ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
-    ['bootstrap', 'coverage', 'paired'],
+    // judged: judge-scored evals corrected with a human-labelled slice (PPI, PPI++, Rogan–Gladen,
+    // Lee et al.'s interval, judge agreement): distributions and the Wilson interval
+    ['bootstrap', 'coverage', 'paired', 'judged'],
     // power: McNemar power enumerates paired/'s exact p-values
     ['power'],
     ['index.ts'],

@@ -1,0 +1,134 @@
+/**
+ * The intervals of a judge-scored sample (one system), each θ̂ ± z·√V̂ with V̂ = Σ_g T_g², the
+ * cluster totals of judgedInfluence.ts (z critical values and ddof-0 plug-in variances, as
+ * ppi_py's `ppi_mean_ci` and `classical_mean_ci`; ppi_py's default level is 90%, α = 0.1 —
+ * pass `level`):
+ *
+ * - `judgeOnly`: the judge's mean over every row, f̄, as if the judge were right (biased
+ *   whenever it errs; its interval covers E[f], not the accuracy).
+ * - `labelledOnly`: ȳ over the labelled rows (ppi_py `classical_mean_ci`; PPI with λ = 0).
+ * - `ppi`: λ = 1, θ̂ = f̄_U + (ȳ − f̄_L) (ppi_py `ppi_mean_ci(…, lam=1)`).
+ * - `ppiPlusPlus`: λ = λ̂ (judgedSums.ts; ppi_py `ppi_mean_ci(…)` with `lam=None`).
+ * - `roganGladen`: (p + q0 − 1)/(q0 + q1 − 1) with its delta-method interval (unclipped:
+ *   bounds may leave [0, 1]; the caller marks them).
+ * - `lee`: Lee et al.'s published interval (leeInterval.ts) at p = f̄_U, n = N, m0, m1 — with
+ *   clusters, at the cluster-effective sizes N* = p(1 − p)/V̂_p, m0* = q0(1 − q0)/V̂_q0,
+ *   m1* = q1(1 − q1)/V̂_q1 (each its count when its V̂ is 0 or its proportion 0 or 1; without a
+ *   cluster array the counts themselves). Its estimate is Lee's clipped point estimate.
+ */
+import { normalCritical } from '../distributions/index.js';
+import { assertLevel } from '../validate.js';
+import { judgedInfluence, sumOfSquares } from './judgedInfluence.js';
+import type { JudgedSample } from './judgedSample.js';
+import { type JudgedSums, judgedSums } from './judgedSums.js';
+import { leeInterval } from './leeInterval.js';
+
+export const JUDGED_METHODS = [
+  'judgeOnly',
+  'labelledOnly',
+  'ppi',
+  'ppiPlusPlus',
+  'roganGladen',
+  'lee',
+] as const;
+export type JudgedMethod = (typeof JUDGED_METHODS)[number];
+
+export interface JudgedInterval {
+  readonly method: JudgedMethod;
+  readonly estimate: number;
+  readonly se: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly level: number;
+  /** λ of a PPI method (0 labelled-only, 1 PPI, λ̂ PPI++); NaN for the others. */
+  readonly lambda: number;
+  /** Undefined on this sample (estimate NaN), or a zero variance (collapsed interval). */
+  readonly degenerate: boolean;
+}
+
+/** Reusable work of one sample: its sums and a scratch of ≥ K cluster totals. */
+export interface JudgedWork {
+  readonly sums: JudgedSums;
+  readonly totals: Float64Array;
+}
+
+/** The sums of `sample` and a scratch for its cluster totals. */
+export function judgedWork(sample: JudgedSample): JudgedWork {
+  const sums = judgedSums(sample);
+  return { sums, totals: new Float64Array(sums.clusters) };
+}
+
+/** λ of a PPI method on these sums; NaN for the others. */
+export function lambdaOf(method: JudgedMethod, sums: JudgedSums): number {
+  if (method === 'labelledOnly') return 0;
+  if (method === 'ppi') return 1;
+  if (method === 'ppiPlusPlus') return sums.lambdaTuned;
+  return Number.NaN;
+}
+
+function undefinedInterval(method: JudgedMethod, level: number, lambda: number): JudgedInterval {
+  const nan = Number.NaN;
+  return { method, estimate: nan, se: nan, lower: nan, upper: nan, level, lambda, degenerate: true };
+}
+
+/** Cluster-effective size q(1 − q)/V̂ (the count when V̂ = 0 or q ∈ {0, 1}, or without clusters). */
+function effectiveSize(sample: JudgedSample, q: number, variance: number, count: number): number {
+  if (sample.cluster === undefined || !(variance > 0) || q <= 0 || q >= 1) return count;
+  return (q * (1 - q)) / variance;
+}
+
+function leeOf(sample: JudgedSample, work: JudgedWork, level: number): JudgedInterval {
+  const { sums, totals } = work;
+  const K = sums.clusters;
+  const p = judgedInfluence(sample, sums, 'judgeUnlabelled', totals);
+  const nEff = effectiveSize(sample, p, sumOfSquares(totals, K), sums.unlabelled);
+  const q1 = judgedInfluence(sample, sums, 'sensitivity', totals);
+  const m1 = effectiveSize(sample, q1, sumOfSquares(totals, K), sums.positives);
+  const q0 = judgedInfluence(sample, sums, 'specificity', totals);
+  const m0 = effectiveSize(sample, q0, sumOfSquares(totals, K), sums.negatives);
+  if (Number.isNaN(p) || Number.isNaN(q0) || Number.isNaN(q1))
+    return undefinedInterval('lee', level, Number.NaN);
+  const lee = leeInterval(p, q0, q1, nEff, m0, m1, level);
+  return {
+    method: 'lee',
+    estimate: lee.estimate,
+    se: lee.se,
+    lower: lee.lower,
+    upper: lee.upper,
+    level,
+    lambda: Number.NaN,
+    degenerate: lee.degenerate || Number.isNaN(lee.lower) || !(lee.se > 0),
+  };
+}
+
+/** The estimator of judgedInfluence.ts behind a method other than `lee`. */
+export function estimatorOf(method: Exclude<JudgedMethod, 'lee'>) {
+  return method === 'judgeOnly' ? 'judge' : method === 'roganGladen' ? 'roganGladen' : 'ppi';
+}
+
+/** `method`'s interval at `level` on `sample` (module comment); `work` reuses sums and scratch. */
+export function judgedInterval(
+  sample: JudgedSample,
+  method: JudgedMethod,
+  level = 0.95,
+  work: JudgedWork = judgedWork(sample),
+): JudgedInterval {
+  assertLevel(level);
+  if (method === 'lee') return leeOf(sample, work, level);
+  const { sums, totals } = work;
+  const lambda = lambdaOf(method, sums);
+  const estimate = judgedInfluence(sample, sums, estimatorOf(method), totals, lambda);
+  if (Number.isNaN(estimate)) return undefinedInterval(method, level, lambda);
+  const se = Math.sqrt(sumOfSquares(totals, sums.clusters));
+  const z = normalCritical(level);
+  return {
+    method,
+    estimate,
+    se,
+    lower: estimate - z * se,
+    upper: estimate + z * se,
+    level,
+    lambda,
+    degenerate: !(se > 0),
+  };
+}
