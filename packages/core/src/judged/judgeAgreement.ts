@@ -1,9 +1,9 @@
 /**
  * How well the judge agrees with the human labels, on the labelled rows of 0/1 verdicts and
  * labels: sensitivity q1 = P(f = 1 | y = 1), specificity q0 = P(f = 0 | y = 0), each with the
- * Wilson interval at its cluster-effective size m* = q(1 − q)/V̂ (V̂ the cluster-robust variance
- * of judgedInfluence.ts; m* = the count m without clusters, or when V̂ = 0 or q ∈ {0, 1}: then it
- * is statsmodels' `proportion_confint(method='wilson')`), and Cohen's κ with its large-sample
+ * Wilson interval at its cluster-effective size m* = min(m, q(1 − q)/V̂) (V̂ the cluster-robust
+ * variance of judgedInfluence.ts; m* = the count m without clusters, or when V̂ = 0 or q ∈ {0, 1}:
+ * then it is statsmodels' `proportion_confint(method='wilson')`), and Cohen's κ with its large-sample
  * (Fleiss, Cohen & Everitt 1969) standard error, cluster-robust with clusters, and the Wald
  * interval κ ± z·SE (bounds may leave [−1, 1]; the caller marks them).
  */
@@ -11,8 +11,7 @@ import { normalCritical } from '../distributions/index.js';
 import { wilsonBounds } from '../intervals/index.js';
 import { assertLevel } from '../validate.js';
 import { judgedInfluence, sumOfSquares } from './judgedInfluence.js';
-import type { JudgedWork } from './judgedInterval.js';
-import { judgedWork } from './judgedInterval.js';
+import { effectiveSize, type JudgedWork, judgedWork } from './judgedInterval.js';
 import type { JudgedSample } from './judgedSample.js';
 
 export interface AgreementRate {
@@ -60,8 +59,7 @@ function rate(
       effectiveCount: nan,
     };
   }
-  const v = sumOfSquares(totals, sums.clusters);
-  const m = sample.cluster === undefined || !(v > 0) || q <= 0 || q >= 1 ? count : (q * (1 - q)) / v;
+  const m = effectiveSize(sample, q, sumOfSquares(totals, sums.clusters), count);
   const b = { lower: 0, upper: 0 };
   wilsonBounds(q * m, m, z, b);
   if (q === 1) b.upper = 1;

@@ -27,6 +27,8 @@
  * - `labelledGap`, f̄_L − f̄_U (is the labelled slice like the rest?): ψ = (f − f̄_L)/n on L,
  *   −(f − f̄_U)/N on U.
  * - `judgeUnlabelled`, f̄_U alone (the test-set proportion p of Rogan–Gladen): ψ = (f − f̄_U)/N on U.
+ * - `judgeBias`, f̄_L − ȳ, the judge's mean error on the labelled rows (minus PPI's rectifier):
+ *   ψ = ((f − f̄_L) − (y − ȳ))/n on L.
  */
 import { clusterOfRow, type JudgedSample } from './judgedSample.js';
 import type { JudgedSums } from './judgedSums.js';
@@ -39,7 +41,8 @@ export type JudgedEstimator =
   | 'specificity'
   | 'kappa'
   | 'labelledGap'
-  | 'judgeUnlabelled';
+  | 'judgeUnlabelled'
+  | 'judgeBias';
 
 /**
  * Fills `totals[0 … K)` with the cluster totals T_g of `estimator`'s influence terms (module
@@ -88,6 +91,14 @@ export function judgedInfluence(
         totals[clusterOfRow(sample, i)] += Number.isNaN(label[i]) ? -(f - fU) / N : (f - fL) / n;
       }
       return fL - fU;
+    }
+    case 'judgeBias': {
+      if (n === 0) return Number.NaN;
+      for (let i = 0; i < rows; i++) {
+        const y = label[i];
+        if (!Number.isNaN(y)) totals[clusterOfRow(sample, i)] += (judge[i] - fL - (y - yL)) / n;
+      }
+      return fL - yL;
     }
     case 'judgeUnlabelled': {
       if (N === 0) return Number.NaN;

@@ -12,9 +12,10 @@
  * - `roganGladen`: (p + q0 − 1)/(q0 + q1 − 1) with its delta-method interval (unclipped:
  *   bounds may leave [0, 1]; the caller marks them).
  * - `lee`: Lee et al.'s published interval (leeInterval.ts) at p = f̄_U, n = N, m0, m1 — with
- *   clusters, at the cluster-effective sizes N* = p(1 − p)/V̂_p, m0* = q0(1 − q0)/V̂_q0,
- *   m1* = q1(1 − q1)/V̂_q1 (each its count when its V̂ is 0 or its proportion 0 or 1; without a
- *   cluster array the counts themselves). Its estimate is Lee's clipped point estimate.
+ *   clusters, at the cluster-effective sizes N* = min(N, p(1 − p)/V̂_p), m0* = min(m0,
+ *   q0(1 − q0)/V̂_q0), m1* = min(m1, q1(1 − q1)/V̂_q1) (never more than the count, i.e. a design
+ *   effect of at least 1; the count when V̂ is 0 or the proportion 0 or 1; without a cluster
+ *   array the counts themselves). Its estimate is Lee's clipped point estimate.
  */
 import { normalCritical } from '../distributions/index.js';
 import { assertLevel } from '../validate.js';
@@ -71,10 +72,13 @@ function undefinedInterval(method: JudgedMethod, level: number, lambda: number):
   return { method, estimate: nan, se: nan, lower: nan, upper: nan, level, lambda, degenerate: true };
 }
 
-/** Cluster-effective size q(1 − q)/V̂ (the count when V̂ = 0 or q ∈ {0, 1}, or without clusters). */
-function effectiveSize(sample: JudgedSample, q: number, variance: number, count: number): number {
+/**
+ * Cluster-effective size min(count, q(1 − q)/V̂) (the count when V̂ = 0 or q ∈ {0, 1}, or
+ * without clusters).
+ */
+export function effectiveSize(sample: JudgedSample, q: number, variance: number, count: number): number {
   if (sample.cluster === undefined || !(variance > 0) || q <= 0 || q >= 1) return count;
-  return (q * (1 - q)) / variance;
+  return Math.min(count, (q * (1 - q)) / variance);
 }
 
 function leeOf(sample: JudgedSample, work: JudgedWork, level: number): JudgedInterval {
