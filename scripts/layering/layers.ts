@@ -48,8 +48,11 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // launcher, Vega's for report/)
     ['io.ts', 'codeCache'],
     ['format'],
-    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`
+    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; judged/: the
+    // same for a judge-scored eval with human labels (`evalsim analyze --labels`), reusing analyze/'s
+    // units and Arrow writer
     ['report', 'reproduce', 'reference', 'show', 'analyze'],
+    ['judged'],
     ['commands'],
     ['cli.ts'],
     // launcher/: the bin, which runs main.ts's builds (the ESM bundle or the code-cached script) by path

@@ -121,7 +121,7 @@ describe('bad input', () => {
   it('no label metric, or no labelled row at all', () => {
     const { table: plain } = importEval([standin]);
     expect(() => analyzeJudged(plain, { labels: 'human' })).toThrow(
-      /--labels human: the eval has no metric "label:human"; metrics: score \(import a long table with --labels <column>/,
+      /--labels human: no labelled row \(the eval has no metric "label:human"; metrics: score\); every cell of the column is empty, or the labels were not imported/,
     );
     const none = table('none.csv', [
       ['q1', 'a', 'c1', 1, ''],

@@ -97,6 +97,8 @@ export interface JudgedAnalysis {
   readonly varianceClusters: number;
   readonly epochs: number;
   readonly binary: boolean;
+  /** Lowest and highest verdict or label (the scale the report prints in). */
+  readonly scoreRange: readonly [number, number];
   readonly perSystem: readonly JudgedSystemReport[];
   readonly pairs: readonly JudgedPairReport[];
   /** The labelled share across systems (null with one system). */
@@ -280,6 +282,16 @@ export function analyzeJudged(table: EvalTable, options: AnalyzeJudgedOptions): 
       );
     }
   }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const s of data.systems) {
+    for (let i = 0; i < s.sample.judge.length; i++) {
+      const f = s.sample.judge[i];
+      const y = s.sample.label[i];
+      lo = Math.min(lo, f, Number.isNaN(y) ? f : y);
+      hi = Math.max(hi, f, Number.isNaN(y) ? f : y);
+    }
+  }
   return {
     task: matrix.task,
     metric: matrix.metric,
@@ -292,6 +304,7 @@ export function analyzeJudged(table: EvalTable, options: AnalyzeJudgedOptions): 
     varianceClusters: layout.count,
     epochs: matrix.epochs,
     binary: matrix.binary,
+    scoreRange: [lo, hi],
     perSystem,
     pairs,
     bySystem,

@@ -69,11 +69,12 @@ export function judgedRows(table: EvalTable, options: JudgedRowsOptions): Judged
   const labelMetric = labelMetricName(options.labels);
   const labelCode = table.metric.dictionary.indexOf(labelMetric);
   if (labelCode < 0) {
+    const named = options.labels.startsWith('scorer:') || options.labels.startsWith('metric:');
     throw new RangeError(
-      `--labels ${options.labels}: the eval has no metric "${labelMetric}"; metrics: ${table.metric.dictionary.join(', ')}` +
-        (options.labels.startsWith('scorer:') || options.labels.startsWith('metric:')
+      `--labels ${options.labels}: no labelled row (the eval has no metric "${labelMetric}"; metrics: ${table.metric.dictionary.join(', ')})` +
+        (named
           ? ''
-          : ' (import a long table with --labels <column>, an inspect_ai log with --labels scorer:<name>, or name a metric with --labels metric:<name>)'),
+          : '; every cell of the column is empty, or the labels were not imported (a long table: --labels <column>; inspect_ai: --labels scorer:<name>; a metric of the table: --labels metric:<name>)'),
     );
   }
   const metric = judgeMetric(table, labelMetric, options);

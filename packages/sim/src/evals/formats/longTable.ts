@@ -79,6 +79,16 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const fixedSystemCode = fixedSystem === undefined ? -1 : builder.code('system', fixedSystem);
   const defaultTask = taskColumn === undefined ? builder.code('task', 'default') : -1;
   const fixedMetric = metricColumn === undefined ? builder.code('metric', options.metric ?? scoreColumn) : -1;
+  if (
+    labelsColumn !== undefined &&
+    metricColumn === undefined &&
+    options.metric === labelMetricName(labelsColumn)
+  ) {
+    throw new EvalInputError(
+      { file, field: 'metric' },
+      `--metric ${options.metric} is the label metric of --labels ${labelsColumn}; name the judge's metric otherwise`,
+    );
+  }
   const labelMetric = labelsColumn === undefined ? -1 : builder.code('metric', labelMetricName(labelsColumn));
   let labelled = 0;
   let skipped = 0;
