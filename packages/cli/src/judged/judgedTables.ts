@@ -28,7 +28,7 @@ export function judgedTables(a: JudgedAnalysis): TitledTable[] {
   const tables: TitledTable[] = [];
   tables.push({
     title: 'Recommended estimate per system',
-    note: `${pct} intervals; the rule: PPI++ when some judged rows are labelled, the labelled mean when all are, the judge’s own score (uncorrected) when none is`,
+    note: `${pct} intervals; the rule (docs/judged.md): PPI++ with 100 labels or more; with fewer, Rogan–Gladen with Lee et al.’s interval (0/1 verdicts); the labelled mean when every row is labelled; the judge’s own score, uncorrected, when none is`,
     rows: a.perSystem.map((s) => {
       const e = s.estimates.find((x) => x.method === s.recommended.method)!;
       return {
@@ -38,6 +38,7 @@ export function judgedTables(a: JudgedAnalysis): TitledTable[] {
         [`${pct} CI`]: interval(e, u.value),
         labelled: `${s.labelled.toLocaleString('en-US')} of ${s.rows.toLocaleString('en-US')}`,
         '\u03bb\u0302': s.recommended.method === 'ppiPlusPlus' ? lambda(e.lambda) : '',
+        why: s.recommended.reason,
       };
     }),
   });

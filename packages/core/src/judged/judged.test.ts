@@ -15,6 +15,7 @@ import { judgedInfluence, sumOfSquares } from './judgedInfluence.js';
 import { judgedInterval, judgedWork } from './judgedInterval.js';
 import { checkJudgedSample, type JudgedSample } from './judgedSample.js';
 import { judgedSums } from './judgedSums.js';
+import { judgeOnlyCoverage } from './judgeOnlyCoverage.js';
 import { labelledShareTest } from './labelledShareTest.js';
 import { leeInterval } from './leeInterval.js';
 
@@ -62,6 +63,7 @@ interface Fixture {
   }[];
   lee: { args: number[]; estimate: number; levels: Record<string, Bounds>; deltaSe: number }[];
   share: { labelled: number[]; rows: number[]; statistic: number; df: number; pValue: number }[];
+  judgeOnly: { args: [number, number, number, number, number]; coverage: number }[];
 }
 
 const fixture = loadFixture<Fixture>('judged');
@@ -264,4 +266,12 @@ describe('checks', () => {
     }
     expect(judgedInterval(sample, 'judgeOnly').estimate).toBeCloseTo(2 / 3, 15);
   });
+});
+
+describe('exact coverage of the judge-only interval (scipy binom.pmf)', () => {
+  for (const c of fixture.judgeOnly) {
+    test(`θ, sensitivity, specificity, R, level = ${c.args.join(', ')}`, () => {
+      expectRelative(judgeOnlyCoverage(...c.args), c.coverage, 1e-9, 1e-15, 'coverage');
+    });
+  }
 });

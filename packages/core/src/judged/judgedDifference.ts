@@ -10,13 +10,15 @@
  * whether the labelled slice is shared (the same questions labelled for both) or not. With a
  * shared slice and λ = 1 it is ppi_py's `ppi_mean_ci` on the differences (Y = y_A − y_B,
  * Ŷ = f_A − f_B) when every row is its own cluster. Lee et al.'s interval has no two-system
- * form; `lee` is refused.
+ * form; `lee` is refused. `judgedDifferenceBounds` is the allocation-free form.
  */
 import { normalCritical } from '../distributions/index.js';
 import { assertLevel, InputError } from '../validate.js';
 import { judgedInfluence, sumOfSquaredDifferences } from './judgedInfluence.js';
 import {
+  createJudgedBounds,
   estimatorOf,
+  type JudgedBounds,
   type JudgedInterval,
   type JudgedMethod,
   type JudgedWork,
@@ -28,6 +30,44 @@ import { clusterCountOf, type JudgedSample } from './judgedSample.js';
 export interface JudgedDifference extends JudgedInterval {
   /** λ of the second system's PPI method (`lambda` is the first's). */
   readonly lambdaSecond: number;
+}
+
+/**
+ * θ̂_A − θ̂_B and its interval with critical value `z` into `out` (allocation-free; the two
+ * works hold the samples' sums, on the same K clusters); returns the second system's λ.
+ */
+export function judgedDifferenceBounds(
+  first: JudgedSample,
+  second: JudgedSample,
+  method: Exclude<JudgedMethod, 'lee'>,
+  z: number,
+  workFirst: JudgedWork,
+  workSecond: JudgedWork,
+  out: JudgedBounds,
+): number {
+  const K = clusterCountOf(first);
+  const lambda = lambdaOf(method, workFirst.sums);
+  const lambdaSecond = lambdaOf(method, workSecond.sums);
+  const estimator = estimatorOf(method);
+  const a = judgedInfluence(first, workFirst.sums, estimator, workFirst.totals, lambda);
+  const b = judgedInfluence(second, workSecond.sums, estimator, workSecond.totals, lambdaSecond);
+  const estimate = a - b;
+  out.lambda = lambda;
+  if (Number.isNaN(estimate)) {
+    out.estimate = Number.NaN;
+    out.se = Number.NaN;
+    out.lower = Number.NaN;
+    out.upper = Number.NaN;
+    out.degenerate = true;
+    return lambdaSecond;
+  }
+  const se = Math.sqrt(sumOfSquaredDifferences(workFirst.totals, workSecond.totals, K));
+  out.estimate = estimate;
+  out.se = se;
+  out.lower = estimate - z * se;
+  out.upper = estimate + z * se;
+  out.degenerate = !(se > 0);
+  return lambdaSecond;
 }
 
 /** θ̂_A − θ̂_B and its interval at `level` (module comment). */
@@ -47,37 +87,15 @@ export function judgedDifference(
       'second',
       `has ${clusterCountOf(second)} clusters, the first ${K}; pair on the same clusters`,
     );
-  const lambda = lambdaOf(method, workFirst.sums);
-  const lambdaSecond = lambdaOf(method, workSecond.sums);
-  const estimator = estimatorOf(method);
-  const a = judgedInfluence(first, workFirst.sums, estimator, workFirst.totals, lambda);
-  const b = judgedInfluence(second, workSecond.sums, estimator, workSecond.totals, lambdaSecond);
-  const estimate = a - b;
-  const nan = Number.NaN;
-  if (Number.isNaN(estimate)) {
-    return {
-      method,
-      estimate: nan,
-      se: nan,
-      lower: nan,
-      upper: nan,
-      level,
-      lambda,
-      lambdaSecond,
-      degenerate: true,
-    };
-  }
-  const se = Math.sqrt(sumOfSquaredDifferences(workFirst.totals, workSecond.totals, K));
-  const z = normalCritical(level);
-  return {
+  const out = createJudgedBounds();
+  const lambdaSecond = judgedDifferenceBounds(
+    first,
+    second,
     method,
-    estimate,
-    se,
-    lower: estimate - z * se,
-    upper: estimate + z * se,
-    level,
-    lambda,
-    lambdaSecond,
-    degenerate: !(se > 0),
-  };
+    normalCritical(level),
+    workFirst,
+    workSecond,
+    out,
+  );
+  return { method, level, ...out, lambdaSecond };
 }

@@ -16,13 +16,15 @@
  *   q0(1 − q0)/V̂_q0), m1* = min(m1, q1(1 − q1)/V̂_q1) (never more than the count, i.e. a design
  *   effect of at least 1; the count when V̂ is 0 or the proportion 0 or 1; without a cluster
  *   array the counts themselves). Its estimate is Lee's clipped point estimate.
+ *
+ * `judgedBounds` is the allocation-free form (a precomputed z, reused work and output slot).
  */
 import { normalCritical } from '../distributions/index.js';
 import { assertLevel } from '../validate.js';
-import { judgedInfluence, sumOfSquares } from './judgedInfluence.js';
-import type { JudgedSample } from './judgedSample.js';
-import { type JudgedSums, judgedSums } from './judgedSums.js';
-import { leeInterval } from './leeInterval.js';
+import { type JudgedEstimator, judgedInfluence, sumOfSquares } from './judgedInfluence.js';
+import { clusterCountOf, type JudgedSample } from './judgedSample.js';
+import { createJudgedSums, type JudgedSums, judgedSumsInto } from './judgedSums.js';
+import { type LeeBounds, leeBounds } from './leeInterval.js';
 
 export const JUDGED_METHODS = [
   'judgeOnly',
@@ -47,16 +49,44 @@ export interface JudgedInterval {
   readonly degenerate: boolean;
 }
 
-/** Reusable work of one sample: its sums and a scratch of ≥ K cluster totals. */
-export interface JudgedWork {
-  readonly sums: JudgedSums;
-  readonly totals: Float64Array;
+/** Output slot of the allocation-free forms (reuse one per hot loop). */
+export interface JudgedBounds {
+  estimate: number;
+  se: number;
+  lower: number;
+  upper: number;
+  lambda: number;
+  degenerate: boolean;
 }
 
-/** The sums of `sample` and a scratch for its cluster totals. */
-export function judgedWork(sample: JudgedSample): JudgedWork {
-  const sums = judgedSums(sample);
-  return { sums, totals: new Float64Array(sums.clusters) };
+/** A fresh {@link JudgedBounds}. */
+export function createJudgedBounds(): JudgedBounds {
+  return { estimate: 0, se: 0, lower: 0, upper: 0, lambda: 0, degenerate: false };
+}
+
+/** Reusable work of one sample: its sums and a scratch of ≥ K cluster totals (and Lee's slot). */
+export interface JudgedWork {
+  readonly sums: JudgedSums;
+  totals: Float64Array;
+  readonly lee: LeeBounds;
+}
+
+/** The sums of `sample` into `work` (growing its scratch when the sample has more clusters). */
+export function refreshJudgedWork(sample: JudgedSample, work: JudgedWork): JudgedWork {
+  judgedSumsInto(sample, work.sums);
+  const K = clusterCountOf(sample);
+  if (work.totals.length < K) work.totals = new Float64Array(K);
+  return work;
+}
+
+/** Fresh work for `sample` (its sums computed). */
+export function judgedWork(sample?: JudgedSample): JudgedWork {
+  const work: JudgedWork = {
+    sums: createJudgedSums(),
+    totals: new Float64Array(0),
+    lee: { estimate: 0, lower: 0, upper: 0, centre: 0, se: 0, degenerate: false },
+  };
+  return sample === undefined ? work : refreshJudgedWork(sample, work);
 }
 
 /** λ of a PPI method on these sums; NaN for the others. */
@@ -67,9 +97,14 @@ export function lambdaOf(method: JudgedMethod, sums: JudgedSums): number {
   return Number.NaN;
 }
 
-function undefinedInterval(method: JudgedMethod, level: number, lambda: number): JudgedInterval {
-  const nan = Number.NaN;
-  return { method, estimate: nan, se: nan, lower: nan, upper: nan, level, lambda, degenerate: true };
+function fillUndefined(out: JudgedBounds, lambda: number): JudgedBounds {
+  out.estimate = Number.NaN;
+  out.se = Number.NaN;
+  out.lower = Number.NaN;
+  out.upper = Number.NaN;
+  out.lambda = lambda;
+  out.degenerate = true;
+  return out;
 }
 
 /**
@@ -81,7 +116,7 @@ export function effectiveSize(sample: JudgedSample, q: number, variance: number,
   return Math.min(count, (q * (1 - q)) / variance);
 }
 
-function leeOf(sample: JudgedSample, work: JudgedWork, level: number): JudgedInterval {
+function leeOf(sample: JudgedSample, work: JudgedWork, z: number, out: JudgedBounds): JudgedBounds {
   const { sums, totals } = work;
   const K = sums.clusters;
   const p = judgedInfluence(sample, sums, 'judgeUnlabelled', totals);
@@ -90,24 +125,46 @@ function leeOf(sample: JudgedSample, work: JudgedWork, level: number): JudgedInt
   const m1 = effectiveSize(sample, q1, sumOfSquares(totals, K), sums.positives);
   const q0 = judgedInfluence(sample, sums, 'specificity', totals);
   const m0 = effectiveSize(sample, q0, sumOfSquares(totals, K), sums.negatives);
-  if (Number.isNaN(p) || Number.isNaN(q0) || Number.isNaN(q1))
-    return undefinedInterval('lee', level, Number.NaN);
-  const lee = leeInterval(p, q0, q1, nEff, m0, m1, level);
-  return {
-    method: 'lee',
-    estimate: lee.estimate,
-    se: lee.se,
-    lower: lee.lower,
-    upper: lee.upper,
-    level,
-    lambda: Number.NaN,
-    degenerate: lee.degenerate || Number.isNaN(lee.lower) || !(lee.se > 0),
-  };
+  if (Number.isNaN(p) || Number.isNaN(q0) || Number.isNaN(q1)) return fillUndefined(out, Number.NaN);
+  const lee = leeBounds(p, q0, q1, nEff, m0, m1, z, work.lee);
+  out.estimate = lee.estimate;
+  out.se = lee.se;
+  out.lower = lee.lower;
+  out.upper = lee.upper;
+  out.lambda = Number.NaN;
+  out.degenerate = lee.degenerate || Number.isNaN(lee.lower) || !(lee.se > 0);
+  return out;
 }
 
 /** The estimator of judgedInfluence.ts behind a method other than `lee`. */
-export function estimatorOf(method: Exclude<JudgedMethod, 'lee'>) {
+export function estimatorOf(method: Exclude<JudgedMethod, 'lee'>): JudgedEstimator {
   return method === 'judgeOnly' ? 'judge' : method === 'roganGladen' ? 'roganGladen' : 'ppi';
+}
+
+/**
+ * `method`'s estimate and interval with critical value `z` into `out`, from `work` holding
+ * `sample`'s sums (refreshJudgedWork); allocation-free.
+ */
+export function judgedBounds(
+  sample: JudgedSample,
+  method: JudgedMethod,
+  z: number,
+  work: JudgedWork,
+  out: JudgedBounds,
+): JudgedBounds {
+  if (method === 'lee') return leeOf(sample, work, z, out);
+  const { sums, totals } = work;
+  const lambda = lambdaOf(method, sums);
+  const estimate = judgedInfluence(sample, sums, estimatorOf(method), totals, lambda);
+  if (Number.isNaN(estimate)) return fillUndefined(out, lambda);
+  const se = Math.sqrt(sumOfSquares(totals, sums.clusters));
+  out.estimate = estimate;
+  out.se = se;
+  out.lower = estimate - z * se;
+  out.upper = estimate + z * se;
+  out.lambda = lambda;
+  out.degenerate = !(se > 0);
+  return out;
 }
 
 /** `method`'s interval at `level` on `sample` (module comment); `work` reuses sums and scratch. */
@@ -118,21 +175,6 @@ export function judgedInterval(
   work: JudgedWork = judgedWork(sample),
 ): JudgedInterval {
   assertLevel(level);
-  if (method === 'lee') return leeOf(sample, work, level);
-  const { sums, totals } = work;
-  const lambda = lambdaOf(method, sums);
-  const estimate = judgedInfluence(sample, sums, estimatorOf(method), totals, lambda);
-  if (Number.isNaN(estimate)) return undefinedInterval(method, level, lambda);
-  const se = Math.sqrt(sumOfSquares(totals, sums.clusters));
-  const z = normalCritical(level);
-  return {
-    method,
-    estimate,
-    se,
-    lower: estimate - z * se,
-    upper: estimate + z * se,
-    level,
-    lambda,
-    degenerate: !(se > 0),
-  };
+  const b = judgedBounds(sample, method, normalCritical(level), work, createJudgedBounds());
+  return { method, level, ...b };
 }

@@ -51,8 +51,21 @@ export interface JudgedSums {
   readonly trueNegatives: number;
 }
 
-/** The sums of `sample` (rows unchecked: see checkJudgedSample). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A zeroed {@link JudgedSums} to fill with {@link judgedSumsInto} (reuse one per hot loop). */
+export function createJudgedSums(): JudgedSums {
+  return judgedSumsInto({ judge: [0], label: [Number.NaN] }, {} as JudgedSums);
+}
+
+/** The sums of `sample` (rows unchecked: see checkJudgedSample), in a fresh object. */
 export function judgedSums(sample: JudgedSample): JudgedSums {
+  return judgedSumsInto(sample, {} as JudgedSums);
+}
+
+/** The sums of `sample` written into `target` (allocation-free); returns `target`. */
+export function judgedSumsInto(sample: JudgedSample, target: JudgedSums): JudgedSums {
+  const out = target as Mutable<JudgedSums>;
   const { judge, label } = sample;
   const rows = judge.length;
   let n = 0;
@@ -102,23 +115,22 @@ export function judgedSums(sample: JudgedSample): JudgedSums {
     lambdaTuned = Math.min(1, Math.max(0, raw));
   }
   const binary = judgeBinary && labelBinary;
-  return {
-    rows,
-    labelled: n,
-    unlabelled: N,
-    clusters: clusterCountOf(sample),
-    meanJudge,
-    meanJudgeUnlabelled,
-    meanJudgeLabelled,
-    meanLabel,
-    covarianceLabelJudge,
-    varianceJudge,
-    lambdaTuned,
-    judgeBinary,
-    labelBinary,
-    positives: labelBinary ? positives : Number.NaN,
-    negatives: labelBinary ? n - positives : Number.NaN,
-    truePositives: binary ? truePositives : Number.NaN,
-    trueNegatives: binary ? trueNegatives : Number.NaN,
-  };
+  out.rows = rows;
+  out.labelled = n;
+  out.unlabelled = N;
+  out.clusters = clusterCountOf(sample);
+  out.meanJudge = meanJudge;
+  out.meanJudgeUnlabelled = meanJudgeUnlabelled;
+  out.meanJudgeLabelled = meanJudgeLabelled;
+  out.meanLabel = meanLabel;
+  out.covarianceLabelJudge = covarianceLabelJudge;
+  out.varianceJudge = varianceJudge;
+  out.lambdaTuned = lambdaTuned;
+  out.judgeBinary = judgeBinary;
+  out.labelBinary = labelBinary;
+  out.positives = labelBinary ? positives : Number.NaN;
+  out.negatives = labelBinary ? n - positives : Number.NaN;
+  out.truePositives = binary ? truePositives : Number.NaN;
+  out.trueNegatives = binary ? trueNegatives : Number.NaN;
+  return out;
 }

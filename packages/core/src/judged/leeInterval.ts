@@ -31,7 +31,56 @@ export interface LeeInterval {
   readonly degenerate: boolean;
 }
 
+/** Output slot of {@link leeBounds} (reuse one per hot loop). */
+export type LeeBounds = { -readonly [K in keyof LeeInterval]: LeeInterval[K] };
+
 const clip = (x: number) => Math.max(0, Math.min(1, x));
+
+/**
+ * Lee et al.'s point estimate and interval for a precomputed z (allocation-free; arguments not
+ * checked): fills `out` (module comment); NaN bounds, degenerate, when q̃0 + q̃1 ≤ 1.
+ */
+export function leeBounds(
+  p: number,
+  q0: number,
+  q1: number,
+  n: number,
+  m0: number,
+  m1: number,
+  z: number,
+  out: LeeBounds,
+): LeeBounds {
+  const z2 = z * z;
+  const D = q0 + q1 - 1;
+  out.estimate = D > 0 ? clip((p + q0 - 1) / D) : Number.NaN;
+  const ps = (n * p + z2 / 2) / (n + z2);
+  const q0s = (m0 * q0 + 1) / (m0 + 2);
+  const q1s = (m1 * q1 + 1) / (m1 + 2);
+  const ns = n + z2;
+  const m0s = m0 + 2;
+  const m1s = m1 + 2;
+  const Ds = q0s + q1s - 1;
+  if (!(Ds > 0)) {
+    out.lower = Number.NaN;
+    out.upper = Number.NaN;
+    out.centre = Number.NaN;
+    out.se = Number.NaN;
+    out.degenerate = true;
+    return out;
+  }
+  const th = (ps + q0s - 1) / Ds;
+  const v0 = (q0s * (1 - q0s)) / m0s;
+  const v1 = (q1s * (1 - q1s)) / m1s;
+  const dth = 2 * z2 * (-(1 - th) * v0 + th * v1);
+  const se = Math.sqrt((ps * (1 - ps)) / ns + (1 - th) * (1 - th) * v0 + th * th * v1) / Ds;
+  const centre = th + dth;
+  out.lower = clip(centre - z * se);
+  out.upper = clip(centre + z * se);
+  out.centre = centre;
+  out.se = se;
+  out.degenerate = !(D > 0);
+  return out;
+}
 
 /** Lee et al.'s point estimate and interval (module comment); checks its arguments. */
 export function leeInterval(
@@ -50,39 +99,6 @@ export function leeInterval(
   assertPositive('m0', m0);
   assertPositive('m1', m1);
   assertLevel(level);
-  const z = normalCritical(level);
-  const z2 = z * z;
-  const D = q0 + q1 - 1;
-  const estimate = D > 0 ? clip((p + q0 - 1) / D) : Number.NaN;
-  const ps = (n * p + z2 / 2) / (n + z2);
-  const q0s = (m0 * q0 + 1) / (m0 + 2);
-  const q1s = (m1 * q1 + 1) / (m1 + 2);
-  const ns = n + z2;
-  const m0s = m0 + 2;
-  const m1s = m1 + 2;
-  const Ds = q0s + q1s - 1;
-  if (!(Ds > 0)) {
-    return {
-      estimate,
-      lower: Number.NaN,
-      upper: Number.NaN,
-      centre: Number.NaN,
-      se: Number.NaN,
-      degenerate: true,
-    };
-  }
-  const th = (ps + q0s - 1) / Ds;
-  const v0 = (q0s * (1 - q0s)) / m0s;
-  const v1 = (q1s * (1 - q1s)) / m1s;
-  const dth = 2 * z2 * (-(1 - th) * v0 + th * v1);
-  const se = Math.sqrt((ps * (1 - ps)) / ns + (1 - th) * (1 - th) * v0 + th * th * v1) / Ds;
-  const centre = th + dth;
-  return {
-    estimate,
-    lower: clip(centre - z * se),
-    upper: clip(centre + z * se),
-    centre,
-    se,
-    degenerate: !(D > 0),
-  };
+  const out = { estimate: 0, lower: 0, upper: 0, centre: 0, se: 0, degenerate: false };
+  return leeBounds(p, q0, q1, n, m0, m1, normalCritical(level), out);
 }

@@ -9,11 +9,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JudgedSums } from '@evalsim/core';
 import { judgeAgreement, judgedInterval } from '@evalsim/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EvalInputError } from '../../evals/evalInputError.js';
 import { importEval } from '../../evals/importEval.js';
 import { analyzeJudged, recommendedEstimate } from './analyzeJudged.js';
+import { recommendPair, recommendSystem } from './judgedRecommendation.js';
 
 const standin = fileURLToPath(new URL('../../../../../studies/data/judged-standin.csv', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-judged-'));
@@ -253,5 +255,37 @@ describe('inspect_ai logs with a gold scorer', () => {
     // f̄_U (3, 5, 8, 10: 1, 1, 0, 1) = 0.75; ȳ = 5/8; f̄_L = 6/8
     expect(ppi.estimate).toBeCloseTo(0.75 + 5 / 8 - 6 / 8, 15);
     expect(a.pairs[0].slice).toBe('shared');
+    // 8 labels, a 0/1 judge with sensitivity 4/5 and specificity 1/3 here: the rule takes Lee et al.
+    expect(gpt.recommended.method).toBe('lee');
+    expect(a.pairs[0].recommended.reason).toMatch(/fewer than 100 labels/);
+  });
+});
+
+describe('the recommendation rule', () => {
+  const sums = (labelled: number, unlabelled: number, extra: Partial<JudgedSums> = {}): JudgedSums =>
+    ({
+      labelled,
+      unlabelled,
+      judgeBinary: true,
+      labelBinary: true,
+      positives: labelled / 2,
+      negatives: labelled / 2,
+      truePositives: (0.9 * labelled) / 2,
+      trueNegatives: (0.8 * labelled) / 2,
+      ...extra,
+    }) as JudgedSums;
+  it('judge only without labels, labelled only with nothing unlabelled, Lee below 100 labels, else PPI++', () => {
+    expect(recommendSystem(sums(0, 500)).method).toBe('judgeOnly');
+    expect(recommendSystem(sums(500, 0)).method).toBe('labelledOnly');
+    expect(recommendSystem(sums(99, 500)).method).toBe('lee');
+    expect(recommendSystem(sums(100, 500)).method).toBe('ppiPlusPlus');
+    // below 100 but no Rogan–Gladen: graded verdicts, one class only, a judge no better than chance
+    expect(recommendSystem(sums(60, 500, { judgeBinary: false })).method).toBe('ppiPlusPlus');
+    expect(recommendSystem(sums(60, 500, { negatives: 0 })).method).toBe('ppiPlusPlus');
+    expect(recommendSystem(sums(60, 500, { truePositives: 10, trueNegatives: 10 })).method).toBe(
+      'ppiPlusPlus',
+    );
+    expect(recommendPair(sums(200, 500), sums(0, 500)).uncorrected).toBe(true);
+    expect(recommendPair(sums(200, 500), sums(150, 500)).method).toBe('ppiPlusPlus');
   });
 });
