@@ -343,6 +343,26 @@ export {
   type Verdict,
 } from './yourEval/auditSummary.js';
 export {
+  buildJudgedAudit,
+  JUDGED_AUDIT_METHODS,
+  type JudgedAudit,
+  type JudgedAuditSummary,
+  type JudgedFacts,
+  judgedFacts,
+  summarizeJudgedAudit,
+} from './yourEval/judgedAudit.js';
+export {
+  buildJudgedPlan,
+  type ClosedFormLabels,
+  JUDGED_PLAN_METHODS,
+  type JudgedPlan,
+  type JudgedPlanCurve,
+  type LabelCrossing,
+  plannedVariance,
+  summarizeJudgedPlan,
+  widthCrossing,
+} from './yourEval/judgedPlan.js';
+export {
   buildLeaderboard,
   type EntrySummary,
   LEADERBOARD_CORRECTION_IDS,

@@ -121,6 +121,12 @@ describe('judgedAnswers', () => {
     );
     expect(() => parse({ unlabelled: 9_999_999, labels: 10 })).toThrow(/labels/);
     expect(() => parse({ unlabelled: 10 })).toThrow(/labels/);
+    expect(() => parse({ labels: 10 })).toThrow(/unlabelled: is required \(or give rows/);
+    expect(() => parse({ labels: 10, rows: 30, unlabelled: 5 })).toThrow(
+      /rows: absent when unlabelled is given/,
+    );
+    expect(() => parse({ labels: 30, rows: 30 })).toThrow(/labels.*less than rows/);
+    expect(parse({ labels: 10, rows: 30 }).unlabelled).toBe(20);
   });
 });
 

@@ -43,8 +43,14 @@ const PARAMS = {
     type: 'integer',
     min: 1,
     max: MAX_ARRAY_LENGTH,
-    required: true,
-    description: 'N, judged questions without a human label.',
+    description: 'N, judged questions without a human label (or give rows).',
+  },
+  rows: {
+    type: 'integer',
+    min: 2,
+    max: MAX_ARRAY_LENGTH,
+    description:
+      'R, judged questions in all, instead of unlabelled (N = R − labels): a fixed eval, labelled more or less.',
   },
   labels: {
     type: 'integer',
@@ -156,7 +162,23 @@ export interface JudgedAnswersParams {
 const logit = (p: number) => Math.log(p / (1 - p));
 
 export function parseJudgedAnswers(params: OptionValues<typeof PARAMS>): JudgedAnswersParams {
-  const rows = params.unlabelled + params.labels;
+  if ((params.unlabelled === undefined) === (params.rows === undefined)) {
+    throw new ConfigError(
+      params.rows === undefined ? 'unlabelled' : 'rows',
+      params.rows === undefined
+        ? 'is required (or give rows, the judged questions in all)'
+        : 'absent when unlabelled is given (give one of the two)',
+    );
+  }
+  if (params.rows !== undefined && params.labels >= params.rows) {
+    throw new ConfigError(
+      'labels',
+      params.labels,
+      `less than rows (${params.rows}): some questions must stay unlabelled`,
+    );
+  }
+  const unlabelled = params.unlabelled ?? params.rows! - params.labels;
+  const rows = unlabelled + params.labels;
   if (rows > MAX_ARRAY_LENGTH) {
     throw new ConfigError(
       'labels',
@@ -180,7 +202,7 @@ export function parseJudgedAnswers(params: OptionValues<typeof PARAMS>): JudgedA
     : [params.specificity];
   const scale = Math.sqrt(1 + params.clusterSd ** 2 + params.questionSd ** 2);
   return {
-    unlabelled: params.unlabelled,
+    unlabelled,
     labels: params.labels,
     rows,
     systems: accuracies.length,
