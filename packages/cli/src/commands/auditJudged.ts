@@ -69,7 +69,7 @@ export async function runJudgedAudit(io: CliIo, args: AuditJudgedArgs): Promise<
   for (const s of summary.studies) {
     const f = s.facts;
     say(
-      `\n${s.label}: ${f.map((x) => `${x.system} N = ${x.unlabelled.toLocaleString('en-US')}, n = ${x.labelled.toLocaleString('en-US')}, accuracy ${(100 * x.accuracy).toFixed(1)}% (PPI++), sensitivity ${x.sensitivity.toFixed(3)}, specificity ${x.specificity.toFixed(3)}`).join('; ')}`,
+      `\n${s.label}: ${f.map((x) => `${f.length > 1 ? `${x.system} ` : ''}N = ${x.unlabelled.toLocaleString('en-US')}, n = ${x.labelled.toLocaleString('en-US')}, accuracy ${(100 * x.accuracy).toFixed(1)}% (PPI++), sensitivity ${x.sensitivity.toFixed(3)}, specificity ${x.specificity.toFixed(3)}`).join('; ')}`,
     );
     printRows(
       io.stdout,

@@ -80,24 +80,22 @@ export async function runJudgedPlan(io: CliIo, args: PlanJudgedArgs): Promise<vo
     labelledOnly: 'labelled only',
   };
   say(
-    `Closed form (unclustered): ${plan.closedForm.map((c) => `${names[c.method]} ${c.labels === null ? `not reachable (best ${(100 * c.bestWidth).toFixed(1)} points with ${f.rows - 1} labels)` : `${c.labels.toLocaleString('en-US')} labels`}`).join('; ')}.`,
+    `Closed form (unclustered): ${plan.closedForm.map((c) => `${names[c.method]} ${c.labels === null ? `not reachable (at best ${(100 * c.bestWidth).toFixed(1)} points, with ${c.bestLabels.toLocaleString('en-US')} labels)` : `${c.labels.toLocaleString('en-US')} labels`}`).join('; ')}.`,
   );
   io.stdout.write('\n');
   printRows(
     io.stdout,
-    plan.sizes.map((n) => {
-      const row: Record<string, unknown> = { labels: n };
-      for (const c of curves) {
+    plan.sizes.flatMap((n) =>
+      curves.map((c) => {
         const p = c.points.find((q) => q.labels === n)!;
-        row[`${c.method} width`] = Number.isNaN(p.width)
-          ? 'n/a'
-          : formatEstimate(100 * p.width, 100 * p.mcse);
-        row[`${c.method} coverage`] = Number.isNaN(p.coverage)
-          ? 'n/a'
-          : formatEstimate(p.coverage, p.coverageMcse);
-      }
-      return row;
-    }),
+        return {
+          labels: n,
+          method: c.method,
+          'mean width (points)': Number.isNaN(p.width) ? 'n/a' : formatEstimate(100 * p.width, 100 * p.mcse),
+          coverage: Number.isNaN(p.coverage) ? 'n/a' : formatEstimate(p.coverage, p.coverageMcse),
+        };
+      }),
+    ),
     false,
   );
   io.stdout.write('\n');

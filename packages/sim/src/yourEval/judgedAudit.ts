@@ -129,7 +129,12 @@ export function buildJudgedAudit(options: JudgedAuditOptions): JudgedAudit {
     } as StudyConfig,
   }));
   if (facts.length >= 2) {
-    const [a, b] = facts;
+    // the analysis's first pair when both are audited (first − second, as analyze prints it)
+    const pair = analysis.pairs.find(
+      (p) => facts.some((f) => f.system === p.first) && facts.some((f) => f.system === p.second),
+    );
+    const a = pair ? facts.find((f) => f.system === pair.first)! : facts[0];
+    const b = pair ? facts.find((f) => f.system === pair.second)! : facts[1];
     const labels = Math.min(a.labelled, b.labelled);
     studies.push({
       label: `${a.system} − ${b.system}`,

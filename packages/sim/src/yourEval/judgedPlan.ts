@@ -12,8 +12,9 @@
  * - Rogan–Gladen, delta method, with m1 = nθ and m0 = n(1 − θ) labelled rows of each class:
  *   V = [p_f(1 − p_f)/N + ((1 − θ)q0(1 − q0) + θ q1(1 − q1))/n]/(q0 + q1 − 1)².
  *
- * Each closed form gives the smallest n with width ≤ W (bisection on n: each V decreases in n),
- * or none when even R − 1 labels are not enough. Then a generated study checks them: model
+ * Each closed form gives the smallest n with width ≤ W (bisection on n up to the count with the
+ * least variance: R − 1 for PPI++ and the labelled mean, which fall with n; the delta method's
+ * a/N + b/n is least inside), or none when no count reaches it. Then a generated study checks them: model
  * judgedAnswers with `rows: R` and the measured rates, grid `labels` around PPI++'s closed form
  * (× ¼ … 2, or `sizes`), methods ppiPlusPlus, roganGladen (Lee et al.) and labelledOnly ×
  * mean width and coverage; the simulated label count is where the mean width crosses W
@@ -46,7 +47,8 @@ export interface ClosedFormLabels {
   readonly method: 'ppiPlusPlus' | 'roganGladenDelta' | 'labelledOnly';
   /** Smallest n with width ≤ W, or null when R − 1 labels do not reach it. */
   readonly labels: number | null;
-  /** The width with every row but one labelled (the best this eval can do). */
+  /** The label count with the narrowest width at these R rows, and that width. */
+  readonly bestLabels: number;
   readonly bestWidth: number;
 }
 
@@ -80,6 +82,26 @@ export function plannedVariance(method: ClosedFormLabels['method'], f: JudgedFac
   return ((pf * (1 - pf)) / N + ((1 - theta) * q0 * (1 - q0) + theta * q1 * (1 - q1)) / n) / (D * D);
 }
 
+/**
+ * The label count that minimises `method`'s variance at R rows: R − 1 for PPI++ and the labelled
+ * mean (they fall as n grows); for the delta method, a/N + b/n with N = R − n is least at
+ * n = R·√b/(√a + √b) (a = p_f(1 − p_f)/D², b = ((1 − θ)q0(1 − q0) + θq1(1 − q1))/D²).
+ */
+function bestLabels(method: ClosedFormLabels['method'], f: JudgedFacts): number {
+  const most = f.rows - 1;
+  if (method !== 'roganGladenDelta') return most;
+  const theta = f.accuracy;
+  const pf = theta * f.sensitivity + (1 - theta) * (1 - f.specificity);
+  const a = pf * (1 - pf);
+  const b = (1 - theta) * f.specificity * (1 - f.specificity) + theta * f.sensitivity * (1 - f.sensitivity);
+  if (!(b > 0)) return 1;
+  if (!(a > 0)) return most;
+  const n = (f.rows * Math.sqrt(b)) / (Math.sqrt(a) + Math.sqrt(b));
+  const lo = Math.min(most, Math.max(1, Math.floor(n)));
+  const hi = Math.min(most, lo + 1);
+  return plannedVariance(method, f, lo) <= plannedVariance(method, f, hi) ? lo : hi;
+}
+
 function closedForm(
   method: ClosedFormLabels['method'],
   f: JudgedFacts,
@@ -87,18 +109,19 @@ function closedForm(
   z: number,
 ): ClosedFormLabels {
   const w = (n: number) => 2 * z * Math.sqrt(plannedVariance(method, f, n));
-  const most = f.rows - 1;
-  const bestWidth = w(most);
-  if (!(bestWidth <= width)) return { method, labels: null, bestWidth };
+  const best = bestLabels(method, f);
+  const bestWidth = w(best);
+  if (!(bestWidth <= width)) return { method, labels: null, bestLabels: best, bestWidth };
+  // the width falls from n = 1 to `best`: bisect there
   let lo = 1;
-  let hi = most;
-  if (w(lo) <= width) return { method, labels: 1, bestWidth };
+  let hi = best;
+  if (w(lo) <= width) return { method, labels: 1, bestLabels: best, bestWidth };
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
     if (w(mid) <= width) hi = mid;
     else lo = mid;
   }
-  return { method, labels: hi, bestWidth };
+  return { method, labels: hi, bestLabels: best, bestWidth };
 }
 
 /** The plan (module comment). */
