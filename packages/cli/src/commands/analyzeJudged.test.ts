@@ -47,6 +47,15 @@ describe('evalsim analyze --labels', () => {
     expect(run.stdout.indexOf('model_a: PPI++')).toBeLessThan(run.stdout.indexOf('Every estimate'));
   });
 
+  it("docs/judged.md's worked example prints what the page shows", async () => {
+    const page = readFileSync(join(root, 'docs/judged.md'), 'utf8');
+    const block = page.slice(page.indexOf('```\nmodel_a') + 4).split('\n```')[0];
+    expect(block).toMatch(/^model_a: PPI\+\+/);
+    const run = await evalsim('analyze', standin, '--labels', 'human');
+    const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+    expect(flat(run.stdout)).toContain(flat(block));
+  });
+
   it('--json and --out: the same numbers, Markdown, JSON and Arrow, byte-identical on a rerun', async () => {
     const json = await evalsim('analyze', standin, '--labels', 'human', '--json');
     const doc = JSON.parse(json.stdout);
