@@ -23,8 +23,18 @@ async function evalsim(...args: string[]) {
 describe('plan and audit of a judge-scored eval', () => {
   it('plan --labels --width: closed forms, simulated widths, the labels needed; rerun byte for byte', async () => {
     const out = join(tmp, 'plan');
-    const args = ['plan', standin, '--labels', 'human', '--width', '0.1', '--systems', 'model_b'];
-    const run = await evalsim(...args, '--replications', '200', '--out', out, '--quiet', '--json');
+    const args = ['plan', standin, '--labels', 'human', '--width', '0.1', '--systems', 'model_b', '--sizes', '100,250,400'];
+    const run = await evalsim(
+      ...args,
+      '--replications',
+      '200',
+      '--workers',
+      '0',
+      '--out',
+      out,
+      '--quiet',
+      '--json',
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(doc.facts.system).toBe('model_b');
@@ -38,11 +48,19 @@ describe('plan and audit of a judge-scored eval', () => {
     expect(Math.abs(ppi.required.estimate.labels - doc.closedForm[0].labels)).toBeLessThan(
       0.1 * doc.closedForm[0].labels,
     );
-    const text = await evalsim(...args, '--replications', '200', '--out', out, '--quiet');
+    const text = await evalsim(...args, '--replications', '200', '--workers', '0', '--out', out, '--quiet');
     expect(text.stdout).toMatch(/ppiPlusPlus: a 10\.0-point interval needs \d+ labels \(±2 MCSE band/);
     const bytes = readFileSync(join(out, 'judged-plan.arrow'));
     const rerun = join(tmp, 'rerun');
-    const again = await evalsim('run', join(out, 'judged-plan.json'), '--out', rerun, '--quiet');
+    const again = await evalsim(
+      'run',
+      join(out, 'judged-plan.json'),
+      '--out',
+      rerun,
+      '--workers',
+      '0',
+      '--quiet',
+    );
     expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(join(rerun, 'judged-plan.arrow')).equals(bytes)).toBe(true);
   });

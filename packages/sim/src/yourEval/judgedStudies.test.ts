@@ -29,7 +29,7 @@ const run = async (config: Parameters<typeof validateStudy>[0]) =>
 
 describe('judged audit', () => {
   it('simulates each system at its own numbers, and the first pair with both judges’ rates', async () => {
-    const audit = buildJudgedAudit({ analysis, replications: 1500, seed: 3 });
+    const audit = buildJudgedAudit({ analysis, replications: 1000, seed: 3 });
     expect(audit.studies.map((s) => s.label)).toEqual(['model_a', 'model_b', 'model_b − model_a']);
     const a = analysis.perSystem[0];
     const f = judgedFacts(a);
@@ -56,7 +56,7 @@ describe('judged audit', () => {
     const round = (x: number) => Number(x.toPrecision(6));
     const exact = judgeOnlyCoverage(round(f.accuracy), round(f.sensitivity), round(f.specificity), 1000);
     expect(Math.abs(judge.coverage.value - exact)).toBeLessThan(
-      3 * Math.sqrt((exact * (1 - exact)) / 1500) + 1e-3,
+      3 * Math.sqrt((exact * (1 - exact)) / 1000) + 1e-3,
     );
     expect(summary.band[0]).toBeCloseTo(0.925, 15);
     expect(summary.band[1]).toBeCloseTo(0.975, 15);
