@@ -243,6 +243,17 @@ export const analyzeCommand: CommandModule<object, Args> = {
     });
     const systems = listOption(args.systems);
     if (args.labels !== undefined) {
+      const unused = [
+        ['epoch', args.epoch !== undefined],
+        ['paired-interval', args.pairedInterval !== undefined],
+        ['test', args.test !== 'auto'],
+        ['hbb', args.hbb !== 'auto'],
+        ['all-intervals', args.allIntervals],
+      ].filter(([, given]) => given);
+      for (const [flag] of unused)
+        io.stderr.write(
+          `note: --${flag} does not apply with --labels (every judged row is used; docs/judged.md)\n`,
+        );
       runJudgedAnalysis(io, imported, paths, {
         labels: String(args.labels),
         metric: args.metric,

@@ -90,6 +90,12 @@ describe('evalsim analyze --labels', () => {
     expect(pairs.numRows).toBe(5);
   });
 
+  it('says which analyze flags do not apply with --labels', async () => {
+    const run = await evalsim('analyze', standin, '--labels', 'human', '--epoch', '1', '--json');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('note: --epoch does not apply with --labels');
+  });
+
   it('inspect_ai logs with a gold scorer, clustered by subject', async () => {
     const run = await evalsim(
       'analyze',

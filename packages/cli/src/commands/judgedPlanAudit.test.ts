@@ -23,7 +23,18 @@ async function evalsim(...args: string[]) {
 describe('plan and audit of a judge-scored eval', () => {
   it('plan --labels --width: closed forms, simulated widths, the labels needed; rerun byte for byte', async () => {
     const out = join(tmp, 'plan');
-    const args = ['plan', standin, '--labels', 'human', '--width', '0.1', '--systems', 'model_b', '--sizes', '100,250,400'];
+    const args = [
+      'plan',
+      standin,
+      '--labels',
+      'human',
+      '--width',
+      '0.1',
+      '--systems',
+      'model_b',
+      '--sizes',
+      '100,250,400',
+    ];
     const run = await evalsim(
       ...args,
       '--replications',
