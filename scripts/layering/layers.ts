@@ -14,7 +14,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['intervals'],
     // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
     ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
-    ['bootstrap', 'coverage', 'paired'],
+    // judged: judge-scored evals corrected with a human-labelled slice (PPI, PPI++, Rogan–Gladen,
+    // Lee et al.'s interval, judge agreement): distributions and the Wilson interval
+    ['bootstrap', 'coverage', 'paired', 'judged'],
     // power: McNemar power enumerates paired/'s exact p-values
     ['power'],
     ['index.ts'],
@@ -48,8 +50,11 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // launcher, Vega's for report/)
     ['io.ts', 'codeCache'],
     ['format'],
-    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`
+    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; judged/: the
+    // same for a judge-scored eval with human labels (`evalsim analyze --labels`), reusing analyze/'s
+    // units and Arrow writer
     ['report', 'reproduce', 'reference', 'show', 'analyze'],
+    ['judged'],
     ['commands'],
     ['cli.ts'],
     // launcher/: the bin, which runs main.ts's builds (the ESM bundle or the code-cached script) by path

@@ -8,6 +8,7 @@ export * from './clustered/index.js';
 export * from './coverage/index.js';
 export * from './distributions/index.js';
 export * from './intervals/index.js';
+export * from './judged/index.js';
 export * from './measures/index.js';
 export * from './multiplicity/index.js';
 export * from './paired/index.js';

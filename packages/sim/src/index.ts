@@ -23,6 +23,23 @@ export {
   type ClusterBootstrapSet,
 } from './analysis/clusterBootstrapSet.js';
 export { type ClusteredAccuracy, HBB_AUTO_SYSTEMS } from './analysis/clusteredAccuracy.js';
+export {
+  type AnalyzeJudgedOptions,
+  analyzeJudged,
+  JUDGED_CONVENTIONS,
+  type JudgedAnalysis,
+  type JudgedPairReport,
+  type JudgedSystemReport,
+  recommendedEstimate,
+} from './analysis/judged/analyzeJudged.js';
+export {
+  JUDGED_METHOD_NAMES,
+  type JudgedEstimate,
+  PAIR_METHODS as JUDGED_PAIR_METHODS,
+  SYSTEM_METHODS as JUDGED_SYSTEM_METHODS,
+} from './analysis/judged/judgedEstimates.js';
+export type { JudgedRecommendation } from './analysis/judged/judgedRecommendation.js';
+export { SLICE_ALPHA } from './analysis/judged/sliceChecks.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
 export type { PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
@@ -197,6 +214,7 @@ export {
 } from './evals/evalTable.js';
 export { type ImportRunOptions, importEval } from './evals/importEval.js';
 export { EVAL_IMPORT_OPTION_NAMES, type EvalImportOptions } from './evals/importOptions.js';
+export { labelColumn, labelMetricName, labelScorer } from './evals/judgeLabels.js';
 export { readEvalArrow } from './evals/readEvalArrow.js';
 export { evalToArrow, writeEvalArrow } from './evals/writeEvalArrow.js';
 // ------------------------------------------------------------------ user files: regular files only
@@ -339,6 +357,26 @@ export {
   summarizeAudit,
   type Verdict,
 } from './yourEval/auditSummary.js';
+export {
+  buildJudgedAudit,
+  JUDGED_AUDIT_METHODS,
+  type JudgedAudit,
+  type JudgedAuditSummary,
+  type JudgedFacts,
+  judgedFacts,
+  summarizeJudgedAudit,
+} from './yourEval/judgedAudit.js';
+export {
+  buildJudgedPlan,
+  type ClosedFormLabels,
+  JUDGED_PLAN_METHODS,
+  type JudgedPlan,
+  type JudgedPlanCurve,
+  type LabelCrossing,
+  plannedVariance,
+  summarizeJudgedPlan,
+  widthCrossing,
+} from './yourEval/judgedPlan.js';
 export {
   buildLeaderboard,
   type EntrySummary,

@@ -19,7 +19,7 @@ export interface AnalysisUnits {
 }
 
 /** Units for `analysis` (percentage points when every score is in [0, 1]). */
-export function analysisUnits(analysis: EvalAnalysis): AnalysisUnits {
+export function analysisUnits(analysis: Pick<EvalAnalysis, 'scoreRange'>): AnalysisUnits {
   const [lo, hi] = analysis.scoreRange;
   const percent = lo >= 0 && hi <= 1;
   const scale = percent ? 100 : 1;

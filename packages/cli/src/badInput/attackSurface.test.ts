@@ -182,6 +182,10 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
     fileURLToPath(new URL('../../../../', import.meta.url)),
     'studies/data/mmlu-standin.csv',
   );
+  const judged = join(
+    fileURLToPath(new URL('../../../../', import.meta.url)),
+    'studies/data/judged-standin.csv',
+  );
   const pseudo: [string, () => string[]][] = [
     ['import --out /proc', () => ['import', log(), '--out', '/proc/evalsim-x/eval.arrow']],
     ['analyze --out /proc', () => ['analyze', log(), '--out', '/proc/evalsim-x']],
@@ -192,6 +196,11 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
       () => ['leaderboard', '--population', population, '--system', 'a', '--out', '/proc/evalsim-x/lb.arrow'],
     ],
     ['import --out /sys', () => ['import', log(), '--out', '/sys/evalsim-x.arrow']],
+    ['audit --labels --out /proc', () => ['audit', judged, '--labels', 'human', '--out', '/proc/evalsim-x']],
+    [
+      'plan --labels --out /proc',
+      () => ['plan', judged, '--labels', 'human', '--width', '0.1', '--out', '/proc/evalsim-x'],
+    ],
   ];
   it.each(pseudo)('%s', async (name, args) => {
     await expectRefused({

@@ -41,6 +41,7 @@ import { forestPlot } from '../analyze/forestPlot.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
+import { runJudgedAnalysis } from './analyzeJudged.js';
 import { checkFlag, integerFlag } from './flagValues.js';
 import {
   checkPathsExist,
@@ -211,6 +212,14 @@ export const analyzeCommand: CommandModule<object, Args> = {
       .example(
         '$0 analyze eval.arrow --hbb off --out report/',
         'many systems: skip the slow hierarchical beta-binomial',
+      )
+      .example(
+        '$0 analyze studies/data/judged-standin.csv --labels human',
+        'an LLM judge corrected with a human-labelled slice: PPI++, PPI, Rogan–Gladen, agreement',
+      )
+      .example(
+        '$0 analyze logs/ --metric model_graded_qa --labels scorer:human_label',
+        'inspect_ai logs with a gold scorer on some samples',
       ) as never,
   handler: (args) => {
     const { io } = args;
@@ -242,10 +251,34 @@ export const analyzeCommand: CommandModule<object, Args> = {
           });
       },
     });
+    const systems = listOption(args.systems);
+    if (args.labels !== undefined) {
+      const unused = [
+        ['epoch', args.epoch !== undefined],
+        ['paired-interval', args.pairedInterval !== undefined],
+        ['test', args.test !== 'auto'],
+        ['hbb', args.hbb !== 'auto'],
+        ['all-intervals', args.allIntervals],
+      ].filter(([, given]) => given);
+      for (const [flag] of unused)
+        io.stderr.write(
+          `note: --${flag} does not apply with --labels (every judged row is used; docs/judged.md)\n`,
+        );
+      runJudgedAnalysis(io, imported, paths, {
+        labels: String(args.labels),
+        metric: args.metric,
+        task: args.task,
+        systems,
+        baseline: args.baseline,
+        level: args.level,
+        json: args.json,
+        out: args.out,
+      });
+      return;
+    }
     const table = imported.table;
     const metric =
       args.metric !== undefined && table.metric.dictionary.includes(args.metric) ? args.metric : undefined;
-    const systems = listOption(args.systems);
     const matrix = evalMatrix(table, {
       ...(args.task !== undefined ? { task: args.task } : {}),
       ...(metric !== undefined ? { metric } : {}),

@@ -22,6 +22,7 @@ import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
+import { runJudgedAudit } from './auditJudged.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
@@ -44,6 +45,7 @@ interface Args {
   task?: string;
   quiet: boolean;
   json: boolean;
+  labels?: string;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -101,8 +103,17 @@ export const auditCommand: CommandModule<object, Args> = {
           describe: 'nominal coverage (tests at α = 1 − level)',
         })
         .option('out', { type: 'string', default: 'results/local/audit', describe: 'output directory' })
+        .option('labels', {
+          type: 'string',
+          describe:
+            'a judge-scored eval: its human labels (a column, scorer:NAME or metric:NAME); audit PPI, PPI++, Rogan–Gladen',
+        })
         .options(GENERATED_STUDY_FLAGS)
         .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
+        .example(
+          '$0 audit studies/data/judged-standin.csv --labels human --replications 500',
+          'an LLM-judged eval: every correction interval at its own N, labels and judge rates',
+        )
         .example(
           '$0 audit eval.arrow --methods wilson,clusteredCR2 --module my-method.mjs',
           'your own method',
@@ -116,6 +127,23 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
+    if (args.labels !== undefined) {
+      await runJudgedAudit(io, {
+        eval: args.eval,
+        labels: String(args.labels),
+        system: args.system,
+        metric: args.metric,
+        task: args.task,
+        replications: args.replications,
+        seed: args.seed,
+        level: args.level,
+        out: args.out,
+        workers: args.workers,
+        quiet: args.quiet,
+        json: args.json,
+      });
+      return;
+    }
     const outDir = io.resolve(args.out);
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,

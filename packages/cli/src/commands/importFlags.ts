@@ -36,6 +36,11 @@ export const IMPORT_FLAGS = {
   epoch: { type: 'string', describe: 'long table: epoch column (default epoch; 1-based)' },
   task: { type: 'string', describe: 'long table: task column (default task)' },
   split: { type: 'string', describe: 'HELM split (default test)' },
+  labels: {
+    type: 'string',
+    describe:
+      'human labels beside a judge: a long table column (metric label:<column>) | inspect: scorer:<name> (a gold scorer on some samples) | metric:<name> already in the table; analyze corrects the judge with them',
+  },
 } as const satisfies Record<string, Options>;
 
 type ImportFlag = keyof typeof IMPORT_FLAGS;
@@ -101,6 +106,7 @@ export function importOptionsFrom(
     'epoch',
     'task',
     'split',
+    'labels',
   ] as const) {
     const value = get(name);
     if (value !== undefined) options[name] = value;

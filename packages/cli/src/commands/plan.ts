@@ -30,6 +30,7 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { runJudgedPlan } from './planJudged.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -51,6 +52,9 @@ interface Args {
   task?: string;
   quiet: boolean;
   json: boolean;
+  labels?: string;
+  width?: number;
+  level: number;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -79,9 +83,20 @@ export const planCommand: CommandModule<object, Args> = {
         })
         .option('delta', {
           type: 'number',
-          demandOption: true,
-          describe: "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates",
+          describe:
+            "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates (required without --labels)",
         })
+        .option('labels', {
+          type: 'string',
+          describe:
+            'a judge-scored eval: its human labels (a column, scorer:NAME or metric:NAME); plan the labels for --width',
+        })
+        .option('width', {
+          type: 'number',
+          describe:
+            'with --labels: the full width of the interval to reach, in proportion units (0.1 = ±5 points)',
+        })
+        .option('level', { type: 'number', default: 0.95, describe: 'with --labels: the interval level' })
         .option('power', { type: 'number', default: 0.8, describe: 'target power' })
         .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided false-positive rate' })
         .option('design', {
@@ -124,10 +139,46 @@ export const planCommand: CommandModule<object, Args> = {
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --design independent',
           'unpaired: a separate question set per system',
+        )
+        .example(
+          '$0 plan studies/data/judged-standin.csv --labels human --width 0.1 --systems model_a',
+          'an LLM-judged eval: how many human labels for a ±5-point interval',
         ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
+    if (args.labels !== undefined) {
+      if (args.width === undefined)
+        throw new Error('missing --width (the interval width to plan the labels for)');
+      checkFlag('width', args.width, { min: 0, max: 1, minOpen: true, maxOpen: true });
+      checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
+      integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+      integerFlag('seed', args.seed, 0, 4294967295);
+      integerFlag('workers', args.workers, 0, MAX_WORKERS);
+      const systems = listOption(args.systems);
+      if (systems.length > 1) throw new Error('--systems: with --labels, name one system');
+      await runJudgedPlan(io, {
+        eval: args.eval,
+        labels: String(args.labels),
+        width: args.width,
+        system: systems[0],
+        metric: args.metric,
+        task: args.task,
+        sizes:
+          args.sizes !== undefined
+            ? numberList('sizes', args.sizes).map((s) => integerFlag('sizes', s, 1, 10_000_000) as number)
+            : undefined,
+        replications: args.replications,
+        seed: args.seed,
+        level: args.level,
+        out: args.out,
+        workers: args.workers,
+        quiet: args.quiet,
+        json: args.json,
+      });
+      return;
+    }
+    if (args.delta === undefined) throw new Error('missing --delta');
     checkFlag('delta', args.delta, { min: -1, max: 1, minOpen: true, maxOpen: true });
     if (args.delta === 0)
       throw new Error('--delta: must be a non-zero gap (power at δ = 0 is the false-positive rate)');

@@ -99,12 +99,34 @@ export interface SequentialPairedCounts {
   readonly onlySecond: Float64Array;
 }
 
+/**
+ * One or two systems' answers graded by an LLM judge, a human label on some of them (model
+ * judgedAnswers): row i is the same question for every system; the labelled rows are the same
+ * questions for both systems (a shared slice).
+ */
+export interface JudgedScores {
+  readonly kind: 'judgedScores';
+  /** 1, or 2 for a pair (methods then estimate the first's accuracy minus the second's). */
+  readonly systems: number;
+  /** Rows per system, R = labelled n + unlabelled N. */
+  readonly rows: number;
+  /** Cluster of each row (length R), or null when every row is its own cluster. */
+  readonly cluster: Int32Array | null;
+  /** Number of clusters K (R without clusters). */
+  readonly clusterCount: number;
+  /** Verdicts of system s (0/1), length R each. */
+  readonly judge: readonly Float64Array[];
+  /** Labels of system s: the true 0/1 on labelled rows, NaN elsewhere. */
+  readonly label: readonly Float64Array[];
+}
+
 /** Every built-in data kind by name. */
 export interface DataKinds {
   readonly clusteredScores: ClusteredScores;
   readonly pairedClusteredScores: PairedClusteredScores;
   readonly systemCopiesScores: SystemCopiesScores;
   readonly sequentialPairedCounts: SequentialPairedCounts;
+  readonly judgedScores: JudgedScores;
 }
 
 /** Name of a built-in data kind. */

@@ -46,9 +46,33 @@ export class ImportContext {
     [];
   private readonly seen = new Set<string>();
 
+  private overridden: EvalImportOptions | undefined;
+  /** True while {@link withOptions} re-reads a log for its labels (judgeLabels.ts). */
+  labelPass = false;
+
+  /** The options the importers read (those of {@link withOptions} while it runs). */
+  get options(): EvalImportOptions {
+    return this.overridden ?? this.given;
+  }
+
+  /**
+   * Runs `read` with `options` in place of the import's own, as a pass that reads a log's labels
+   * (the same builder, warnings and provenance).
+   */
+  withOptions(options: EvalImportOptions, read: () => void): void {
+    this.overridden = options;
+    this.labelPass = true;
+    try {
+      read();
+    } finally {
+      this.overridden = undefined;
+      this.labelPass = false;
+    }
+  }
+
   constructor(
     readonly builder: EvalTableBuilder,
-    readonly options: EvalImportOptions,
+    private readonly given: EvalImportOptions,
     /** Hashes files and inflates ZIP members (on a second thread for large imports). */
     readonly background: BackgroundFiles = new BackgroundFiles(false),
     /** Reused buffers for large members read on this thread (see readMember). */

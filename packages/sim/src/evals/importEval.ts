@@ -35,6 +35,7 @@ import { fileMatches, ImportContext } from './importContext.js';
 import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
 import { ImportThreads } from './importThreads.js';
 import { BackgroundFiles } from './io/backgroundFiles.js';
+import { labelScorer } from './judgeLabels.js';
 import { findLogUnits, type LogUnit } from './logUnits.js';
 import { mergeUnitResult, type UnitResult, unitError } from './unitImport.js';
 
@@ -103,12 +104,15 @@ export function importEval(
   const threadsAsked = run.threads ?? 'auto';
   if (threadsAsked !== 'auto' && !(Number.isInteger(threadsAsked) && threadsAsked >= 0 && threadsAsked <= 64))
     throw new TypeError(`importEval: threads ${threadsAsked} is not 'auto' or an integer from 0 to 64`);
+  // A gold scorer is a second pass over each log (importUnits), made on this thread.
   const threads =
-    threadsAsked !== 'auto'
-      ? threadsAsked
-      : shared.length >= 2 && availableParallelism() >= 2 && sizeOf(shared) > LARGE_IMPORT
-        ? Math.min(availableParallelism() - 1, shared.length - 1, 3)
-        : 0;
+    labelScorer(options.labels) !== undefined
+      ? 0
+      : threadsAsked !== 'auto'
+        ? threadsAsked
+        : shared.length >= 2 && availableParallelism() >= 2 && sizeOf(shared) > LARGE_IMPORT
+          ? Math.min(availableParallelism() - 1, shared.length - 1, 3)
+          : 0;
   const pool = threads > 0 ? new ImportThreads(shared, options, importInspectEval, threads) : undefined;
   // The rest: hash and inflate on a second thread when there is enough for it to pay (the result is the same).
   const rest = pool ? units.filter((u) => u.format !== 'inspect-eval') : units;
@@ -143,6 +147,48 @@ function prefetch(unit: LogUnit | undefined, ctx: ImportContext): void {
     }
   }
   if (unit.format !== 'helm') ctx.background.requestDigest(unit.path);
+}
+
+/** Formats that can carry human labels (judgeLabels.ts), by how. */
+const LABEL_FORMATS: Partial<Record<EvalFormat, 'column' | 'scorer' | 'carried'>> = {
+  'long-csv': 'column',
+  'long-jsonl': 'column',
+  'long-arrow': 'column',
+  'inspect-eval': 'scorer',
+  'inspect-json': 'scorer',
+  'evalsim-arrow': 'carried',
+};
+
+/**
+ * The `labels` option for one log: refused where the format has no labels, a second pass for an
+ * inspect_ai gold scorer (its own metric, the samples it did not score unlabelled); a long
+ * table's column was read with the rows, an evalsim Arrow carries its label metric already.
+ */
+function importLabels(unit: LogUnit, ctx: ImportContext): void {
+  const { labels } = ctx.options;
+  if (labels === undefined || labels.startsWith('metric:')) return;
+  const how = LABEL_FORMATS[unit.format];
+  const scorer = labelScorer(labels);
+  if (
+    how === undefined ||
+    (how === 'column' && scorer !== undefined) ||
+    (how === 'scorer' && scorer === undefined)
+  ) {
+    throw new EvalInputError(
+      { file: unit.file, field: 'labels' },
+      `--labels ${labels}: ${unit.format} logs carry no labels that way; name a long table's column (--labels COLUMN), an inspect_ai scorer (--labels scorer:NAME), or a metric of the table (--labels metric:NAME)`,
+    );
+  }
+  if (how === 'scorer' && scorer !== undefined) {
+    const { labels: _, ...options } = ctx.options;
+    if (scorer === options.metric) {
+      throw new EvalInputError(
+        { file: unit.file, field: 'labels' },
+        `--labels scorer:${scorer} is the judge's own scorer (--metric ${scorer}); name the scorer that holds the human labels`,
+      );
+    }
+    ctx.withOptions({ ...options, metric: scorer }, () => IMPORTERS[unit.format](unit.path, unit.file, ctx));
+  }
 }
 
 function importUnits(
@@ -192,6 +238,7 @@ function importUnits(
     k++;
     try {
       IMPORTERS[unit.format](unit.path, unit.file, ctx);
+      importLabels(unit, ctx);
     } catch (error) {
       // A system error (unreadable, too large for memory, …) still names the file.
       if (error instanceof EvalInputError || error instanceof TypeError) throw error;

@@ -13,7 +13,10 @@
  * `systemByFile` sets the label per input file or directory (any format; for a long table
  * it replaces the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
  * — or `correct` when there is no `score` — `epoch`, `task`). `split` is HELM's split
- * (default `test`).
+ * (default `test`). `labels` names human labels beside a judge's verdicts (judgeLabels.ts): a
+ * long table's column (imported as metric `label:<column>`), an inspect_ai scorer
+ * `scorer:<name>` (imported as metric `<name>`), or `metric:<name>` (already in the table); the
+ * other formats refuse it.
  */
 export interface EvalImportOptions {
   readonly metric?: string;
@@ -30,6 +33,7 @@ export interface EvalImportOptions {
   readonly epoch?: string;
   readonly task?: string;
   readonly split?: string;
+  readonly labels?: string;
 }
 
 /** The option names, for validation and help. */
@@ -44,6 +48,7 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'epoch',
   'task',
   'split',
+  'labels',
 ] as const;
 
 /** Checks option types (strings, non-empty); throws a TypeError naming the option. */

@@ -7,6 +7,7 @@ import { designEffectFormula, naiveCoverageFormula, naiveFalseWinFormula } from 
 import { exactCoverageFormula } from './exactCoverageFormula.js';
 import { exactPairedCoverageFormula } from './exactPairedCoverageFormula.js';
 import type { FormulaDefinition } from './formulaDefinition.js';
+import { judgeOnlyCoverageFormula } from './judgeOnlyCoverageFormula.js';
 import { mcnemarPowerFormula } from './mcnemarPowerFormula.js';
 import { familywiseErrorRateFormula } from './multipleComparisonFormulas.js';
 import { uniformDifficultyScoreVarianceFormula } from './resamplingVarianceFormulas.js';
@@ -33,4 +34,5 @@ export const formulaRegistry: Registry<FormulaDefinition> = createRegistry('form
   exactCoverageFormula,
   exactPairedCoverageFormula,
   mcnemarPowerFormula,
+  judgeOnlyCoverageFormula,
 ]);

@@ -9,6 +9,13 @@ import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
 import { hierarchicalBetaBinomial } from './hierarchicalBetaBinomial.js';
+import {
+  judgeOnlyInterval,
+  labelledOnlyInterval,
+  ppiInterval,
+  ppiPlusPlusInterval,
+  roganGladenInterval,
+} from './judgedIntervals.js';
 import { kornGraubardClopperPearson, kornGraubardWilson } from './kornGraubardIntervals.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { leaderboardRank } from './leaderboardRank.js';
@@ -69,4 +76,9 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   leaderboardRank,
   stopAtFirstSignificant,
   meanScore,
+  judgeOnlyInterval,
+  labelledOnlyInterval,
+  ppiInterval,
+  ppiPlusPlusInterval,
+  roganGladenInterval,
 ]);

@@ -7,6 +7,7 @@ import type { ModelDefinition } from '../base/roles.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 import { itemPopulationShifted } from './itemPopulationShifted.js';
+import { judgedAnswers } from './judgedAnswers.js';
 import { pairedLatent } from './pairedLatent.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
 import { populationSystems } from './populationSystems.js';
@@ -26,4 +27,5 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   populationSystems,
   sequentialPaired,
   uniformDifficulty,
+  judgedAnswers,
 ]);

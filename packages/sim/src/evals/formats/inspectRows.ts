@@ -279,7 +279,8 @@ export class InspectRows {
   /** Warnings for skipped samples. */
   finish(): void {
     const field = `scores.${this.scorer}`;
-    if (this.missing > 0) {
+    // Labels are on some samples only: one without is unlabelled, not skipped.
+    if (this.missing > 0 && !this.ctx.labelPass) {
       this.ctx.warn({
         file: this.file,
         field,

@@ -6,13 +6,16 @@
  * present (`none` to ignore it), `epoch` → `epoch` when present (1-based; else every row
  * is epoch 1), `task` → `task` when present (else `default`). A `metric` column, when
  * present, labels each row (and `--metric` keeps only that metric's rows); otherwise the
- * metric is `--metric` or the score column's name. Errors name the file, line and column.
+ * metric is `--metric` or the score column's name. With `labels` naming a column (judgeLabels.ts),
+ * a row whose cell there is not empty also gets a row of metric `label:<column>` scored with it
+ * (numbers; true/false). Errors name the file, line and column.
  */
 
 import type { EvalFormat } from '../evalFormat.js';
 import { EvalInputError } from '../evalInputError.js';
 import { idText, labelText } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
+import { labelColumn, labelMetricName } from '../judgeLabels.js';
 import { epochNumber, numericScore, textScore } from '../scoreValue.js';
 import { openTableRows, type TableKind } from './tableRows.js';
 
@@ -62,11 +65,32 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const epochColumn = column(cols, file, 'epoch', options.epoch, ['epoch'], false);
   const taskColumn = column(cols, file, 'task', options.task, ['task'], false);
   const metricColumn = cols.includes('metric') ? 'metric' : undefined;
+  const labelsNamed = labelColumn(options.labels);
+  const labelsColumn =
+    labelsNamed === undefined ? undefined : column(cols, file, 'labels', labelsNamed, [], true);
+  if (labelsColumn !== undefined && labelsColumn === scoreColumn) {
+    throw new EvalInputError(
+      { file, line: 1, field: labelsColumn },
+      `--labels names the score column "${scoreColumn}"; the labels must be a column of their own`,
+    );
+  }
 
   const source = builder.code('source', file);
   const fixedSystemCode = fixedSystem === undefined ? -1 : builder.code('system', fixedSystem);
   const defaultTask = taskColumn === undefined ? builder.code('task', 'default') : -1;
   const fixedMetric = metricColumn === undefined ? builder.code('metric', options.metric ?? scoreColumn) : -1;
+  if (
+    labelsColumn !== undefined &&
+    metricColumn === undefined &&
+    options.metric === labelMetricName(labelsColumn)
+  ) {
+    throw new EvalInputError(
+      { file, field: 'metric' },
+      `--metric ${options.metric} is the label metric of --labels ${labelsColumn}; name the judge's metric otherwise`,
+    );
+  }
+  const labelMetric = labelsColumn === undefined ? -1 : builder.code('metric', labelMetricName(labelsColumn));
+  let labelled = 0;
   let skipped = 0;
   let kept = 0;
   table.forEachRow((get, line) => {
@@ -104,6 +128,15 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
         : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
     builder.append(source, task, system, question, cluster, epoch, metric, score, line);
     kept++;
+    if (labelsColumn !== undefined) {
+      const raw = get(labelsColumn);
+      if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return;
+      const label =
+        typeof raw === 'string' ? textScore(raw, at(labelsColumn)) : numericScore(raw, at(labelsColumn));
+      if (Number.isNaN(label)) return;
+      builder.append(source, task, system, question, cluster, epoch, labelMetric, label, line);
+      labelled++;
+    }
   });
   if (kept === 0 && skipped === 0) {
     throw new EvalInputError(
@@ -115,6 +148,13 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   }
   if (skipped > 0)
     ctx.warn({ file, field: scoreColumn, message: `${skipped} rows with a NaN score were skipped` });
+  if (labelsColumn !== undefined && labelled === 0 && kept > 0) {
+    ctx.warn({
+      file,
+      field: labelsColumn,
+      message: `--labels ${labelsColumn}: no row of this file has a label (every cell of the column is empty)`,
+    });
+  }
   const format: EvalFormat = kind === 'csv' ? 'long-csv' : kind === 'jsonl' ? 'long-jsonl' : 'long-arrow';
   ctx.source(path, file, { format, formatVersion: LONG_FORMAT_VERSION, tool: 'table' });
 }
