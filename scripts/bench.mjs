@@ -99,7 +99,7 @@ if (scaled.length > 0) {
     execFileSync(
       process.execPath,
       [
-        join(root, 'packages/cli/dist/evalsim.cjs'),
+        join(root, 'packages/evalsim/dist/evalsim.mjs'),
         'run',
         join(studiesDir, `${study}.json`),
         '--workers',
@@ -182,7 +182,7 @@ if (wanted.length === 0) {
       const t0 = performance.now();
       execFileSync(
         process.execPath,
-        [join(root, 'packages/cli/dist/evalsim.cjs'), 'reproduce', '--quiet', '--out', out],
+        [join(root, 'packages/evalsim/dist/evalsim.mjs'), 'reproduce', '--quiet', '--out', out],
         { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
       );
       walls.push((performance.now() - t0) / 1000);

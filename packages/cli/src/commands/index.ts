@@ -37,13 +37,6 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['plan', async () => (await import('./plan.js')).planCommand],
 ];
 
-import { CALCULATORS } from './calculators.js';
-
-export { CALCULATORS };
-
-/** The commands whose plainly well-formed lines are read without yargs (fastArgs.ts). */
-export const PLAIN_LINE_COMMANDS: readonly string[] = [...CALCULATORS, 'run', 'reproduce'];
-
 /** The first word of every command, in listing order. */
 export const commandNames: readonly string[] = LOADERS.map(([name]) => name);
 
