@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../test-utils/evalFixtures.js';
-import { ZSTD_MAX_WINDOW, ZstdFrameError, zstdFrames } from './zstdFrames.js';
+import { ZSTD_MAX_WINDOW, zstdFrames } from './zstdFrames.js';
 
 const MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 /** A block header: last flag, type (0 raw, 1 RLE, 2 compressed, 3 reserved), Block_Size. */
