@@ -32,7 +32,10 @@ function measured(args: string[]) {
     code: run.status,
     stderr,
     cpu: field('User time \\(seconds\\)') + field('System time \\(seconds\\)'),
-    wall: field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)'),
+    // "Elapsed (wall clock) time (h:mm:ss or m:ss): 0:00.25"
+    wall: (/Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)/.exec(run.stderr)?.[1] ?? 'NaN')
+      .split(':')
+      .reduce((seconds, part) => seconds * 60 + Number(part), 0),
     rssMb: field('Maximum resident set size \\(kbytes\\)') / 1024,
   };
 }

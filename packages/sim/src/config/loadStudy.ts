@@ -6,7 +6,7 @@ import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { closestName, didYouMean } from '../base/closestName.js';
 import { ConfigError } from '../base/errors.js';
-import { JsonSyntaxError, parseJson } from './parseJson.js';
+import { JsonSyntaxError, readJson } from '../readers/jsonText.js';
 import type { Study } from './study.js';
 import { checkStudy, type StudyCheck, validateStudy } from './validateStudy.js';
 
@@ -45,7 +45,7 @@ export function parseStudyText(text: string, fileName: string): unknown {
   };
   const asJson = () => {
     try {
-      return parseJson(body);
+      return readJson(body, { duplicateKeys: 'error' });
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
       throw new ConfigError('', `${fileName} is not valid JSON: ${error.message}`);
