@@ -166,7 +166,7 @@ if (wanted.length === 0) {
   lines.push(
     '## A worker thread’s start (scripts/worker-start.mjs)',
     '',
-    `Worker bundle ${fmt(start.bundleBytes / 1024, 0)} KiB (${fmt(start.loadedBytes / 1024, 0)} KiB with the chunks it loads at start; ajv and apache-arrow are not among them); a fresh thread imports it in ${fmt(start.workerStartMs, 0)} ms and adds ${fmt(start.workerRssMB, 1)} MiB of RSS (medians of ${start.samples} cold processes).`,
+    `The bin's worker bundle ${fmt(start.bundleBytes / 1024, 0)} KiB (${fmt(start.loadedBytes / 1024, 0)} KiB with the package chunks it loads at start); a fresh thread imports it in ${fmt(start.workerStartMs, 0)} ms and adds ${fmt(start.workerRssMB, 1)} MiB of RSS (medians of ${start.samples} cold processes).`,
     '',
   );
   const out = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-reproduce-'));
