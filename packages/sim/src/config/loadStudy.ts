@@ -23,6 +23,9 @@ function withoutByteOrderMark(text: string): string {
 
 /** The first line of a YAML error (its position), without the echoed source lines. */
 function yamlProblem(error: unknown): string {
+  // The yaml package recurses per level: a stack overflow is nesting too deep, said plainly.
+  if (/Maximum call stack size exceeded/.test(String((error as Error)?.message)))
+    return 'nested too deeply to read (a study nests a few levels)';
   return String((error as Error).message)
     .split('\n')[0]
     .replace(/:$/, '');
