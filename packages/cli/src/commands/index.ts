@@ -2,7 +2,7 @@
  * Registry of evalsim subcommands (one module each), loaded lazily: each entry names a
  * command and imports its module only when asked, so a calculator (`evalsim interval …`)
  * never loads the runner, Arrow, ajv, yaml or piscina (the CLI bundle is split per command
- * by scripts/bundle.mjs). `evalsim --help` loads every command.
+ * by scripts/package.mjs). `evalsim --help` loads every command.
  */
 import type { CommandModule } from 'yargs';
 import { withExampleEpilog } from './examples.js';

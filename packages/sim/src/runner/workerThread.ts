@@ -24,9 +24,10 @@ export const TASKS_PER_THREAD = 4;
 export const MAX_TASKS_PER_THREAD = 16;
 
 /**
- * The worker module in the package's dist/runner/: the bundle made by scripts/bundle.mjs when
- * present (one file instead of hundreds of small modules), else the plain tsc output. Tests running from
- * src use the built files too: build first.
+ * The worker module in the package's dist/runner/: the bundle (one file instead of hundreds of
+ * small modules; in @evalsim/sim made by scripts/bundle.mjs, in the published evalsim package by
+ * scripts/package.mjs) when present, else the plain tsc output. Tests running from src use the
+ * built files too: build first.
  */
 export function workerFile(): string {
   const bundle = simPackageFile('dist/runner/worker.bundle.mjs');
