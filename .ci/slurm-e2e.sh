@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
-[ -f packages/cli/dist/evalsim.cjs ] && [ -f packages/sim/dist/index.js ] ||
+[ -f packages/evalsim/dist/evalsim.mjs ] && [ -f packages/sim/dist/index.js ] ||
   { echo "slurm-e2e: build first (npx -y pnpm@12.4.2 run build)" >&2; exit 1; }
 
 started=$SECONDS
@@ -66,7 +66,7 @@ trap cleanup EXIT
 export SLURM_CONF="$EVALSIM_SLURM_DIR/etc/slurm.conf"
 step "start munged, slurmctld, slurmd; node idle"
 
-evalsim=(node packages/cli/dist/evalsim.cjs)
+evalsim=(node packages/evalsim/dist/evalsim.mjs)
 generate() { # generate <out dir> [<evalsim command>]
   "${evalsim[@]}" slurm clustered-coverage --shards 4 --replications 200 \
     --out "$1" ${2:+--evalsim "$2"} >/dev/null

@@ -8,4 +8,4 @@ if [ -n "${EVALSIM_E2E_FAIL-}" ] && [ -n "${SLURM_ARRAY_TASK_ID-}" ] &&
   echo "slurm-flaky: failing shard $EVALSIM_E2E_FAIL on purpose" >&2
   exit 3
 fi
-exec node "$(dirname "$0")/../packages/cli/dist/evalsim.cjs" "$@"
+exec node "$(dirname "$0")/../packages/evalsim/dist/evalsim.mjs" "$@"

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const numpyDir = join(root, 'bench', 'numpy');
-const cli = join(root, 'packages', 'cli', 'dist', 'evalsim.cjs');
+const cli = join(root, 'packages', 'evalsim', 'dist', 'evalsim.mjs');
 
 export const PAIRS = {
   a: {

@@ -99,7 +99,7 @@ if (scaled.length > 0) {
     execFileSync(
       process.execPath,
       [
-        join(root, 'packages/cli/dist/evalsim.cjs'),
+        join(root, 'packages/evalsim/dist/evalsim.mjs'),
         'run',
         join(studiesDir, `${study}.json`),
         '--workers',
@@ -166,7 +166,7 @@ if (wanted.length === 0) {
   lines.push(
     '## A worker thread’s start (scripts/worker-start.mjs)',
     '',
-    `Worker bundle ${fmt(start.bundleBytes / 1024, 0)} KiB (${fmt(start.loadedBytes / 1024, 0)} KiB with the chunks it loads at start; ajv and apache-arrow are not among them); a fresh thread imports it in ${fmt(start.workerStartMs, 0)} ms and adds ${fmt(start.workerRssMB, 1)} MiB of RSS (medians of ${start.samples} cold processes).`,
+    `The bin's worker bundle ${fmt(start.bundleBytes / 1024, 0)} KiB (${fmt(start.loadedBytes / 1024, 0)} KiB with the package chunks it loads at start); a fresh thread imports it in ${fmt(start.workerStartMs, 0)} ms and adds ${fmt(start.workerRssMB, 1)} MiB of RSS (medians of ${start.samples} cold processes).`,
     '',
   );
   const out = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-reproduce-'));
@@ -182,7 +182,7 @@ if (wanted.length === 0) {
       const t0 = performance.now();
       execFileSync(
         process.execPath,
-        [join(root, 'packages/cli/dist/evalsim.cjs'), 'reproduce', '--quiet', '--out', out],
+        [join(root, 'packages/evalsim/dist/evalsim.mjs'), 'reproduce', '--quiet', '--out', out],
         { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
       );
       walls.push((performance.now() - t0) / 1000);

@@ -1,15 +1,14 @@
 /**
  * Vitest global setup: tests never run against a stale or partial build. Tests import the
  * packages' sources, but the piscina workers of a study run load the built worker bundle
- * (packages/sim/dist/runner/worker.bundle.mjs, which inlines core and sim), one smoke test
- * runs the built CLI bundle, some tests load tsc's dist/ JavaScript (sim's runLock and
- * population file in a second process, the CLI's main.js in generated Slurm scripts), and the
- * example user method imports the published package's bundle (packages/evalsim/dist). The
- * bundles (scripts/bundle.mjs, from the sources) and tsc's output with the package built from
- * it (`tsc -b`, then scripts/package.mjs) are two independent builds: `npm run setup` (the
- * quick start) makes only the bundles, `npm run build` both. Each is redone when one of its
- * outputs is missing or older than a source of core, sim or cli (or a package, tsconfig or
- * build script).
+ * (packages/sim/dist/runner/worker.bundle.mjs, which inlines core and sim), tests that run the
+ * CLI as a process run the bin (packages/evalsim/dist/evalsim.mjs), some tests load tsc's dist/
+ * JavaScript (sim's runLock and population file in a second process), and the example user
+ * method imports the published package's API (packages/evalsim/dist/index.mjs). The bundles
+ * (scripts/bundle.mjs, from the sources, the package included) and tsc's output (`tsc -b`) are
+ * two independent builds: `npm run setup` (the quick start) makes only the bundles, `npm run
+ * build` both. Each is redone when one of its outputs is missing or older than a source of
+ * core, sim or cli (or a package, tsconfig or build script).
  *
  * The run's temporary files: TMPDIR (os.tmpdir() in the test processes and every process they
  * start) is a fresh folder for the run, removed at its end, so a test that leaves a scratch
@@ -26,15 +25,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLES = [
   'packages/sim/dist/runner/worker.bundle.mjs',
   'packages/sim/dist/evals/importWorker.bundle.mjs',
-  'packages/cli/dist/evalsim.cjs',
-];
-/** The outputs of `tsc -b` and scripts/package.mjs that tests load. */
-const TSC_AND_PACKAGE = [
-  'packages/core/dist/index.js',
-  'packages/sim/dist/index.js',
-  'packages/cli/dist/main.js',
+  'packages/evalsim/dist/evalsim.mjs',
   'packages/evalsim/dist/index.mjs',
 ];
+/** The outputs of `tsc -b` that tests load. */
+const TSC = ['packages/core/dist/index.js', 'packages/sim/dist/index.js', 'packages/cli/dist/main.js'];
 
 /** Newest modification time of the build's inputs (sources, package and tsconfig files). */
 function newestInput(): number {
@@ -56,7 +51,7 @@ function newestInput(): number {
   for (const file of [
     'tsconfig.base.json',
     'scripts/bundle.mjs',
-    'scripts/code-cache.mjs',
+    'scripts/build/esbuildShared.mjs',
     'scripts/package.mjs',
     'packages/evalsim/package.json',
     'packages/evalsim/src/index.js',
@@ -90,10 +85,8 @@ export default function setup(): () => void {
     );
     node([join(root, 'scripts/bundle.mjs')]);
   }
-  if (oldestOutput(TSC_AND_PACKAGE) < newest) {
-    process.stderr.write(
-      'test setup: sources are newer than dist/; building it (tsc -b, scripts/package.mjs)…\n',
-    );
+  if (oldestOutput(TSC) < newest) {
+    process.stderr.write('test setup: sources are newer than dist/; building it (tsc -b)…\n');
     node([
       join(root, 'node_modules/typescript/bin/tsc'),
       '-b',
@@ -101,7 +94,6 @@ export default function setup(): () => void {
       'packages/sim',
       'packages/cli',
     ]);
-    node([join(root, 'scripts/package.mjs')]);
   }
   return () => {
     if (machineTmp === undefined) delete process.env.TMPDIR;

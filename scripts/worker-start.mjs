@@ -1,5 +1,7 @@
-// Measures the worker bundle's fixed cost: its size, the time a fresh worker thread takes to
-// import it (new Worker → module evaluated), and the process RSS growth that import costs.
+// Measures the runner's worker thread as the `evalsim` bin starts it (packages/evalsim/dist/runner/
+// worker.bundle.mjs, with the package's chunks it imports): its size, the time a fresh worker
+// thread takes to import it (new Worker → module evaluated), and the process RSS growth that
+// import costs.
 // Each sample is a fresh node process (cold module cache); prints medians of N (default 7).
 // Usage: node scripts/worker-start.mjs [N]
 import { spawnSync } from 'node:child_process';
@@ -7,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const bundle = fileURLToPath(new URL('../packages/sim/dist/runner/worker.bundle.mjs', import.meta.url));
+const bundle = fileURLToPath(new URL('../packages/evalsim/dist/runner/worker.bundle.mjs', import.meta.url));
 const n = Number(process.argv[2] ?? 7);
 const probe = `
 const { Worker } = await import('node:worker_threads');
@@ -29,11 +31,11 @@ for (let i = 0; i < n; i++) {
 console.log(
   JSON.stringify({
     bundleBytes: statSync(bundle).size,
-    // the bundle plus the chunks it imports statically (what a worker parses at start)
+    // the bundle plus the package chunks it imports statically (what a worker parses at start)
     loadedBytes: [
       bundle,
       ...new Set(
-        [...readFileSync(bundle, 'utf8').matchAll(/from "(\.\/worker-chunks\/[^"]+)"/g)].map((m) =>
+        [...readFileSync(bundle, 'utf8').matchAll(/(?:from |import )"(\.\.\/chunk-[^"]+)"/g)].map((m) =>
           join(dirname(bundle), m[1]),
         ),
       ),

@@ -70,7 +70,7 @@ try {
 }
 
 // The CLI end to end, each command in a fresh process.
-const cli = join(root, 'packages/cli/dist/evalsim.cjs');
+const cli = join(root, 'packages/evalsim/dist/evalsim.mjs');
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const logs = readdirSync(data)
   .filter((f) => f.endsWith('.eval'))

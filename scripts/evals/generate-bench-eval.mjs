@@ -16,13 +16,29 @@
  *
  * Usage: node scripts/evals/generate-bench-eval.mjs --out DIR [--systems 20] [--questions 14000]
  *          [--epochs 5] [--seed 11] [--samples all|none]
- * (needs `pnpm build`: it writes ZIPs with packages/sim/dist/evals/io/zipWriter.js)
+ * (it writes ZIPs with the tests' writer, packages/sim/src/evals/test-utils/zipWriter.ts, bundled
+ * here by esbuild)
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ZipWriter } from '../../packages/sim/dist/evals/io/zipWriter.js';
+import { build } from 'esbuild';
 import { createPrng } from '../standin/prng.mjs';
+
+const writer = await build({
+  entryPoints: [
+    fileURLToPath(new URL('../../packages/sim/src/evals/test-utils/zipWriter.ts', import.meta.url)),
+  ],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  write: false,
+  logLevel: 'warning',
+});
+const { ZipWriter } = await import(
+  `data:text/javascript;base64,${Buffer.from(writer.outputFiles[0].text).toString('base64')}`
+);
 
 const { values } = parseArgs({
   options: {

@@ -22,10 +22,12 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['index.ts'],
   ],
   sim: [
-    // the ground floor: reading user files safely (regular files only, file identities), node alone
-    ['files'],
-    // then the vocabulary every role shares; samplers, populations and sharded
-    // runs (shard specs, scheduler environments, plans, scheduler scripts) need nothing else
+    // the ground floor, node alone: reading user files safely (files/: regular files only, file
+    // identities) and one reader per file format (readers/: CSV, JSON, UTF-8, the framing of Arrow
+    // IPC files), which both the populations and the eval importers use
+    ['files', 'readers'],
+    // the vocabulary every role shares; samplers, populations and sharded runs (shard specs,
+    // scheduler environments, plans, scheduler scripts) need nothing else
     ['base', 'samplers', 'population', 'shard'],
     // the eval-log importers (evals/ with its io/ and formats/: node and apache-arrow, and
     // base/packageRoot to find the import worker's bundle)
@@ -41,14 +43,12 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // runner: the only place that knows about workers; yourEval: the audit/plan/leaderboard
     // studies generated from an eval (configs and the reading of their results, never a run)
     ['runner', 'yourEval'],
-    // the public face, its light second entry for the CLI's fast path (light.ts) and the third,
-    // what `evalsim run` needs (studyRun.ts)
+    // the public face, its light second entry for the CLI's commands that need no runner
+    // (light.ts) and the third, what `evalsim run` needs (studyRun.ts)
     ['index.ts', 'light.ts', 'studyRun.ts'],
   ],
   cli: [
-    // codeCache/: compiles a bundled classic script with V8's code cache (the CLI's for the
-    // launcher, Vega's for report/)
-    ['io.ts', 'codeCache'],
+    ['io.ts'],
     ['format'],
     // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; judged/: the
     // same for a judge-scored eval with human labels (`evalsim analyze --labels`), reusing analyze/'s
@@ -57,7 +57,7 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['judged'],
     ['commands'],
     ['cli.ts'],
-    // launcher/: the bin, which runs main.ts's builds (the ESM bundle or the code-cached script) by path
-    ['main.ts', 'launcher'],
+    // the bin (bundled to packages/evalsim/dist/evalsim.mjs)
+    ['main.ts'],
   ],
 };

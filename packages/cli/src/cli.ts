@@ -7,8 +7,8 @@
  * command named first on the line is loaded (every command for `--help` and anything else).
  */
 import { evalsimVersion } from '@evalsim/sim/light';
-import { fastArgs } from './commands/fastArgs.js';
-import { commandNames, loadCommands, PLAIN_LINE_COMMANDS } from './commands/index.js';
+import yargs from 'yargs';
+import { commandNames, loadCommands } from './commands/index.js';
 import { badNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
@@ -38,28 +38,12 @@ class UsageError extends Error {}
 const HELP_WIDTH = 100;
 
 /**
- * The commands to register: only the one named by the first word (`evalsim interval -k 8 …`),
+ * The commands to register: only the one named by the first word (`evalsim interval --k 8 …`),
  * none for a lone `--version`, every command otherwise (`--help`, usage mistakes).
  */
 function commandsWanted(argv: readonly string[]): readonly string[] | undefined {
   if (argv.length === 1 && argv[0] === '--version') return [];
   return argv.length > 0 && commandNames.includes(argv[0]) ? [argv[0]] : undefined;
-}
-
-/** yargs' internal usage object (yargs 18), which @types/yargs does not describe. */
-interface YargsInternals {
-  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
-}
-
-/**
- * yargs renders the running command's whole help text after every handler (`cacheHelpMessage`),
- * in case a failure follows and wants to print it; our `.fail` never prints it, `--help` renders
- * its own, and that rendering (string widths through a large emoji regex) was a third of a
- * calculator's run. Skip it; `--help` and usage errors are unchanged (help.test.ts).
- */
-function skipHelpRendering(cli: unknown): void {
-  const usage = (cli as YargsInternals).getInternalMethods().getUsageInstance();
-  usage.cacheHelpMessage = () => {};
 }
 
 export async function runCli(argv: readonly string[], context: CliContext): Promise<CliResult> {
@@ -73,31 +57,6 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     stdin: context.stdin,
     bin: context.bin,
   });
-  // A lone --version, and a calculator's or `run`'s plainly well-formed line, run without loading yargs (fastArgs.ts).
-  const wanted = commandsWanted(argv);
-  if (wanted?.length === 0) {
-    io.stdout.write(`${evalsimVersion()}\n`);
-    return { exitCode: 0, stdout: stdout.text, stderr: stderr.text };
-  }
-  const plain = wanted?.length === 1 && PLAIN_LINE_COMMANDS.includes(wanted[0]);
-  // Anything else needs yargs: its import starts now, beside the command's.
-  const yargsModule = plain ? undefined : import('yargs');
-  if (plain) {
-    const [command] = await loadCommands(wanted);
-    const args = fastArgs(command, argv);
-    if (args) {
-      let exitCode = 0;
-      try {
-        await command.handler({ ...args, io });
-        exitCode = io.exitCode;
-      } catch (error) {
-        io.stderr.write(`evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
-        exitCode = 2;
-      }
-      return { exitCode, stdout: stdout.text, stderr: stderr.text };
-    }
-  }
-  const { default: yargs } = await (yargsModule ?? import('yargs'));
   const cli = yargs()
     .scriptName('evalsim')
     .usage('$0 <command> [options]')
@@ -115,10 +74,9 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
       const flags = Object.keys((usage as unknown as { getDescriptions(): object }).getDescriptions());
       throw new UsageError(usageMessage(message, flags, argv));
     });
-  skipHelpRendering(cli);
   let exitCode = 0;
   try {
-    for (const command of await loadCommands(wanted)) cli.command(command);
+    for (const command of await loadCommands(commandsWanted(argv))) cli.command(command);
     const unknown = unknownCommand(argv, commandNames);
     if (unknown) throw new UsageError(unknown);
     await cli

@@ -263,6 +263,7 @@ export {
   populationSystem,
   type SystemResults,
 } from './population/index.js';
+export { arrowFileProblem } from './readers/arrowFraming.js';
 export { SeededStream } from './rng/SeededStream.js';
 export { streamSeed } from './rng/streamSeed.js';
 // ------------------------------------------------------------------ running

@@ -2,8 +2,8 @@
  * The third entry of @evalsim/sim, `@evalsim/sim/run`: what `evalsim run` needs to load, check,
  * run and print a study, importable without initializing the rest of the package (the eval
  * importers, analysis, audit and plan, the shard scripts). index.ts re-exports every module of
- * the package, and a bundle evaluates each module a barrel re-exports when it is first imported
- * (see docs/performance.md §9l). Every name here is also exported by index.ts.
+ * the package, and a bundle evaluates each module a barrel re-exports when it is first imported.
+ * Every name here is also exported by index.ts.
  */
 export { ConfigError } from './base/errors.js';
 export { MAX_REPLICATIONS } from './base/limits.js';

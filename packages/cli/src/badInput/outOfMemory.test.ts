@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
-const bundle = fileURLToPath(new URL('../../dist/evalsim.cjs', import.meta.url));
+const bundle = fileURLToPath(new URL('../../../evalsim/dist/evalsim.mjs', import.meta.url));
 const toys = fileURLToPath(new URL('../../../sim/src/runner/test-utils/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-oom-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

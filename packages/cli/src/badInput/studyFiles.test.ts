@@ -113,6 +113,11 @@ const textCases: [string, () => string, string | RegExp][] = [
     'nested deeper than 256 levels',
   ],
   [
+    'YAML nesting 100,000 deep',
+    () => file('t11.yaml', `name: ${'['.repeat(100_000)}\n`),
+    't11.yaml is not valid YAML: nested too deeply to read',
+  ],
+  [
     'Latin-1 bytes, not UTF-8',
     () => file('t12.json', Buffer.from('{"name": "caf\xe9"}', 'latin1')),
     't12.json is not UTF-8 text',

@@ -155,7 +155,7 @@ describe('evalsim import', async () => {
     [
       'a malformed line',
       [`${fixtures}/lm-eval/bad/malformed-line`],
-      /samples_arith_2024-08-01T12-00-00\.000000\.jsonl, line 2, column 181: malformed JSON/,
+      /samples_arith_2024-08-01T12-00-00\.000000\.jsonl, line 2, column 176: malformed JSON/,
     ],
     [
       'a missing field',

@@ -2,7 +2,7 @@
  * Registry of evalsim subcommands (one module each), loaded lazily: each entry names a
  * command and imports its module only when asked, so a calculator (`evalsim interval …`)
  * never loads the runner, Arrow, ajv, yaml or piscina (the CLI bundle is split per command
- * by scripts/bundle.mjs). `evalsim --help` loads every command.
+ * by scripts/package.mjs). `evalsim --help` loads every command.
  */
 import type { CommandModule } from 'yargs';
 import { withExampleEpilog } from './examples.js';
@@ -36,13 +36,6 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['audit', async () => (await import('./audit.js')).auditCommand],
   ['plan', async () => (await import('./plan.js')).planCommand],
 ];
-
-import { CALCULATORS } from './calculators.js';
-
-export { CALCULATORS };
-
-/** The commands whose plainly well-formed lines are read without yargs (fastArgs.ts). */
-export const PLAIN_LINE_COMMANDS: readonly string[] = [...CALCULATORS, 'run', 'reproduce'];
 
 /** The first word of every command, in listing order. */
 export const commandNames: readonly string[] = LOADERS.map(([name]) => name);

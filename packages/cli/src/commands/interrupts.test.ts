@@ -23,7 +23,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli.js';
 import { SIGNAL_EXIT_CODES } from './interrupts.js';
 
-const bundle = fileURLToPath(new URL('../../dist/evalsim.cjs', import.meta.url));
+const bundle = fileURLToPath(new URL('../../../evalsim/dist/evalsim.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-interrupt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -35,9 +35,9 @@ export interface RunArgs {
  * A worker thread the run is sure to use, started now so that it loads while this process loads
  * the runner and validates the study: `--chunk-timeout` (time-limited chunks run only in worker
  * threads, runner/workerCount.ts). Not for `--workers n ≥ 2`: built-in blocks start in this thread
- * and workers are made only when the first chunks show that they pay (runner/probingExecutor.ts);
- * a thread started on spec cost a short run 0.07 s of its 0.43 s (study b, leaderboard-20-copies,
- * medians of 3) and saved a long one about 0.05 s. A study naming user modules starts its threads
+ * and workers are made only when the first chunks show that they pay (runner/probingExecutor.ts):
+ * a thread started on spec costs a short run more than it saves a long one. A study naming user
+ * modules starts its threads
  * after validation. None for a flag value the run will refuse (runStudyCommand checks every flag,
  * in order, and names it).
  */

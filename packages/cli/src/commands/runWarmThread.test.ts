@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const bundle = join(root, 'packages/cli/dist/evalsim.cjs');
+const bundle = join(root, 'packages/evalsim/dist/evalsim.mjs');
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-warm-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

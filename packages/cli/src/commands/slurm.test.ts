@@ -13,7 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const main = join(root, 'packages/cli/dist/main.js');
+const main = join(root, 'packages/evalsim/dist/evalsim.mjs');
 const toyDir = join(root, 'packages/sim/src/runner/test-utils');
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-slurm-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -85,7 +85,7 @@ describe('evalsim slurm', () => {
       '#SBATCH --mem=2G',
       '#SBATCH --account=lab',
       `#SBATCH --chdir=${tmp}`,
-      `exec ${process.execPath} ${join(root, 'packages/cli/dist/main.js')} run ${toy} --out ${out}/parts --workers 2 --replications 50 --shards 3`,
+      `exec ${process.execPath} ${main} run ${toy} --out ${out}/parts --workers 2 --replications 50 --shards 3`,
     ]) {
       expect(array).toContain(`${line}\n`);
     }

@@ -55,8 +55,7 @@ let versions: Promise<string> | undefined;
 
 /**
  * The Vega and Vega-Lite versions the plots are rendered with: from their package.json files, or
- * from the libraries themselves where they are bundled (loading them costs ≈ 0.1 s, paid anyway
- * when a plot is rendered).
+ * from the libraries themselves where they are bundled (loaded anyway when a plot is rendered).
  */
 function rendererVersions(): Promise<string> {
   versions ??= (async () => {

@@ -1,5 +1,5 @@
 /**
- * The plot render thread (svgRenderThread.ts): the built dist/svgRenderWorker.mjs renders the bytes
+ * The plot render thread (svgRenderThread.ts): the built packages/evalsim/dist/svgRenderWorker.mjs renders the bytes
  * renderSvg renders here, several at once, answers a broken spec with its error, and stops on
  * `close`; without the built module the renderer is renderSvg in this thread.
  */
@@ -10,8 +10,8 @@ import { countHistogramSpec, lineChartSpec } from './chartSpec.js';
 import { renderSvg } from './renderSvg.js';
 import { createSvgRenderer, svgRenderWorkerFile } from './svgRenderThread.js';
 
-/** Built by the test setup (npm test runs `npm run setup` first, scripts/bundle.mjs). */
-const BUILT = fileURLToPath(new URL('../../dist/svgRenderWorker.mjs', import.meta.url));
+/** The package's render thread, built by the test setup (npm test runs `npm run setup` first, scripts/bundle.mjs). */
+const BUILT = fileURLToPath(new URL('../../../evalsim/dist/svgRenderWorker.mjs', import.meta.url));
 
 const line = lineChartSpec(
   [

@@ -1,14 +1,13 @@
 /**
  * Plots rendered on a thread of their own: `evalsim reproduce` renders a study's plots while the
- * next study simulates, and Vega's compile, parse and dataflow ran in this thread in stretches of
- * 0.1–0.2 s (≈ 1 CPU s in all). This thread also hands the worker threads their chunks, so for
- * those stretches a worker thread sat idle with its two queued chunks done (≈ 1.2 s of idle worker
- * time in a reproduce). A render thread shares the cores instead of stopping one. Same specs, same
- * renderSvg, same SVG bytes.
+ * next study simulates. Vega's compile, parse and dataflow would otherwise run in this thread,
+ * which also hands the worker threads their chunks, so a worker thread would sit idle meanwhile;
+ * a render thread shares the cores instead of stopping one. Same specs, same renderSvg, same SVG
+ * bytes.
  *
- * The thread runs dist/svgRenderWorker.mjs (svgRenderWorker.ts), found beside the bundle that
- * runs this code (dist/, or dist/chunks/ for the split ES-module build); where it is not built
- * (tests from src, the npm package) plots are rendered in this thread, as before.
+ * The thread runs svgRenderWorker.mjs (svgRenderWorker.ts), found beside the bundle chunk that
+ * runs this code (the package's dist/, scripts/package.mjs); where it is not built (tests from
+ * src) plots are rendered in this thread.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * The SVG render thread's entry (bundled to dist/svgRenderWorker.mjs by scripts/bundle.mjs;
+ * The SVG render thread's entry (bundled to packages/evalsim/dist/svgRenderWorker.mjs by scripts/package.mjs;
  * svgRenderThread.ts starts it): renders each Vega-Lite spec it is sent with renderSvg and
  * answers `{ id, svg }`, or `{ id, error }` with the error's message.
  */

@@ -7,7 +7,7 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { notRegularFile } from '@evalsim/sim';
+import { arrowFileProblem, notRegularFile } from '@evalsim/sim';
 import { type RecordBatch, RecordBatchReader, type Schema } from 'apache-arrow';
 
 /** The Arrow file format's magic bytes (the stream format starts with 0xFFFFFFFF instead). */
@@ -52,6 +52,8 @@ export async function openArrowFile(path: string, shown: string): Promise<ArrowS
       `${shown} is not an Arrow IPC file (it does not start with the Arrow magic bytes; evalsim show reads .arrow files such as evalsim run writes)`,
     );
   }
+  const problem = isFile ? arrowFileProblem(path) : undefined;
+  if (problem) throw new ArrowFileError(`${shown} ${problem}`);
   const handle = isFile ? await open(path, 'r') : undefined;
   let closed = false;
   const close = async () => {

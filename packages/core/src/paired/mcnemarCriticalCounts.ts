@@ -42,8 +42,8 @@ function halfUpperTail(m: number, d: number): number {
 /**
  * Whether the exact test rejects max(b, c) = m of d at α (mcnemarExactPValue(m, d − m) ≤ α), from
  * the recurrence when it is decisive; near α and beyond RECURRENCE_MAX from mcnemarExactPValue.
- * The recurrence costs a few operations per term where the incomplete beta's first runs in a
- * process cost milliseconds (two tables at two α: about 5 ms of a leaderboard study's start).
+ * The recurrence costs a few operations per term, where each incomplete beta evaluation runs a
+ * continued fraction.
  */
 function rejectsAt(m: number, d: number, alpha: number): boolean {
   if (d <= RECURRENCE_MAX) {

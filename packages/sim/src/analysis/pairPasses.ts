@@ -1,7 +1,7 @@
 /**
  * The O(Q) passes of a pair, each a small function of its own so the engine optimises it on
  * the first pairs instead of running 190 × 14,000 iterations unoptimised inside one large
- * function (docs/performance.md §8): mean(x − y); the fused pass over d = x − y (Σ(d − d̄)²,
+ * function: mean(x − y); the fused pass over d = x − y (Σ(d − d̄)²,
  * Σ(x − x̄)(y − ȳ), the cluster sums of d, the paired 2×2 table); the epoch-mean gap.
  * None allocates.
  */

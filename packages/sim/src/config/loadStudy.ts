@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { closestName, didYouMean } from '../base/closestName.js';
 import { ConfigError } from '../base/errors.js';
 import { notRegularFile, readInputFile } from '../files/inputFile.js';
-import { JsonSyntaxError, parseJson } from './parseJson.js';
+import { JsonSyntaxError, readJson } from '../readers/jsonText.js';
 import type { Study } from './study.js';
 import { checkStudy, type StudyCheck, validateStudy } from './validateStudy.js';
 
@@ -24,6 +24,9 @@ function withoutByteOrderMark(text: string): string {
 
 /** The first line of a YAML error (its position), without the echoed source lines. */
 function yamlProblem(error: unknown): string {
+  // The yaml package recurses per level: a stack overflow is nesting too deep, said plainly.
+  if (/Maximum call stack size exceeded/.test(String((error as Error)?.message)))
+    return 'nested too deeply to read (a study nests a few levels)';
   return String((error as Error).message)
     .split('\n')[0]
     .replace(/:$/, '');
@@ -46,7 +49,7 @@ export function parseStudyText(text: string, fileName: string): unknown {
   };
   const asJson = () => {
     try {
-      return parseJson(body);
+      return readJson(body, { duplicateKeys: 'error' });
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
       throw new ConfigError('', `${fileName} is not valid JSON: ${error.message}`);

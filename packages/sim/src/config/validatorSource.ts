@@ -1,7 +1,7 @@
 /**
  * The study config validator's source code, generated at build time (scripts/bundle.mjs writes
- * it to dist/config/studyValidator.js) so that no run compiles the JSON schema: ajv's compile
- * was 70–80% of validating a study (docs/performance.md §3). The code is ajv's own
+ * it to dist/config/studyValidator.js) so that no run compiles the JSON schema (ajv's compile
+ * is most of what validating a study would cost). The code is ajv's own
  * `standalone` output for schemaDocument.ts's document without roles, compiled with the options
  * schema.ts's messages rely on — every error (allErrors), with its schema, parent schema and
  * data (verbose), NaN and ±Infinity refused (strictNumbers) — so `validate.errors` are exactly

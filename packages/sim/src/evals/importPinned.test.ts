@@ -15,8 +15,8 @@ import type { ImportedEval } from './evalArrow.js';
 import { EvalInputError } from './evalInputError.js';
 import { EVAL_STRING_COLUMNS, type EvalTable } from './evalTable.js';
 import { type ImportRunOptions, importEval } from './importEval.js';
-import { ZipWriter } from './io/zipWriter.js';
 import { fixture } from './test-utils/evalFixtures.js';
+import { ZipWriter } from './test-utils/zipWriter.js';
 import { evalToArrow } from './writeEvalArrow.js';
 
 /** A small seeded generator (xorshift32), for reproducible logs. */

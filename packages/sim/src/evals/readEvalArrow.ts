@@ -6,6 +6,7 @@
  */
 import { DataType, Precision, type Schema, type Table, tableFromIPC, type Vector } from 'apache-arrow';
 import { readInputFile } from '../files/inputFile.js';
+import { arrowBytesProblem } from '../readers/arrowFraming.js';
 import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
 import type { EvalSourceInfo } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
@@ -100,9 +101,12 @@ export function isEvalArrowSchema(schema: Schema): boolean {
 
 /** Reads a canonical eval table written by `writeEvalArrow` (`file` names it in errors). */
 export function readEvalArrow(path: string, file = path): ImportedEval & { version: string } {
+  const bytes = readInputFile(path);
+  const problem = arrowBytesProblem(bytes);
+  if (problem) throw new EvalInputError({ file }, problem);
   let arrow: Table;
   try {
-    arrow = tableFromIPC(readInputFile(path));
+    arrow = tableFromIPC(bytes);
   } catch (error) {
     throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
   }

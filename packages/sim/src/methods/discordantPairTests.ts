@@ -47,8 +47,7 @@ export class McnemarPValueCache {
 /**
  * Critical counts per α, shared by every table of this thread: crit is a pure function of
  * (α, b + c), so the four McNemar methods of a leaderboard study at one α (uncorrected, Holm, BH,
- * and the tables their analysers make per cell) compute it once, not once each (≈ 2.5 ms per
- * 64-entry table in a cold process). Holds no random state; only grows.
+ * and the tables their analysers make per cell) compute it once, not once each. Holds no random state; only grows.
  */
 const SHARED_CRITICAL_COUNTS = new Map<number, Int32Array>();
 

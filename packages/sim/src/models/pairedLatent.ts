@@ -189,9 +189,9 @@ export function generatePairedLatent(
 /**
  * 1 when the latent score is positive (the question is right), else 0 (NaN gives 0), as +(x > 0):
  * V8 compiles the unary plus of a comparison to a flag-to-integer move, with no branch. The
- * ternary `x > 0 ? 1 : 0` it replaces compiled to a branch, mispredicted on about a third of
- * the questions (accuracy 0.71): the normal-noise loop took 190 ms for 20,000 replications of
- * 100 × 10 questions, 35 ms without the branch (same 0/1 values, so the same results).
+ * ternary `x > 0 ? 1 : 0` compiles to a branch, mispredicted on about a third of the questions
+ * at accuracy 0.71, which was most of the normal-noise loop's time (same 0/1 values either way,
+ * so the same results).
  */
 function rightOf(latent: number): number {
   return +(latent > 0);

@@ -31,6 +31,7 @@ import {
   vectorFromArray,
 } from 'apache-arrow';
 import type { ParamValue } from '../base/cellParams.js';
+import { arrowBytesProblem } from '../readers/arrowFraming.js';
 import { writeFileAtomic } from './atomicWrite.js';
 import { RESULT_FIXED_COLUMNS, type ResultRow } from './resultRow.js';
 
@@ -125,6 +126,8 @@ function plainNumber(value: unknown): number {
 /** Reads a results file written by {@link writeResultsArrow} (or bytes of one). */
 export function readResultsArrow(pathOrBytes: string | Uint8Array): ResultsFile {
   const bytes = typeof pathOrBytes === 'string' ? readFileSync(pathOrBytes) : pathOrBytes;
+  const problem = arrowBytesProblem(bytes);
+  if (problem) throw new Error(`${typeof pathOrBytes === 'string' ? pathOrBytes : 'the results'} ${problem}`);
   const table = tableFromIPC(bytes);
   const meta = table.schema.metadata;
   const gridKeys: string[] = meta.has('evalsim.gridKeys')

@@ -1,44 +1,12 @@
 /**
- * Strict UTF-8 decoding of a data file: invalid bytes are an error located by CSV row
- * (1-based, header = row 1) and column (1-based field number), never silently replaced
- * by U+FFFD — a replaced byte would turn into a confusing complaint elsewhere (two ids
- * that differ only in an invalid byte become "duplicate question id"). A leading
- * byte-order mark is kept for the CSV reader to skip.
+ * A population CSV decoded by the one UTF-8 decoder (text/utf8.ts): invalid bytes are an
+ * error located by CSV row (1-based, header = row 1) and column (1-based field number) — the
+ * one CSV reader's count of the valid text before them — never silently replaced by U+FFFD.
+ * The byte-order mark is dropped.
  */
-import { firstInvalidUtf8 } from './firstInvalidUtf8.js';
+import { csvPositionAtEnd } from '../readers/csvRecords.js';
+import { decodeUtf8, InvalidUtf8Error, validPrefix } from '../readers/utf8.js';
 import { PopulationFileError } from './populationFileError.js';
-
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** The CSV row (1-based, header = row 1) and field (1-based) at the end of `text`. */
-function csvPositionAtEnd(text: string): { row: number; field: number } {
-  let row = 1;
-  let field = 1;
-  let quoted = false;
-  let atFieldStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') i++;
-        else quoted = false;
-      }
-      continue;
-    }
-    if (ch === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-    } else if (ch === ',') {
-      field++;
-      atFieldStart = true;
-    } else if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) {
-      row++;
-      field = 1;
-      atFieldStart = true;
-    } else if (ch !== '\r') atFieldStart = false;
-  }
-  return { row, field };
-}
 
 /**
  * `bytes` as UTF-8 text; a PopulationFileError at the row and column (its number: the
@@ -46,16 +14,21 @@ function csvPositionAtEnd(text: string): { row: number; field: number } {
  * the first invalid byte.
  */
 export function decodeUtf8Csv(bytes: Uint8Array, file: string): string {
-  // The platform decoder checks as it decodes; the first bad byte is located only when it refuses.
   try {
-    return strict.decode(bytes);
-  } catch {}
-  const bad = firstInvalidUtf8(bytes);
-  const { row, field } = csvPositionAtEnd(strict.decode(bytes.subarray(0, bad)));
-  throw new PopulationFileError(
-    file,
-    `is not valid UTF-8 (byte 0x${bytes[bad].toString(16).padStart(2, '0')} at byte offset ${bad}); save the file as UTF-8`,
-    row,
-    field,
-  );
+    return decodeUtf8(bytes);
+  } catch (error) {
+    if (!(error instanceof InvalidUtf8Error)) throw error;
+    let position = { record: 1, field: 1 };
+    try {
+      position = csvPositionAtEnd(validPrefix(bytes, error));
+    } catch {
+      // a CSV mistake before the bad byte: the byte is still what is reported, at the start
+    }
+    throw new PopulationFileError(
+      file,
+      `is not valid UTF-8 (byte 0x${error.byte.toString(16).padStart(2, '0')} at byte offset ${error.offset}); save the file as UTF-8`,
+      position.record,
+      position.field,
+    );
+  }
 }

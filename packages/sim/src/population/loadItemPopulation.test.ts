@@ -243,6 +243,6 @@ describe('loadItemPopulation (Arrow IPC)', () => {
   it('rejects a file that is not Arrow', () => {
     const path = join(dir, 'junk.arrow');
     writeFileSync(path, 'not arrow at all');
-    expect(loadError(path).message).toMatch(/not a readable Arrow IPC file/);
+    expect(loadError(path).message).toMatch(/junk\.arrow: is not an Arrow IPC file/);
   });
 });

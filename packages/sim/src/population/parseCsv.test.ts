@@ -1,45 +1,29 @@
 /**
- * The CSV reader's two paths (parseCsv.ts): text without a double quote is split by the engine's
- * own splits, and gives the records of the character-by-character reader, for every line-end
- * style, blank lines, empty fields, a missing last line end and a byte-order mark.
+ * A population CSV through the one CSV reader (parseCsv.ts): the cell table, and its mistakes
+ * named by row and column — among them `x,"y"z`, refused here as it is by `import`.
  */
 import { describe, expect, test } from 'vitest';
-import { parseCsv, parseQuotedRecords, parseRecords } from './parseCsv.js';
+import { parseCsv } from './parseCsv.js';
 
-/** A deterministic generator (mulberry32) for the random texts. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PIECES = ['a', 'b', '0', '1', ' ', 'x y', ',', ',', '\n', '\r\n', '\r', '\n\n', 'é', '\t'];
-
-describe('parseCsv without quotes', () => {
-  test('the split path gives the character reader’s records on 2,000 random texts', () => {
-    const next = random(20261201);
-    for (let k = 0; k < 2000; k++) {
-      const length = Math.floor(next() * 40);
-      let text = next() < 0.1 ? '\ufeff' : '';
-      for (let i = 0; i < length; i++) text += PIECES[Math.floor(next() * PIECES.length)];
-      const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-      expect(parseRecords(text, 'f.csv'), JSON.stringify(text)).toEqual(
-        parseQuotedRecords(text, start, 'f.csv'),
-      );
-    }
-  });
-
-  test('a population file reads the same either way', () => {
-    const text = 'question,cluster,correct\r\nq1,c1,1\r\n\r\nq2,c1,0\nq3,c2,1';
+describe('parseCsv', () => {
+  test('a population file: header, trimmed cells, any line end, blank lines skipped', () => {
+    const text = 'question, cluster ,correct\r\nq1,c1,1\r\n\r\n"q,2",c1, 0\nq3,c2,1\rq4,c2,"1"';
     const table = parseCsv(text, 'p.csv');
     expect(table.columnNames).toEqual(['question', 'cluster', 'correct']);
-    expect(table.rowCount).toBe(3);
-    expect([0, 1, 2].map((row) => table.cell('correct', row))).toEqual(['1', '0', '1']);
-    expect(() => parseCsv('a,b\n1,2,3\n', 'p.csv')).toThrow(/has 3 fields, the header has 2/);
+    expect(table.rowCount).toBe(4);
+    expect([0, 1, 2, 3].map((row) => table.cell('correct', row))).toEqual(['1', '0', '1', '1']);
+    expect(table.cell('question', 1)).toBe('q,2');
+  });
+
+  test('refuses what import refuses, naming file, row and column', () => {
+    expect(() => parseCsv('question,cluster\nq1,"c"1\n', 'p.csv')).toThrow(
+      /^p\.csv, row 2, column 2: unexpected "1" after a closing quote/,
+    );
+    expect(() => parseCsv('question,cluster\nq1,c1\n"q2,c2\n', 'p.csv')).toThrow(
+      /^p\.csv, row 3, column 1: a quoted field opened on this line is never closed/,
+    );
+    expect(() => parseCsv('a,b\n1,2,3\n', 'p.csv')).toThrow(/^p\.csv, row 2: has 3 fields, the header has 2/);
+    expect(() => parseCsv('\n\n', 'p.csv')).toThrow(/the file is empty/);
+    expect(() => parseCsv('a,a\n1,2\n', 'p.csv')).toThrow(/column "a" appears twice/);
   });
 });

@@ -4,10 +4,13 @@
  * (or numbers). Uses apache-arrow's `tableFromIPC`.
  */
 import { tableFromIPC } from 'apache-arrow';
+import { arrowBytesProblem } from '../readers/arrowFraming.js';
 import type { CellTable } from './cellTable.js';
 import { PopulationFileError } from './populationFileError.js';
 
 export function readArrowTable(bytes: Uint8Array, file: string): CellTable {
+  const problem = arrowBytesProblem(bytes);
+  if (problem) throw new PopulationFileError(file, problem);
   let table: ReturnType<typeof tableFromIPC>;
   try {
     table = tableFromIPC(bytes);

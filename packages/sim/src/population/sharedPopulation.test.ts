@@ -89,7 +89,7 @@ function inWorker(files: readonly SharedPopulationFile[], path: string): Promise
 }
 
 // 1e5 rows: parsed once or not does not depend on the size; the 1e6-row memory figure is
-// measured by scripts/population-memory.mjs (and end to end with `evalsim run`, docs/performance.md).
+// measured by scripts/population-memory.mjs (and end to end with `evalsim run`).
 describe('a large population is parsed once and shared with worker threads', () => {
   it('two workers adopt the main thread’s columns and parse nothing (generated file, not committed)', async () => {
     const rows = 100_000;

@@ -10,22 +10,16 @@
  * (the 12-byte message of three little-endian words, four seeds), then 12 sfc32
  * rounds are discarded (the author's recommended seeding). Every state word
  * depends on all 85 input bits through Murmur3's avalanche, so neighbouring
- * replications and cells start far apart; deriving a state costs ≈ 75 ns, done lazily on a reseeded stream's first draw (a seedrandom
- * key schedule ≈ 5 µs) and allocates
- * nothing, so one object per worker is reseeded for every replication.
- *
- * Why not seedrandom in the hot loop: measured on this machine (2-core AMD EPYC VM,
- * Node 20, tight summing loop, best of 5 in CPU time, `node packages/sim/bench/rng.bench.mjs`;
- * ranges are runs under different background load):
- *   seedrandom ARC4 `prng()` (53-bit double)  28–37 M/s;  `.int32()` 84–108 M/s;
- *   seedrandom() construction (key schedule + RC4-drop[256]) ≈ 0.2 M/s (≈ 5 µs);
- *   sfc32 `uint32()` 410–485 M/s; `uniform()` (53-bit) 275–400 M/s; `reseed` 12–14 M/s.
- * Prototype comparison (same loop): xoshiro128** uint32 ≈ 405 M/s but 53-bit uniform
- * ≈ 220 M/s; sfc32 needs no multiplications and was the faster for 53-bit uniforms.
+ * replications and cells start far apart; deriving a state is a few hashes, done lazily on a
+ * reseeded stream's first draw, and allocates nothing (seedrandom's RC4 key schedule, by
+ * contrast, is a 256-step setup and a discard of 256 bytes per seed), so one object per worker
+ * is reseeded for every replication. sfc32 needs no multiplications, and 53-bit uniforms from
+ * it are cheaper than from xoshiro128** or seedrandom's ARC4 (packages/sim/bench/rng.bench.mjs
+ * compares them).
  *
  * `uniform()` has full 53-bit resolution, (⌊a/2⁵⌋·2²⁶ + ⌊b/2⁶⌋)·2⁻⁵³ from two
- * words (the construction of MT19937's genrand_res53). In the prototype a 32-bit
- * uniform ran at ≈ 385 M/s vs ≈ 357 M/s for 53 bits (≈ 8% dearer); we pay it so that
+ * words (the construction of MT19937's genrand_res53), a little dearer than a 32-bit uniform;
+ * we pay it so that
  * Bernoulli and inversion draws stay exact for probabilities far below 2⁻³²
  * (binomial tails at n = 1e6, p = 1e-5) and log(1 − U) never sees a coarse grid.
  */

@@ -13,8 +13,8 @@
  * when the store's last write (or its start) is at least that long ago, else it waits for the next
  * cell past that mark or for {@link CheckpointStore.flush}, which a run that stops early (an
  * interrupt, a failure) calls before it rejects. A study that ends sooner writes none: its
- * checkpoints would be deleted with the results written (`evalsim reproduce` wrote and deleted
- * 262 files, ≈ 0.12 s of its busiest thread). A crash loses at most that interval's cells.
+ * checkpoints would be deleted with the results written (a file written and deleted per cell,
+ * on the thread that hands out work). A crash loses at most that interval's cells.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';

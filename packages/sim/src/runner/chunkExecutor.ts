@@ -135,8 +135,8 @@ export interface StudyPool extends ChunkExecutor {
  * `task` as a worker thread gets it: with every population file this thread has loaded, on shared
  * memory (models/populationFile.ts), which the worker adopts instead of parsing the files (a
  * large population then costs memory once). They are shared when a task first goes to a worker
- * thread: a run that stays in this thread shares none (for the 83 KB MMLU stand-in, 4–7 ms of a
- * run: its ids encoded and decoded again, its columns copied; docs/performance.md §9l).
+ * thread: a run that stays in this thread shares none (sharing encodes and decodes the ids and
+ * copies the columns, work a run without worker threads has no use for).
  */
 function withPopulations(task: ChunkTask): ChunkTask {
   const populations = sharePopulationFiles();

@@ -10,13 +10,12 @@
  *
  * A stretch not yet measured takes the rate of the same stretch of the last cell measured,
  * else one block (a first chunk also pays for a cold JIT, so early rates err towards small
- * chunks, which the next measurement corrects). Why: with fixed replication counts a chunk of
- * few-clusters' bootstrap stretch took 0.1–0.25 s, so a worker thread that had finished its two
- * queued chunks waited for the main thread's (the main thread hands out work only between its
- * chunks), and a run ended on one thread's last dear chunk. Small, even chunks keep both threads
- * busy to the end; a chunk costs ~0.1 ms of dispatch, 1% of CHUNK_SECONDS. With `reproduce` at
- * 10 ms chunks and four held per worker thread (TASKS_PER_THREAD) took 6.05–6.11 s; at 20 ms and
- * two, 6.32–6.47 s; 10 ms and six, 6.20–6.33 s; 5 ms and four, 6.15–6.20 s (quiet machine, 09:04 UTC).
+ * chunks, which the next measurement corrects). Why: with fixed replication counts a chunk of a
+ * bootstrap stretch is many times dearer than one of the stretch after it, so a worker thread that
+ * had finished its queued chunks would wait for the main thread's (the main thread hands out work
+ * only between its chunks), and a run would end on one thread's last dear chunk. Small, even
+ * chunks keep both threads busy to the end; CHUNK_SECONDS is large against a chunk's dispatch
+ * and small against a run (tuned on `evalsim reproduce` with TASKS_PER_THREAD).
  * Results never depend on the sizes (canonical blocks, blocks.ts).
  */
 import { BLOCK_SIZE } from './blocks.js';

@@ -13,9 +13,8 @@ export interface ChunkTask {
   readonly inputs: readonly StudyInput[];
   /**
    * The study config as JSON text (studyConfigText) and its directory, so a worker can validate and
-   * resolve it once: text is copied to a worker as one string, where the object was cloned field by
-   * field for every chunk (40–85 µs a chunk on the studies of studies/), and is parsed only by a
-   * worker that has not seen the study.
+   * resolve it once: text is copied to a worker as one string, where the object would be cloned
+   * field by field for every chunk, and is parsed only by a worker that has not seen the study.
    */
   readonly configText: string;
   readonly baseDir: string;

@@ -2,9 +2,8 @@
  * A study's formula values computed in this thread in slices of about FORMULA_SLICE_SECONDS,
  * yielding to the event loop between slices, so they interleave with the chunks this thread runs
  * while the worker threads simulate (a slice well below a chunk's CHUNK_SECONDS keeps this thread
- * handing out work to them without delay). Computed before the run instead, they kept every worker thread waiting:
- * paired-intervals' exact coverage is ~0.3 s, and `evalsim reproduce` computed ~0.55 s of
- * formulas before its first chunk. Values are the same wherever they are computed (each cell's
+ * handing out work to them without delay). Computed before the run instead, they would keep every
+ * worker thread waiting (an exact coverage sum is a large part of a study). Values are the same wherever they are computed (each cell's
  * value is one call, ResolvedFormula.valueIn), and a formula's problem rejects with its ConfigError.
  */
 import type { Study } from '../config/study.js';

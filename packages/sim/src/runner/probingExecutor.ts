@@ -29,20 +29,15 @@ import { threadCpuSeconds } from './threadCpuTime.js';
 /** CPU seconds of chunks run here before the decision (about a worker thread's start and bundle load). */
 export const PROBE_SECONDS = 0.2;
 /**
- * Estimated seconds of work left (in this thread) above which worker threads are used. At 0.5 s,
- * paired-false-win (rest estimated at 0.29–0.51 s) went to a worker in some runs and took
- * 1.20–1.29 s instead of 0.94 s; few-clusters (rest ≈ 1.5 s) gains little (1.49 → 1.47 s) and
- * paired-intervals (rest ≫ 1 s) 10–15 %.
+ * Estimated seconds of work left (in this thread) above which worker threads are used: a
+ * thread's start and cold code cost a run that is shorter than this more than the second core
+ * gives back (tuned on the studies of studies/ with `pnpm bench`).
  */
 export const WORKERS_PAY_AFTER_SECONDS = 1;
 /**
  * The same for a pool whose worker threads are started already (`evalsim reproduce`'s, shared by
  * the studies): they cost no start, but each study's code is cold in them and the run waits for
- * their last queued chunks. On a warm shared pool, this thread and a worker took 0.06–0.21 s on
- * eight studies that this thread alone ran in 0.03–0.17 s (`pnpm bench`, 09:15 UTC): peeking 0.08
- * alone, 0.21 with the worker; power-resampling 0.15 and 0.22; few-clusters, whose rest is about
- * 0.6 s, gained (0.73 → 0.46 s). Measured on reproduce (3 alternating runs each): 0.25 s gave
- * 5.30–5.40 s, 0.4 s 5.58–5.66 s (few-clusters then stays here), 0.15 s 5.86–6.17 s.
+ * their last queued chunks, so short studies stay in this thread (tuned on `evalsim reproduce`).
  */
 export const STARTED_WORKERS_PAY_AFTER_SECONDS = 0.25;
 

@@ -13,14 +13,11 @@ import type { ChunkTask } from './chunkTask.js';
 
 /**
  * Tasks a worker thread holds in a pool with lanes (StudyPoolOptions.tasksPerThread), and so the
- * chunks a lane's study keeps in flight per computing thread (runStudy's maxInFlight). With four of
- * each, the worker lane's thread sat idle ≈ 0.9 s of a 4.3 s reproduce (chunk start/end times
- * traced on both threads): many of its chunks take under a millisecond (a cell's first
- * replications, a method's capped stretch), so four of them drain while this thread runs a chunk
- * of its own or a formula. With sixteen its idle time was 0.59–0.86 s, and reproduce was faster
- * in 12 of 14 alternating traced pairs (medians 4.28 → 4.13 s, 4.45 → 4.37 s) and in 7 of 10
- * untraced ones (median ratio 0.991, 5.75 → 5.68 s in a slower window): 1–4 %. A lane's study has
- * the other lane to absorb its tail, which `evalsim run` has not, so run keeps four.
+ * chunks a lane's study keeps in flight per computing thread (runStudy's maxInFlight). Many of the
+ * worker lane's chunks are short (a cell's first replications, a method's capped stretch), so a
+ * few queued ones drain while this thread runs a chunk of its own or a formula, and the worker
+ * thread would idle: sixteen keep it busy. A lane's study has the other lane to absorb its tail,
+ * which `evalsim run` has not, so run keeps four (TASKS_PER_THREAD).
  */
 export const LANE_TASKS_PER_THREAD = 16;
 

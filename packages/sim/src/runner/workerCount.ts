@@ -5,7 +5,7 @@
  *   - for built-in blocks this thread is one of them: n threads are this thread and n − 1 worker
  *     threads (it would idle otherwise, and it is already warm); 0 is the same as 1 (in this thread);
  *   - never more threads than the run has chunks (a chunk runs on one thread; a thread that
- *     gets no chunk only costs its start, about 0.1 s of CPU and 30 MB);
+ *     gets no chunk only costs its start);
  *   - with the default count (the machine's cores), a run with a single chunk, or with less than
  *     MIN_THREAD_WORK method-replications in all (replications × methods over its cells: a
  *     one-replication run, a small preview), runs in this thread alone, where it pays no thread start;

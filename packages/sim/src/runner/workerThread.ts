@@ -3,8 +3,7 @@
  * worker module (worker.ts; its bundle) as soon as it is started. A thread can be started
  * before anything else is known ({@link startWorkerThread}: `evalsim run --workers n` starts
  * one before it loads the runner and validates the study), so its start and bundle load
- * (≈ 0.15 s) overlap the main thread's work instead of following it (docs/performance.md §4,
- * item 2); chunkExecutor.ts makes its pools of these. Kept apart from the runner so that starting
+ * overlap the main thread's work instead of following it; chunkExecutor.ts makes its pools of these. Kept apart from the runner so that starting
  * a thread loads only piscina.
  */
 import { existsSync } from 'node:fs';
@@ -25,9 +24,10 @@ export const TASKS_PER_THREAD = 4;
 export const MAX_TASKS_PER_THREAD = 16;
 
 /**
- * The worker module in the package's dist/runner/: the bundle made by scripts/bundle.mjs when
- * present (loads in ~0.1 s instead of ~0.9 s), else the plain tsc output. Tests running from
- * src use the built files too: build first.
+ * The worker module in the package's dist/runner/: the bundle (one file instead of hundreds of
+ * small modules; in @evalsim/sim made by scripts/bundle.mjs, in the published evalsim package by
+ * scripts/package.mjs) when present, else the plain tsc output. Tests running from src use the
+ * built files too: build first.
  */
 export function workerFile(): string {
   const bundle = simPackageFile('dist/runner/worker.bundle.mjs');

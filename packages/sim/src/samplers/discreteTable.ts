@@ -26,8 +26,8 @@
  * entries (minGuideSize default 0). Every g
  * gives the same F⁻¹(u) (the same bits); a larger guide only makes the comparisons after the
  * lookup predictable: a guide cell then rarely straddles a cdf step, which makes a table that is
- * built once and inverted millions of times (itemOutcomeTable.ts) ≈ 3× faster, the branch
- * mispredictions of the short search having been most of a draw's cost.
+ * built once and inverted millions of times (itemOutcomeTable.ts) cheaper to invert, the branch
+ * mispredictions of the short search being most of a draw's cost.
  */
 import { InputError } from '@evalsim/core';
 import type { UniformSource } from './source.js';

@@ -115,7 +115,7 @@ describe('docs/shards.md', () => {
       time: '1:00:00',
       partition: 'short',
       outDir: '/scratch/ana/cc',
-      evalsim: ['/usr/bin/node', '/home/ana/evalsim/packages/cli/dist/evalsim.cjs'],
+      evalsim: ['/usr/bin/node', '/home/ana/evalsim/packages/evalsim/dist/evalsim.mjs'],
       workDir: '/home/ana/evalsim',
     });
     expect(docs).toContain(`\`\`\`bash\n${scripts.arrayScript}\`\`\``);

@@ -5,7 +5,7 @@ import { shellCommand, shellQuote } from './shellQuote.js';
 
 /** What the scheduled jobs run, for scripts and manifests alike. */
 export interface ShardCommandOptions {
-  /** The evalsim command as words, e.g. `['evalsim']` or `['/usr/bin/node', '/opt/evalsim/evalsim.cjs']`. */
+  /** The evalsim command as words, e.g. `['evalsim']` or `['/usr/bin/node', '/opt/evalsim/dist/evalsim.mjs']`. */
   readonly evalsim: readonly string[];
   /** The study file (`evalsim run <study>`); not with `reproduce`. */
   readonly study?: string | undefined;

@@ -9,7 +9,7 @@
  * stack trace or an internal error's name), hang (past its time limit) or unclear (refused,
  * but the message does not name what it must, echoes a file's contents, or files were written),
  * and appended to the tally (tally.ts) that `node scripts/bad-input-tally.mjs` sums. With
- * EVALSIM_BAD_INPUT_BUNDLE=<evalsim.cjs> every case runs spawned with that bundle and, with
+ * EVALSIM_BAD_INPUT_BUNDLE=<evalsim.mjs> every case runs spawned with that bundle and, with
  * EVALSIM_BAD_INPUT_MEASURE=1, outcomes are only recorded, not asserted: the suite then measures
  * another build (the totals of main before a change, say); EVALSIM_BAD_INPUT_HANG_MS caps each
  * spawned case's time.
@@ -109,7 +109,7 @@ export interface RunResult {
 /** The built CLI (scripts/testSetup.ts builds it), or the one EVALSIM_BAD_INPUT_BUNDLE names. */
 const BUNDLE =
   process.env.EVALSIM_BAD_INPUT_BUNDLE ??
-  fileURLToPath(new URL('../../../dist/evalsim.cjs', import.meta.url));
+  fileURLToPath(new URL('../../../../evalsim/dist/evalsim.mjs', import.meta.url));
 const SPAWN_ALL = process.env.EVALSIM_BAD_INPUT_BUNDLE !== undefined;
 const MEASURE_ONLY = process.env.EVALSIM_BAD_INPUT_MEASURE === '1';
 

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { evalMatrix } from '../evalMatrix.js';
 import { importEval } from '../importEval.js';
 import { ZipArchive } from '../io/zipArchive.js';
-import { ZipWriter } from '../io/zipWriter.js';
 import { fixture, inputError, plainRows, scoresBySystem } from '../test-utils/evalFixtures.js';
+import { ZipWriter } from '../test-utils/zipWriter.js';
 
 const haiku = fixture('inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval');
 const mini = fixture('inspect/2024-11-05T11-00-00+00-00_mmlu-0-shot_Mn7xP0aZr4LkQe.json');

@@ -94,7 +94,7 @@ describe('lm-evaluation-harness --log_samples', () => {
     expect(malformed.file).toMatch(
       /malformed-line\/toy-model\/samples_arith_2024-08-01T12-00-00\.000000\.jsonl$/,
     );
-    expect([malformed.line, malformed.column]).toEqual([2, 181]);
+    expect([malformed.line, malformed.column]).toEqual([2, 176]); // where the unterminated string opens
     expect(malformed.message).toMatch(/malformed JSON/);
     const missing = inputError(() => importEval([bad('missing-field')]));
     expect([missing.line, missing.field]).toEqual([3, 'doc_id']);

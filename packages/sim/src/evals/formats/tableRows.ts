@@ -8,6 +8,7 @@
 import { extname } from 'node:path';
 import { type Table, tableFromIPC } from 'apache-arrow';
 import { readInputFile } from '../../files/inputFile.js';
+import { arrowBytesProblem } from '../../readers/arrowFraming.js';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { forEachCsvRecord } from '../io/csvRecords.js';
 import { firstLine, forEachJsonLine } from '../io/jsonLines.js';
@@ -101,8 +102,11 @@ function jsonlRows(path: string, file: string): TableRows {
 
 /** Reads an Arrow IPC file's table (errors name the file). */
 export function readArrowFile(path: string, file: string): Table {
+  const bytes = readInputFile(path);
+  const problem = arrowBytesProblem(bytes);
+  if (problem) throw new EvalInputError({ file }, problem);
   try {
-    return tableFromIPC(readInputFile(path));
+    return tableFromIPC(bytes);
   } catch (error) {
     throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
   }

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ZipWriter } from '../test-utils/zipWriter.js';
 import { BackgroundFiles } from './backgroundFiles.js';
 import { fileDigest } from './fileDigest.js';
 import { ZipArchive } from './zipArchive.js';
-import { ZipWriter } from './zipWriter.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-digest-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -13,6 +13,7 @@
  * more than it saves) every request is done on the calling thread when asked for.
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MAX_MEMBER_BYTES } from './declaredSize.js';
 import { DIGEST_BLOCK, type FileDigest, fileDigest } from './fileDigest.js';
 import { ScratchBuffer } from './scratchBuffer.js';
 import type { ZipEntry } from './zipArchive.js';
@@ -25,8 +26,10 @@ const PROGRESS = 2;
 
 // Node builtins only, loaded by dynamic import so that the code runs whether the worker
 // evaluates it as CommonJS or as an ES module. Member jobs repeat the essentials of
-// ZipArchive.read (local header, stored/deflate/zstandard, size and CRC-32); any failure is
-// answered as an error and the main thread then reads the member itself.
+// ZipArchive.read (local header, stored/deflate/zstandard, the declared size as a bound, size
+// and CRC-32; zstandard only where node:zlib has it, and one frame: a member of several frames
+// fails the size check); any failure is answered as an error and the main thread then reads the
+// member itself, with its own checks and errors.
 const WORKER_SOURCE = `
 Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:fs'), import('node:zlib')]).then(
   ([threads, crypto, fs, zlib]) => {
@@ -67,11 +70,14 @@ Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:
         const header = readAt(fd, entry.localHeaderOffset, 30);
         if (header.readUInt32LE(0) !== 0x04034b50) throw new Error('no local header');
         const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        if (entry.size > ${MAX_MEMBER_BYTES}) throw new Error('declared size');
         const raw = readAt(fd, start, entry.compressedSize);
+        // Bounded by the declared size (maxOutputLength), as ZipArchive.read is (inflateBounded.ts, zstdDecode.ts).
+        const bounds = { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)), maxOutputLength: Math.max(1, entry.size) };
         let data;
         if (entry.method === 0) data = raw;
-        else if (entry.method === 8) data = zlib.inflateRawSync(raw, { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)) });
-        else if (entry.method === 93 && zlib.zstdDecompressSync) data = zlib.zstdDecompressSync(raw);
+        else if (entry.method === 8) data = zlib.inflateRawSync(raw, bounds);
+        else if (entry.method === 93 && zlib.zstdDecompressSync) data = zlib.zstdDecompressSync(raw, bounds);
         else throw new Error('method');
         if (data.length !== entry.size) throw new Error('size');
         if (zlib.crc32 && zlib.crc32(data) >>> 0 !== entry.crc32) throw new Error('crc');

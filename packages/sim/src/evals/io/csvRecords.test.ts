@@ -43,9 +43,11 @@ describe('forEachCsvRecord', () => {
   });
 
   it('refuses text after a closing quote and an unclosed quote, naming the line', () => {
-    expect(() => records('a,b\n"x"y,1\n')).toThrow(/^f\.csv, line 2: unexpected "y" after a closing quote/);
-    expect(() => records('a,b\n1,2\n"open,3\n')).toThrow(
-      /^f\.csv, line 3: a quoted field opened on this line is never closed/,
+    expect(() => records('a,b\n"x"y,1\n')).toThrow(
+      /^f\.csv, line 2, column 1: unexpected "y" after a closing quote/,
+    );
+    expect(() => records('a,b\n1,2\n3,"open\n')).toThrow(
+      /^f\.csv, line 3, column 2: a quoted field opened on this line is never closed/,
     );
   });
 });

@@ -55,13 +55,20 @@ describe('parseJson', () => {
   it('reports the line and column of the first syntax error', () => {
     const e = syntaxError('{\n  "a": 1,\n  "b": [1, 2,, 3]\n}');
     expect([e.line, e.column]).toEqual([3, 14]);
-    expect(e.message).toMatch(
-      /^log\.json, line 3, column 14: malformed JSON: expected a JSON value, found ","/,
-    );
+    expect(e.message).toMatch(/^log\.json, line 3, column 14: malformed JSON: expected a value, got ','/);
     expect(syntaxError('{"a": 1', 7).line).toBe(7);
-    expect(syntaxError('{"a": 1} x').message).toMatch(/expected the end of the JSON value/);
-    expect(syntaxError('{"a": "unterminated').message).toMatch(/expected a closing quote/);
-    expect(syntaxError('').message).toMatch(/found the end of the text/);
+    expect(syntaxError('{"a": 1} x').message).toMatch(/unexpected 'x' after the end of the JSON value/);
+    expect(syntaxError('{"a": "unterminated').message).toMatch(/unterminated string/);
+    expect(syntaxError('').message).toMatch(/the file is empty/);
     expect(syntaxError('{"a": nan}').message).toMatch(/column 7/);
+  });
+
+  it('refuses deep nesting with a plain error naming the file (issue 27 item 7), not a stack overflow', () => {
+    for (const text of ['['.repeat(100_000), `{"a": ${'['.repeat(100_000)}NaN${']'.repeat(100_000)}}`]) {
+      const e = syntaxError(text);
+      expect(e.message).toMatch(
+        /^log\.json, line 1, column \d+: malformed JSON: nested deeper than 256 levels/,
+      );
+    }
   });
 });

@@ -1,8 +1,8 @@
 /**
  * A byte buffer reused from one read to the next, grown (never shrunk) to the largest size
  * asked for. Writing into memory the process already touched is several times cheaper than
- * into a fresh allocation: a fresh 50 MB buffer costs ~12,000 page faults (≈ 10 µs each on
- * a virtual machine), which made inflating inspect_ai's summaries.json mostly kernel time.
+ * into a fresh allocation, where every 4 KiB page costs a page fault (on a virtual machine,
+ * enough to make inflating inspect_ai's summaries.json mostly kernel time).
  * A view handed out by `take` is valid only until the next `take` on the same scratch.
  */
 export class ScratchBuffer {

@@ -1,34 +1,29 @@
 /**
- * Strict UTF-8 decoding (RFC 3629): invalid bytes are an error naming the line and the
- * byte column, never a silent U+FFFD. The fast path is the platform decoder in fatal
- * mode; only when it refuses is the first bad byte located (population/firstInvalidUtf8.ts).
+ * Eval logs decoded by the one UTF-8 decoder (text/utf8.ts); invalid bytes are an
+ * EvalInputError naming the line and the byte column, never a silent U+FFFD.
  */
-import { firstInvalidUtf8 } from '../../population/firstInvalidUtf8.js';
+import { decodeUtf8 as decodeText, InvalidUtf8Error } from '../../readers/utf8.js';
 import { EvalInputError } from '../evalInputError.js';
-
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Decodes `bytes` as UTF-8 (a leading byte-order mark is dropped when `atFileStart`).
  * `firstLine` is the file line of `bytes[0]`, so the error names the file's line.
  */
 export function decodeUtf8(bytes: Uint8Array, file: string, firstLine = 1, atFileStart = true): string {
-  const start = atFileStart && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const body = start ? bytes.subarray(start) : bytes;
   try {
-    return decoder.decode(body);
-  } catch {
-    const at = firstInvalidUtf8(body);
+    return decodeText(bytes, atFileStart);
+  } catch (error) {
+    if (!(error instanceof InvalidUtf8Error)) throw error;
     let line = firstLine;
     let lineStart = 0;
-    for (let i = 0; i < at; i++) {
-      if (body[i] === 0x0a) {
+    for (let i = 0; i < error.offset; i++) {
+      if (bytes[i] === 0x0a) {
         line++;
         lineStart = i + 1;
       }
     }
-    const column = at - lineStart + 1 + (line === firstLine ? start : 0);
-    const byte = at >= 0 ? `0x${body[at].toString(16).padStart(2, '0')}` : 'a byte';
+    const column = error.offset - lineStart + 1;
+    const byte = `0x${error.byte.toString(16).padStart(2, '0')}`;
     throw new EvalInputError(
       { file, line, column },
       `invalid UTF-8 (${byte} at byte column ${column}); eval logs must be UTF-8 text`,

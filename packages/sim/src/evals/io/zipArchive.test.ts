@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EvalInputError } from '../evalInputError.js';
 import { fixture } from '../test-utils/evalFixtures.js';
+import { crc32, ZipWriter } from '../test-utils/zipWriter.js';
 import { memberScratch } from './scratchBuffer.js';
 import { ZipArchive } from './zipArchive.js';
-import { crc32, ZipWriter } from './zipWriter.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-zip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

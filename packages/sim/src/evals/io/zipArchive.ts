@@ -2,21 +2,24 @@
  * A small ZIP reader for inspect_ai's `.eval` logs: reads the central directory (with
  * ZIP64 for more than 65,535 entries or offsets past 4 GiB — APPNOTE.TXT 6.3.10, §4.3.14–
  * 4.3.16 and §4.5.3) and then only the members asked for, by positioned reads, so a
- * multi-gigabyte log is never loaded whole. Members are stored (method 0) or deflated
- * (method 8, `zlib.inflateRawSync`) or zstandard (method 93, inspect_ai's default since
- * April 2026: `zlib.zstdDecompressSync` where the Node.js runtime has it, 22.15 and later,
- * otherwise the decoder in zstd.ts).
- * CRC-32 is checked when `zlib.crc32` exists (Node.js 20.15 and later). When a name
- * occurs twice (inspect_ai re-logs a requeued sample by appending), the last entry wins,
- * as in Python's `zipfile`.
+ * multi-gigabyte log is never loaded whole. inspect_ai writes its logs with Python's
+ * `zipfile`, members zstandard-compressed (method 93, level 3, several frames past 200 MiB)
+ * since 2026 and deflated (method 8, level 5) before (inspect_ai `src/inspect_ai/_util/zipfile.py`
+ * and `log/_recorders/eval.py` at 499e6152); stored members (method 0) are read too. A member is
+ * decoded against the uncompressed size its directory entry declares, which may not exceed
+ * MAX_MEMBER_BYTES (declaredSize.ts): inflateBounded.ts and zstdDecode.ts stop just past it
+ * and refuse, naming the file and the member. CRC-32 is checked when `zlib.crc32` exists
+ * (Node.js 20.15 and later). When a name occurs twice (inspect_ai re-logs a requeued sample
+ * by appending), the last entry wins, as in Python's `zipfile`.
  */
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { openInputFile } from '../../files/inputFile.js';
 import { EvalInputError } from '../evalInputError.js';
-import { inflateRawInto } from './inflateInto.js';
+import { DeclaredSizeMismatch, MAX_MEMBER_BYTES } from './declaredSize.js';
+import { inflateRawBounded } from './inflateBounded.js';
 import type { MemberScratch, ScratchBuffer } from './scratchBuffer.js';
-import { zstdDecompress } from './zstd.js';
+import { zstdDecode } from './zstdDecode.js';
 
 /** One member as the central directory describes it. */
 export interface ZipEntry {
@@ -34,13 +37,8 @@ const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
 const LOCAL = 0x04034b50;
 
-type ZstdModule = {
-  zstdDecompressSync?: (buffer: Uint8Array) => Buffer;
-  crc32?: (data: Uint8Array) => number;
-};
-const zlibExtras = zlib as unknown as ZstdModule;
-
-const toBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.length);
+type Crc32Module = { crc32?: (data: Uint8Array) => number };
+const zlibExtras = zlib as unknown as Crc32Module;
 
 function u64(buffer: Buffer, at: number): number {
   const value = buffer.readBigUInt64LE(at);
@@ -126,9 +124,11 @@ export class ZipArchive {
     return buffer;
   }
 
+  /** An error naming the archive, or the member as `file!member`. */
   private error(problem: string, member?: string): EvalInputError {
+    if (member) return new EvalInputError({ file: `${this.file}!${member}` }, problem);
     return new EvalInputError(
-      { file: member ? `${this.file}!${member}` : this.file },
+      { file: this.file },
       `${problem} (not a readable ZIP archive; .eval logs are ZIP files)`,
     );
   }
@@ -234,29 +234,32 @@ export class ZipArchive {
    */
   read(entry: ZipEntry, scratch?: MemberScratch): Buffer {
     if (entry.flags & 1) throw this.error('encrypted members are not supported', entry.name);
+    if (![0, 8, 93].includes(entry.method))
+      throw this.error(`compression method ${entry.method} is not supported (0, 8, 93 are)`, entry.name);
+    if (entry.size > MAX_MEMBER_BYTES)
+      throw this.error(
+        `declares ${entry.size} bytes uncompressed, more than the ${MAX_MEMBER_BYTES} bytes (1 GiB) a member may hold`,
+        entry.name,
+      );
     const header = this.bytes(entry.localHeaderOffset, 30);
     if (header.readUInt32LE(0) !== LOCAL) throw this.error('local header missing', entry.name);
     const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    if (start + entry.compressedSize > this.size)
+      throw this.error(
+        `its ${entry.compressedSize} compressed bytes run past the end of the file`,
+        entry.name,
+      );
     const raw = this.bytes(start, entry.compressedSize, scratch?.raw.take(entry.compressedSize));
     let data: Buffer;
-    if (entry.method === 0) data = raw;
-    else if (entry.method === 8) {
-      try {
-        data = scratch
-          ? inflateRawInto(raw, entry.size, scratch.out)
-          : zlib.inflateRawSync(raw, { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)) });
-      } catch (error) {
-        throw this.error(`deflate data is damaged (${(error as Error).message})`, entry.name);
-      }
-    } else if (entry.method === 93) {
-      try {
-        data = zlibExtras.zstdDecompressSync
-          ? zlibExtras.zstdDecompressSync(raw)
-          : toBuffer(zstdDecompress(raw, entry.size));
-      } catch (error) {
-        throw this.error(`zstandard data is damaged (${(error as Error).message})`, entry.name);
-      }
-    } else throw this.error(`compression method ${entry.method} is not supported (0, 8, 93 are)`, entry.name);
+    try {
+      if (entry.method === 0) data = raw;
+      else if (entry.method === 8) data = inflateRawBounded(raw, entry.size, scratch?.out);
+      else data = zstdDecode(raw, entry.size);
+    } catch (error) {
+      if (error instanceof DeclaredSizeMismatch) throw this.error(error.message, entry.name);
+      const kind = entry.method === 8 ? 'deflate' : 'zstandard';
+      throw this.error(`${kind} data is damaged (${(error as Error).message})`, entry.name);
+    }
     if (data.length !== entry.size)
       throw this.error('uncompressed size does not match the directory', entry.name);
     if (zlibExtras.crc32 && zlibExtras.crc32(data) >>> 0 !== entry.crc32) {

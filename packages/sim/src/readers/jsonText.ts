@@ -1,11 +1,16 @@
 /**
- * A strict JSON reader for study files (RFC 8259): the same values as `JSON.parse`, but a
- * mistake is reported by line and column (1-based; columns count UTF-16 units, as editors
- * do), a key written twice in one object is an error instead of the last one silently
- * winning, and nesting deeper than {@link MAX_JSON_DEPTH} is refused instead of
- * overflowing the stack. Numbers are read with `Number` from their JSON text, exactly
- * as `JSON.parse` reads them (so `1e400` is Infinity — the schema refuses it later, naming
- * the field). A leading UTF-8 byte-order mark is not part of the text: strip it first.
+ * The one JSON reader (RFC 8259), for study files (config/) and eval logs (evals/): the same
+ * values as `JSON.parse`, but a mistake is reported by line and column (1-based; columns count
+ * UTF-16 units, as editors do) and nesting deeper than {@link MAX_JSON_DEPTH} is refused with a
+ * plain error instead of overflowing the stack. Options: `duplicateKeys: 'error'` (studies: a
+ * key written twice in one object is an error instead of the last one silently winning; logs
+ * keep the last, as Python's `json` and `JSON.parse` do) and `nonFinite` (logs: the bare tokens
+ * `NaN`, `Infinity` and `-Infinity` that Python's `json.dumps` and pydantic with
+ * `ser_json_inf_nan="constants"` write — inspect_ai's NaN "unscored" — which `JSON.parse`
+ * refuses). Numbers are read with `Number` from their JSON text, exactly as `JSON.parse` reads
+ * them (so `1e400` is Infinity — the study schema refuses it later, naming the field). A
+ * leading UTF-8 byte-order mark is not part of the text: the UTF-8 decoder (utf8.ts) drops it.
+ * Large logs that need only a few fields are scanned instead (evals/io/jsonScan.ts).
  */
 
 /** Deepest nesting of arrays and objects accepted. */
@@ -15,14 +20,24 @@ export const MAX_JSON_DEPTH = 256;
 export class JsonSyntaxError extends Error {
   readonly line: number;
   readonly column: number;
+  /** The mistake without its place. */
+  readonly problem: string;
 
   constructor(problem: string, line: number, column: number) {
     super(`line ${line}, column ${column}: ${problem}`);
     this.name = 'JsonSyntaxError';
     this.line = line;
     this.column = column;
+    this.problem = problem;
   }
 }
+
+/** Python's json.dumps tokens for the non-finite numbers. */
+const NON_FINITE: readonly (readonly [string, number])[] = [
+  ['NaN', Number.NaN],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['-Infinity', Number.NEGATIVE_INFINITY],
+];
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -36,59 +51,18 @@ const ESCAPES: Readonly<Record<string, string>> = {
   t: '\t',
 };
 
-/** Parses `text` as one JSON value (see the module comment). */
-export function parseJson(text: string): unknown {
-  const parsed = parsedByEngine(text);
-  return parsed === NOT_PARSED ? readJson(text) : parsed;
+/** How a JSON text is read (see the module comment). */
+export interface JsonOptions {
+  /** A key written twice in one object: an error (studies), or the last one kept (default). */
+  readonly duplicateKeys?: 'error' | 'last';
+  /** Accept the bare tokens NaN, Infinity and -Infinity (eval logs). */
+  readonly nonFinite?: boolean;
 }
 
-const NOT_PARSED = Symbol('not parsed');
-/** Each string literal of a JSON text, and the ':' after it when it is a key. */
-const STRING_TOKEN = /"(?:[^"\\]|\\.)*"[ \t\n\r]*(:?)/g;
-
-/**
- * `JSON.parse(text)` when that is what {@link readJson} returns: the text is JSON, nested at most
- * MAX_JSON_DEPTH deep, and no key is repeated, that is, the objects' own keys are as many as
- * the key tokens of the text (a repeated key makes one property). Else NOT_PARSED, and readJson
- * reads the text (and names the mistake). The engine's parser is native: a study file's JSON in
- * well under a millisecond, where readJson's first run is interpreted (several milliseconds of
- * every `evalsim run`, docs/performance.md §9l).
- */
-function parsedByEngine(text: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return NOT_PARSED;
-  }
-  let keyTokens = 0;
-  // Outside a string every '"' of valid JSON opens one, so the matches are its string literals.
-  STRING_TOKEN.lastIndex = 0;
-  for (let match = STRING_TOKEN.exec(text); match !== null; match = STRING_TOKEN.exec(text))
-    if (match[1] !== '') keyTokens++;
-  const keys = countKeys(value, 0);
-  return keys === keyTokens ? value : NOT_PARSED;
-}
-
-/** The own keys of every object in `value`, or −1 when it nests deeper than MAX_JSON_DEPTH. */
-function countKeys(value: unknown, depth: number): number {
-  if (value === null || typeof value !== 'object') return 0;
-  if (depth >= MAX_JSON_DEPTH) return -1;
-  const values = Array.isArray(value) ? value : Object.values(value);
-  let keys = Array.isArray(value) ? 0 : values.length;
-  for (const item of values) {
-    const inner = countKeys(item, depth + 1);
-    if (inner < 0) return -1;
-    keys += inner;
-  }
-  return keys;
-}
-
-/**
- * parseJson's own reader (also exported for its tests): the value, or a JsonSyntaxError naming
- * the mistake's line and column.
- */
-export function readJson(text: string): unknown {
+/** `text` as one JSON value, or a JsonSyntaxError naming the mistake's line and column. */
+export function readJson(text: string, options: JsonOptions = {}): unknown {
+  const strictKeys = options.duplicateKeys === 'error';
+  const nonFinite = options.nonFinite === true;
   let i = 0;
 
   const fail = (problem: string, at = i): never => {
@@ -160,6 +134,14 @@ export function readJson(text: string): unknown {
       return c === '{' ? readObject(depth + 1) : readArray(depth + 1);
     }
     if (c === '"') return readString();
+    if (nonFinite) {
+      for (const [word, value] of NON_FINITE) {
+        if (text.startsWith(word, i)) {
+          i += word.length;
+          return value;
+        }
+      }
+    }
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
       NUMBER.lastIndex = i;
       const match = NUMBER.exec(text);
@@ -186,7 +168,7 @@ export function readJson(text: string): unknown {
 
   const readObject = (depth: number): Record<string, unknown> => {
     const object: Record<string, unknown> = {};
-    const keyOffsets = new Map<string, number>();
+    const keyOffsets = strictKeys ? new Map<string, number>() : undefined;
     i++; // {
     skipSpace();
     if (text[i] === '}') {
@@ -202,14 +184,16 @@ export function readJson(text: string): unknown {
       }
       const keyAt = i;
       const key = readString();
-      const earlier = keyOffsets.get(key);
-      if (earlier !== undefined) {
-        fail(
-          `duplicate key "${key}" (first given on line ${lineOf(earlier)}); a key may appear once per object`,
-          keyAt,
-        );
+      if (keyOffsets) {
+        const earlier = keyOffsets.get(key);
+        if (earlier !== undefined) {
+          fail(
+            `duplicate key "${key}" (first given on line ${lineOf(earlier)}); a key may appear once per object`,
+            keyAt,
+          );
+        }
+        keyOffsets.set(key, keyAt);
       }
-      keyOffsets.set(key, keyAt);
       skipSpace();
       if (text[i] !== ':') fail(`expected ':' after the key "${key}", got ${describe(i)}`);
       i++;
@@ -261,7 +245,7 @@ export function readJson(text: string): unknown {
   };
 
   skipSpace();
-  if (i >= text.length) fail('the file is empty (expected a JSON object)');
+  if (i >= text.length) fail('the file is empty (expected a JSON value)');
   const value = readValue(0);
   skipSpace();
   if (i < text.length) fail(`unexpected ${describe(i)} after the end of the JSON value`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidUtf8 } from './firstInvalidUtf8.js';
+import { firstInvalidUtf8 } from './utf8.js';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const strict = new TextDecoder('utf-8', { fatal: true });

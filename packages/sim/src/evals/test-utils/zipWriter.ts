@@ -4,7 +4,8 @@
  * directory is written by `close()`, with the ZIP64 end records (§4.3.14–4.3.15) when
  * there are more than 65,534 members or the directory starts past 4 GiB (or when asked).
  * Member times are fixed (1 January 2024) so the bytes depend only on the content. Used
- * by the tests of zipArchive.ts and by scripts/evals/generate-bench-eval.mjs.
+ * by the tests of io/zipArchive.ts and by scripts/evals/generate-bench-eval.mjs (test code,
+ * outside the package: evalsim itself only reads ZIP archives).
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import * as zlib from 'node:zlib';
