@@ -11,6 +11,7 @@ export * from './intervals/index.js';
 export * from './measures/index.js';
 export * from './multiplicity/index.js';
 export * from './paired/index.js';
+export * from './passAtK/index.js';
 export * from './pairedIntervals/index.js';
 export * from './power/index.js';
 export * from './repeated/index.js';
