@@ -189,6 +189,7 @@ export { type EvalMatrix, type EvalMatrixOptions, evalMatrix } from './evals/eva
 export {
   columnValue,
   correctOf,
+  EVAL_ANSWER_COLUMN,
   EVAL_COLUMNS,
   EVAL_STRING_COLUMNS,
   type EvalStringColumn,

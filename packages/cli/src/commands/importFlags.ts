@@ -36,6 +36,11 @@ export const IMPORT_FLAGS = {
   epoch: { type: 'string', describe: 'long table: epoch column (default epoch; 1-based)' },
   task: { type: 'string', describe: 'long table: task column (default task)' },
   split: { type: 'string', describe: 'HELM split (default test)' },
+  answer: {
+    type: 'string',
+    describe:
+      "import each sample's discrete answer (for maj@k): long table: the answer column | inspect: score (Score.answer) | lm-eval: filtered (each repeat's filtered response)",
+  },
 } as const satisfies Record<string, Options>;
 
 type ImportFlag = keyof typeof IMPORT_FLAGS;
@@ -101,6 +106,7 @@ export function importOptionsFrom(
     'epoch',
     'task',
     'split',
+    'answer',
   ] as const) {
     const value = get(name);
     if (value !== undefined) options[name] = value;

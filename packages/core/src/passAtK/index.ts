@@ -10,6 +10,7 @@ export {
 export { betaPassAtK, betaPassHatK } from './betaPassAtK.js';
 export { type BetaBinomialFit, fitBetaBinomial } from './fitBetaBinomial.js';
 export { createMajorityScratch, type MajorityScratch, majorityAtK, majorityAtKValue } from './majorityAtK.js';
+export { nestedBetaPassAtK } from './nestedBetaPassAtK.js';
 export { checkSampleCounts, passAtK, passAtKValue } from './passAtK.js';
 export { type PassAtKDesignVariance, passAtKDesignVariance } from './passAtKDesignVariance.js';
 export { passHatK, passHatKValue } from './passHatK.js';

@@ -13,6 +13,7 @@ import {
   betaPassHatK,
   fitBetaBinomial,
   majorityAtK,
+  nestedBetaPassAtK,
   passAtK,
   passAtKDesignVariance,
   passHatK,
@@ -45,6 +46,14 @@ interface Fixture {
     between: number;
   }[];
   fit: { correct: number[]; asks: number[]; a: number; b: number }[];
+  nested: {
+    mean: number;
+    clusterConcentration: number;
+    questionConcentration: number;
+    k: number;
+    estimand: 'passAtK' | 'passHatK';
+    value: number;
+  }[];
   posterior: {
     correct: number[];
     asks: number[];
@@ -129,6 +138,18 @@ describe('population values under Beta difficulty', () => {
     for (const r of fx.population) {
       t.check(`pass@${r.k} Beta(${r.a}, ${r.b})`, betaPassAtK(r.a, r.b, r.k), r.passAtK);
       t.check(`pass^${r.k} Beta(${r.a}, ${r.b})`, betaPassHatK(r.a, r.b, r.k), r.passHatK);
+    }
+    expect(t.failures).toEqual([]);
+  });
+  it('the clustered (two-level beta) values equal a double mpmath quadrature', () => {
+    const t = new ErrorTracker(1e-12, 1e-15);
+    for (const r of fx.nested) {
+      const v = nestedBetaPassAtK(r.mean, r.clusterConcentration, r.questionConcentration, r.k, r.estimand);
+      t.check(
+        `${r.estimand} k=${r.k} μ=${r.mean} κc=${r.clusterConcentration} κq=${r.questionConcentration}`,
+        v,
+        r.value,
+      );
     }
     expect(t.failures).toEqual([]);
   });

@@ -10,6 +10,12 @@
  * | `cluster`  | `task` (default for grouped tasks), `none`, `doc.<field>` | `metadata.<key>` (default none) | `run.<arg>` (default `subject`/`subset` from the run name), `none` | `data.<field>` | cluster column (default `cluster` if present) |
  * | `system`   | label replacing the model name   | label replacing `eval.model`   | label replacing the model | label replacing the completion fns | system column (default `system`) |
  *
+ * `answer` imports each sample's discrete answer into the table's optional `answer` column (for
+ * maj@k): a long table's column of that name; `score` for inspect_ai (the chosen scorer's
+ * `Score.answer`); `filtered` for lm-evaluation-harness repeats (each repeat's filtered
+ * response, formats/lmEvalRepeats.ts). Off by default, so an import without it writes the
+ * bytes it always did.
+ *
  * `systemByFile` sets the label per input file or directory (any format; for a long table
  * it replaces the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
  * — or `correct` when there is no `score` — `epoch`, `task`). `split` is HELM's split
@@ -30,6 +36,7 @@ export interface EvalImportOptions {
   readonly epoch?: string;
   readonly task?: string;
   readonly split?: string;
+  readonly answer?: string;
 }
 
 /** The option names, for validation and help. */
@@ -44,6 +51,7 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'epoch',
   'task',
   'split',
+  'answer',
 ] as const;
 
 /** Checks option types (strings, non-empty); throws a TypeError naming the option. */

@@ -18,6 +18,9 @@ import { naiveInterval } from './naiveInterval.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
 import { agrestiMin, bonettPrice, newcombePaired, pairedWald, tango } from './pairedDifferenceIntervals.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
+import { passAtKBootstrap } from './passAtKBootstrap.js';
+import { passAtKClustered, passAtKNaive, passAtKQuestion, passAtKWilson } from './passAtKIntervals.js';
+import { passAtKPosterior } from './passAtKPosterior.js';
 import {
   agrestiCoullInterval,
   betaPosteriorInterval,
@@ -69,4 +72,10 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   leaderboardRank,
   stopAtFirstSignificant,
   meanScore,
+  passAtKNaive,
+  passAtKQuestion,
+  passAtKClustered,
+  passAtKWilson,
+  passAtKBootstrap,
+  passAtKPosterior,
 ]);

@@ -9,6 +9,7 @@ import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { pairedLatent } from './pairedLatent.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
+import { passAtKSamples } from './passAtKSamples.js';
 import { populationSystems } from './populationSystems.js';
 import { sequentialPaired } from './sequentialPaired.js';
 import { systemCopies } from './systemCopies.js';
@@ -26,4 +27,5 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   populationSystems,
   sequentialPaired,
   uniformDifficulty,
+  passAtKSamples,
 ]);

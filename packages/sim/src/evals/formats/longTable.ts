@@ -6,7 +6,8 @@
  * present (`none` to ignore it), `epoch` → `epoch` when present (1-based; else every row
  * is epoch 1), `task` → `task` when present (else `default`). A `metric` column, when
  * present, labels each row (and `--metric` keeps only that metric's rows); otherwise the
- * metric is `--metric` or the score column's name. Errors name the file, line and column.
+ * metric is `--metric` or the score column's name. `answer` names a column of discrete answers
+ * (for maj@k; an empty cell is no answer). Errors name the file, line and column.
  */
 
 import type { EvalFormat } from '../evalFormat.js';
@@ -62,6 +63,8 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const epochColumn = column(cols, file, 'epoch', options.epoch, ['epoch'], false);
   const taskColumn = column(cols, file, 'task', options.task, ['task'], false);
   const metricColumn = cols.includes('metric') ? 'metric' : undefined;
+  const answerColumn =
+    options.answer === undefined ? undefined : column(cols, file, 'answer', options.answer, [], true);
 
   const source = builder.code('source', file);
   const fixedSystemCode = fixedSystem === undefined ? -1 : builder.code('system', fixedSystem);
@@ -103,6 +106,11 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
         ? defaultTask
         : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
     builder.append(source, task, system, question, cluster, epoch, metric, score, line);
+    if (answerColumn !== undefined) {
+      const raw = get(answerColumn);
+      if (raw !== undefined && raw !== '')
+        builder.setAnswer(builder.answerCode(labelText(raw, at(answerColumn))));
+    }
     kept++;
   });
   if (kept === 0 && skipped === 0) {
