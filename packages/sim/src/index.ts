@@ -28,6 +28,25 @@ export type { PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
 export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
+export {
+  analyzeMultiSample,
+  type MultiSampleAnalysis,
+  type MultiSampleEstimate,
+  type MultiSampleMeasure,
+  type MultiSamplePair,
+  type MultiSampleSystem,
+} from './analysis/passAtK/analyzeMultiSample.js';
+export {
+  type MultiSampleOptions,
+  PASS_HAT_CONVENTIONS,
+  type PassHatConvention,
+  POSTERIOR_AUTO_SYSTEMS,
+  POSTERIOR_CHOICES,
+  type PosteriorChoice,
+  TOO_FEW_SAMPLES_CHOICES,
+  type TooFewSamples,
+} from './analysis/passAtK/multiSampleOptions.js';
+export { INTERVAL_LABELS, type IntervalName, type ValueInterval } from './analysis/passAtK/valueIntervals.js';
 export type {
   EstimateInterval,
   SkippedMethod,

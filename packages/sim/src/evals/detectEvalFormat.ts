@@ -142,6 +142,18 @@ export function detectEvalFormat(
     ) {
       return 'inspect-json';
     }
+    // tau-bench: a list of {task_id, reward, info, traj, trial}; tau2-bench: results.json with
+    // info.num_trials and simulations / simulation_index; SWE-bench: a report with resolved_ids.
+    if (
+      /^\s*\[\s*\{/.test(text) &&
+      /"task_id"\s*:/.test(text) &&
+      /"trial"\s*:/.test(text) &&
+      /"reward"\s*:/.test(text)
+    )
+      return 'tau-bench';
+    if (/"num_trials"\s*:/.test(text) && /"(simulations|simulation_index)"\s*:/.test(text))
+      return 'tau2-bench';
+    if (/"resolved_ids"\s*:/.test(text) && /"unresolved_ids"\s*:/.test(text)) return 'swe-bench';
     const keys = [...text.matchAll(/^\s{0,4}"([^"]{1,40})"\s*:/gm)].slice(0, 8).map((m) => m[1]);
     throw unknown(file, `a JSON file${keys.length ? ` with keys such as ${keys.join(', ')}` : ''}`);
   }

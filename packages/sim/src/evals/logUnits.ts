@@ -58,12 +58,27 @@ function unitsOf(path: string, file: string, options: EvalImportOptions, skipped
   return [{ path, file, format }];
 }
 
+/** True when `path` is a tau2-bench results.json. */
+function isTau2Results(path: string, options: EvalImportOptions): boolean {
+  try {
+    return detectEvalFormat(path, options) === 'tau2-bench';
+  } catch {
+    return false;
+  }
+}
+
 /** Walks a directory (sorted; hidden entries skipped) for recognised logs. */
 function walk(dir: string, shown: string, options: EvalImportOptions, skipped: string[]): LogUnit[] {
   if (isHelmRunDirectory(dir)) return [{ path: dir, file: shown, format: 'helm' }];
   const units: LogUnit[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith('.')) continue;
+  const names = readdirSync(dir).sort();
+  // A tau2-bench "dir" run: its results.json holds the simulation index; simulations/ is not walked.
+  const tau2Run =
+    names.includes('results.json') &&
+    names.includes('simulations') &&
+    isTau2Results(join(dir, 'results.json'), options);
+  for (const name of names) {
+    if (name.startsWith('.') || (tau2Run && name === 'simulations')) continue;
     const path = join(dir, name);
     const file = join(shown, name);
     const stats = statSync(path);
