@@ -39,7 +39,12 @@ export const IMPORT_FLAGS = {
   answer: {
     type: 'string',
     describe:
-      "import each sample's discrete answer (for maj@k): long table: the answer column | inspect: score (Score.answer) | lm-eval: filtered (each repeat's filtered response)",
+      "import each sample's discrete answer (for maj@k): long table: the answer column | inspect: score (Score.answer)",
+  },
+  repeats: {
+    type: 'string',
+    describe:
+      'lm-eval tasks with repeats: rescore = every repeat a sample, extracted and scored as lm-eval scores the first (checked against its logged score)',
   },
 } as const satisfies Record<string, Options>;
 
@@ -107,6 +112,7 @@ export function importOptionsFrom(
     'task',
     'split',
     'answer',
+    'repeats',
   ] as const) {
     const value = get(name);
     if (value !== undefined) options[name] = value;

@@ -12,9 +12,10 @@
  *
  * `answer` imports each sample's discrete answer into the table's optional `answer` column (for
  * maj@k): a long table's column of that name; `score` for inspect_ai (the chosen scorer's
- * `Score.answer`); `filtered` for lm-evaluation-harness repeats (each repeat's filtered
- * response, formats/lmEvalRepeats.ts). Off by default, so an import without it writes the
- * bytes it always did.
+ * `Score.answer`); (lm-evaluation-harness: see `repeats`). Off by default, so an import without it writes the
+ * bytes it always did. `repeats: 'rescore'` (lm-evaluation-harness) makes every repeat of a
+ * `repeats: K` task a sample, re-extracted and scored as lm-eval scores the first (checked
+ * against its logged score); its answers go to the answer column.
  *
  * `systemByFile` sets the label per input file or directory (any format; for a long table
  * it replaces the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
@@ -37,6 +38,8 @@ export interface EvalImportOptions {
   readonly task?: string;
   readonly split?: string;
   readonly answer?: string;
+  /** lm-evaluation-harness `repeats` tasks: `rescore` scores every repeat (formats/lmEvalRepeats.ts). */
+  readonly repeats?: string;
 }
 
 /** The option names, for validation and help. */
@@ -52,6 +55,7 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'task',
   'split',
   'answer',
+  'repeats',
 ] as const;
 
 /** Checks option types (strings, non-empty); throws a TypeError naming the option. */
