@@ -355,6 +355,21 @@ export {
 } from './yourEval/leaderboardStudy.js';
 export { normalPower } from './yourEval/normalPower.js';
 export {
+  buildPassAtKAudit,
+  type PassAtKAudit,
+  type PassAtKAuditOptions,
+  type PassAtKAuditRow,
+  type PassAtKAuditSummary,
+  summarizePassAtKAudit,
+} from './yourEval/passAtKAudit.js';
+export {
+  buildSamplesPlan,
+  type SamplesPlan,
+  type SamplesPlanOptions,
+  type SamplesPlanRow,
+  samplesPlanCheck,
+} from './yourEval/passAtKPlan.js';
+export {
   buildPlan,
   type Plan,
   type PlanDesign,

@@ -27,6 +27,7 @@ import {
   type HbbChoice,
   importEval,
   type MultiSampleAnalysis,
+  type MultiSampleOptions,
   PAIR_TEST_CHOICES,
   PAIRED_INTERVAL_CHOICES,
   PASS_HAT_CONVENTIONS,
@@ -87,6 +88,7 @@ interface Args {
   passHat?: string;
   tooFewSamples?: string;
   posterior: string;
+  passAtKOnly: boolean;
   [flag: string]: unknown;
 }
 
@@ -126,6 +128,38 @@ function multiSampleRequested(args: Args): boolean {
     args.passHat !== undefined ||
     args.tooFewSamples !== undefined
   );
+}
+
+/** `--pass-at-k-only`: the many-samples section alone (terminal or --json; --out: pass-at-k.md, .json and the Arrow files). */
+function runPassAtKOnly(
+  io: CliIo,
+  args: Args,
+  paths: readonly string[],
+  outDir: string | undefined,
+  matrix: ReturnType<typeof evalMatrix>,
+  importWarnings: readonly string[],
+  options: MultiSampleOptions,
+): void {
+  const m = analyzeMultiSample(matrix, options);
+  const doc = { evalsim: evalsimVersion(), inputs: paths, multiSample: { ...m, notes: multiSampleNotes(m) } };
+  if (outDir !== undefined) {
+    const passk = multiSampleArrow(m, evalsimVersion());
+    const files: [string, string | Uint8Array][] = [
+      ['pass-at-k.md', multiSampleMarkdown(m, paths)],
+      ['pass-at-k.json', `${JSON.stringify(doc, null, 2)}\n`],
+      ['pass-at-k-systems.arrow', passk.systems],
+    ];
+    if (passk.pairs) files.push(['pass-at-k-pairs.arrow', passk.pairs]);
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
+  }
+  if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  else printMultiSample(io, m, args.allIntervals);
+  for (const w of importWarnings) io.stderr.write(`warning: ${w}\n`);
+  if (outDir !== undefined)
+    io.stderr.write(
+      `wrote ${args.out}: pass-at-k.md, pass-at-k.json, pass-at-k-systems.arrow${m.pairs.length ? ', pass-at-k-pairs.arrow' : ''}\n`,
+    );
 }
 
 function printMultiSample(io: CliIo, m: MultiSampleAnalysis, all: boolean): void {
@@ -254,6 +288,12 @@ export const analyzeCommand: CommandModule<object, Args> = {
         default: 'auto',
         describe: `beta-binomial posterior for pass@k / pass^k (\u2248 10 ms each): ${POSTERIOR_CHOICES.join(', ')} (auto: all for \u2264 8 systems, else only where the headline is flagged)`,
       })
+      .option('pass-at-k-only', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'only the many-samples section (pass@k, pass^k, maj@k, flip rates, paired differences): skips the per-question report, whose per-pair cluster bootstraps dominate with many systems',
+      })
       .option('paragraphs', {
         type: 'number',
         default: 10,
@@ -342,6 +382,20 @@ export const analyzeCommand: CommandModule<object, Args> = {
       ...(metric !== undefined ? { metric } : {}),
       ...(systems.length ? { systems } : {}),
     });
+    if (args.passAtKOnly) {
+      runPassAtKOnly(io, args, paths, outDir, matrix, imported.warnings.map(formatEvalWarning), {
+        level: args.level,
+        seed: args.seed,
+        resamples: args.resamples,
+        posterior,
+        ...(ks !== undefined ? { k: ks } : {}),
+        ...(args.passThreshold !== undefined ? { passThreshold: args.passThreshold } : {}),
+        ...(passHat !== undefined ? { passHat } : {}),
+        ...(tooFew !== undefined ? { tooFewSamples: tooFew } : {}),
+        ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+      });
+      return;
+    }
     const analysis = analyzeEval(matrix, {
       level: args.level,
       power: args.power,

@@ -7,7 +7,8 @@
  * `<out>/audit-*.json` and run by the ordinary runner; then coverage, lower / upper
  * non-coverage and mean width with MCSEs, Bradley's verdict and a recommendation.
  */
-import { basename, extname, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
 import {
   AUDIT_INTERVALS,
   buildAudit,
@@ -25,7 +26,8 @@ import type { CliIo } from '../io.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
-import { listOption, shownPath, withJson } from './shared.js';
+import { runPassAtKAudit } from './passAtKPlanning.js';
+import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -44,6 +46,7 @@ interface Args {
   task?: string;
   quiet: boolean;
   json: boolean;
+  k?: unknown;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -100,6 +103,12 @@ export const auditCommand: CommandModule<object, Args> = {
           default: 0.95,
           describe: 'nominal coverage (tests at α = 1 − level)',
         })
+        .option('k', {
+          type: 'string',
+          array: true,
+          describe:
+            "many samples per question: audit the pass@k / pass^k intervals at these k instead (the eval's questions resampled, each with its recorded pass rate)",
+        })
         .option('out', { type: 'string', default: 'results/local/audit', describe: 'output directory' })
         .options(GENERATED_STUDY_FLAGS)
         .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
@@ -107,7 +116,11 @@ export const auditCommand: CommandModule<object, Args> = {
           '$0 audit eval.arrow --methods wilson,clusteredCR2 --module my-method.mjs',
           'your own method',
         )
-        .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON'),
+        .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON')
+        .example(
+          '$0 audit packages/sim/src/evals/fixtures/tau-bench/ --k 1,2 --replications 200',
+          'many samples per question: coverage of the pass@k intervals on your eval',
+        ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
@@ -117,9 +130,31 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
     const outDir = io.resolve(args.out);
+    const populationExisted = existsSync(join(outDir, 'population.csv'));
     const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
+    if (args.k !== undefined) {
+      const k = numberList('k', args.k).map((x) => integerFlag('k', x, 1, 1_000_000) as number);
+      await runPassAtKAudit(
+        io,
+        input,
+        outDir,
+        {
+          system,
+          k,
+          replications: args.replications,
+          seed: args.seed,
+          level: args.level,
+          workers: args.workers,
+          quiet: args.quiet,
+          json: args.json,
+          eval: args.eval,
+        },
+        populationExisted,
+      );
+      return;
+    }
     const versus =
       args.versus ?? (args.system === undefined ? systems[1] : systems.find((s) => s !== system));
     const modules = listOption(args.module).map((file) => {

@@ -6,6 +6,7 @@
  * curve per test, the size needed with its ±2·MCSE band, and Miller's closed form beside it,
  * printed (or `--json`) and drawn to `<out>/plan.svg`.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildPlan,
@@ -30,6 +31,7 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { runSamplesPlan } from './passAtKPlanning.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -51,6 +53,10 @@ interface Args {
   task?: string;
   quiet: boolean;
   json: boolean;
+  samples?: unknown;
+  targetSe?: number;
+  k?: unknown;
+  questionCost: number;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -79,8 +85,21 @@ export const planCommand: CommandModule<object, Args> = {
         })
         .option('delta', {
           type: 'number',
-          demandOption: true,
-          describe: "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates",
+          describe:
+            "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates (required unless --samples)",
+        })
+        .option('samples', {
+          type: 'string',
+          array: true,
+          describe:
+            'many samples per question: trade samples per question (these n) against questions for --target-se of pass@k, instead of a gap',
+        })
+        .option('target-se', { type: 'number', describe: 'with --samples: the SE to reach (0.01 = 1 point)' })
+        .option('k', { type: 'string', array: true, describe: 'with --samples: the k of pass@k (default 1)' })
+        .option('question-cost', {
+          type: 'number',
+          default: 0,
+          describe: 'with --samples: the cost of one new question in samples (for the cheapest n)',
         })
         .option('power', { type: 'number', default: 0.8, describe: 'target power' })
         .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided false-positive rate' })
@@ -124,10 +143,55 @@ export const planCommand: CommandModule<object, Args> = {
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --design independent',
           'unpaired: a separate question set per system',
+        )
+        .example(
+          '$0 plan studies/data/mmlu-standin.csv --samples 1,2,5,10 --target-se 0.01 --systems haiku_off',
+          'samples per question against questions for a 1-point SE (Miller, generalised to pass@k)',
         ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
+    if (args.samples !== undefined) {
+      integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+      integerFlag('seed', args.seed, 0, 4294967295);
+      integerFlag('workers', args.workers, 0, MAX_WORKERS);
+      if (args.targetSe === undefined)
+        throw new Error('--samples needs --target-se (the SE to reach, e.g. 0.01)');
+      checkFlag('target-se', args.targetSe, { min: 0, max: 1, minOpen: true, maxOpen: true });
+      checkFlag('question-cost', args.questionCost, { min: 0 });
+      const samples = numberList('samples', args.samples).map(
+        (x) => integerFlag('samples', x, 1, 1_000_000) as number,
+      );
+      const k =
+        args.k !== undefined
+          ? numberList('k', args.k).map((x) => integerFlag('k', x, 1, 1_000_000) as number)
+          : [1];
+      const outDir = io.resolve(args.out);
+      const populationExisted = existsSync(join(outDir, 'population.csv'));
+      const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+      const system = defaultSystems([...input.population.systems.keys()], args.systems)[0];
+      await runSamplesPlan(
+        io,
+        input,
+        outDir,
+        {
+          system,
+          samples,
+          k,
+          targetSe: args.targetSe,
+          questionCost: args.questionCost,
+          replications: Math.min(args.replications, 400),
+          seed: args.seed,
+          workers: args.workers,
+          quiet: args.quiet,
+          json: args.json,
+          eval: args.eval,
+        },
+        populationExisted,
+      );
+      return;
+    }
+    if (args.delta === undefined) throw new Error('missing --delta (or --samples with --target-se)');
     checkFlag('delta', args.delta, { min: -1, max: 1, minOpen: true, maxOpen: true });
     if (args.delta === 0)
       throw new Error('--delta: must be a non-zero gap (power at δ = 0 is the false-positive rate)');

@@ -135,11 +135,16 @@ interface Context {
   readonly options: ResolvedMultiSampleOptions;
   /** The posterior: never, only where the headline is flagged, or for every pass@k / pass^k. */
   readonly posterior: 'off' | 'flagged' | 'all';
+  /** Every score lies in [0, 1] (avg@n is then a proportion). */
+  readonly unitScores: boolean;
+  /** Per-question pass@k / pass^k values by `${system}/${measure}/${k}`, shared by the summaries and the pairs. */
+  readonly values: Map<string, Float64Array>;
+  /** ĝ(c) for c = 0 … n by `${measure}/${n}/${k}`. */
+  readonly tables: Map<string, Float64Array>;
 }
 
 /** Questions every system has ≥ k samples of. */
-function keptQuestions(ctx: Context, k: number): Int32Array {
-  const { matrix, counts } = ctx;
+function keptQuestions(matrix: EvalMatrix, counts: SampleCounts, k: number): Int32Array {
   const S = matrix.systems.length;
   const Q = matrix.questions.length;
   const kept: number[] = [];
@@ -151,18 +156,51 @@ function keptQuestions(ctx: Context, k: number): Int32Array {
   return Int32Array.from(kept);
 }
 
-function perQuestion(
+/** ĝ(c), c = 0 … n, of `measure` at k (the estimator tabulated once per n). */
+function table(ctx: Context, measure: 'pass@k' | 'pass^k', n: number, k: number): Float64Array {
+  const key = `${measure}/${n}/${k}`;
+  let t = ctx.tables.get(key);
+  if (!t) {
+    const plugin = ctx.options.passHat === 'plugin';
+    t = new Float64Array(n + 1);
+    for (let c = 0; c <= n; c++) {
+      t[c] =
+        measure === 'pass@k'
+          ? passAtKValue(n, c, k)
+          : plugin
+            ? passPowerKValue(n, c, k)
+            : passHatKValue(n, c, k);
+    }
+    ctx.tables.set(key, t);
+  }
+  return t;
+}
+
+/** System s's per-question estimates of `measure` at k over the kept questions (cached). */
+function passValues(
   ctx: Context,
   s: number,
+  measure: 'pass@k' | 'pass^k',
+  k: number,
   kept: Int32Array,
-  f: (n: number, c: number) => number,
 ): Float64Array {
+  const key = `${s}/${measure}/${k}`;
+  let out = ctx.values.get(key);
+  if (out) return out;
   const Q = ctx.matrix.questions.length;
-  const out = new Float64Array(kept.length);
+  const { samples, correct } = ctx.counts;
+  out = new Float64Array(kept.length);
+  let n = -1;
+  let t: Float64Array = new Float64Array(0);
   for (let j = 0; j < kept.length; j++) {
     const i = s * Q + kept[j];
-    out[j] = f(ctx.counts.samples[i], ctx.counts.correct[i]);
+    if (samples[i] !== n) {
+      n = samples[i];
+      t = table(ctx, measure, n, k);
+    }
+    out[j] = t[correct[i]];
   }
+  ctx.values.set(key, out);
   return out;
 }
 
@@ -289,7 +327,7 @@ function systemSummary(
         name,
         'pass@k',
         k,
-        perQuestion(ctx, s, kept, (n, c) => passAtKValue(n, c, k)),
+        passValues(ctx, s, 'pass@k', k, kept),
         kept,
         groups(kept, k),
         true,
@@ -308,7 +346,7 @@ function systemSummary(
         name,
         'pass^k',
         k,
-        perQuestion(ctx, s, kept, (n, c) => (plugin ? passPowerKValue(n, c, k) : passHatKValue(n, c, k))),
+        passValues(ctx, s, 'pass^k', k, kept),
         kept,
         groups(kept, k),
         true,
@@ -338,16 +376,10 @@ function systemSummary(
     }
   }
   const all = Int32Array.from({ length: Q }, (_, q) => q);
-  const avg = perQuestion(ctx, s, all, () => 0);
+  const avg = new Float64Array(Q);
   for (let q = 0; q < Q; q++) avg[q] = counts.sums[s * Q + q] / counts.samples[s * Q + q];
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const x of matrix.scores) {
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
   estimates.push(
-    estimate(ctx, name, 'avg@n', null, avg, all, null, lo >= 0 && hi <= 1, undefined, CONVENTIONS['avg@n']),
+    estimate(ctx, name, 'avg@n', null, avg, all, null, ctx.unitScores, undefined, CONVENTIONS['avg@n']),
   );
 
   // Flip rate, variance split and the run-to-run difference over questions with ≥ 2 samples.
@@ -391,70 +423,75 @@ function systemSummary(
 }
 
 function pairs(ctx: Context, ks: readonly number[], keptByK: Map<number, Int32Array>): MultiSamplePair[] {
-  const { matrix, counts, layout, options } = ctx;
+  const { matrix, layout, options } = ctx;
   const S = matrix.systems.length;
-  const Q = matrix.questions.length;
   const list: [number, number][] = [];
   const base = options.baseline !== undefined ? matrix.systems.indexOf(options.baseline) : -1;
   if (base >= 0) {
     for (let s = 0; s < S; s++) if (s !== base) list.push([s, base]);
   } else for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) list.push([j, i]);
-  const out: Omit<MultiSamplePair, 'holmPValue'>[][] = [];
+  const result: MultiSamplePair[] = [];
   for (const measure of ['pass@k', 'pass^k'] as const) {
     for (const k of ks) {
       if (measure === 'pass^k' && k === 1) continue;
       const kept = keptByK.get(k) as Int32Array;
-      if (kept.length < 2) continue;
-      const f =
-        measure === 'pass@k' ? passAtKValue : options.passHat === 'plugin' ? passPowerKValue : passHatKValue;
-      const group: Omit<MultiSamplePair, 'holmPValue'>[] = [];
-      const d = new Float64Array(kept.length);
+      const Q = kept.length;
+      if (Q < 2 || list.length === 0) continue;
+      // Per system: the sum of its estimates and, with clusters, their cluster sums (so that a
+      // pair's CR1 variance is O(K): T_g = A_g − B_g − d̄·n_g).
       const K = layout.count;
-      const totals = new Float64Array(K);
+      const sizes = new Float64Array(K);
+      const used: number[] = [];
+      if (layout.clustered) {
+        for (let j = 0; j < Q; j++) sizes[layout.ids[kept[j]]] += 1;
+        for (let g = 0; g < K; g++) if (sizes[g] > 0) used.push(g);
+      }
+      const sums = new Float64Array(S);
+      const clusterSums = layout.clustered ? new Float64Array(S * K) : null;
+      for (let s = 0; s < S; s++) {
+        const v = passValues(ctx, s, measure, k, kept);
+        let t = 0;
+        for (let j = 0; j < Q; j++) t += v[j];
+        sums[s] = t;
+        if (clusterSums) for (let j = 0; j < Q; j++) clusterSums[s * K + layout.ids[kept[j]]] += v[j];
+      }
+      const group: Omit<MultiSamplePair, 'holmPValue'>[] = [];
       for (const [a, b] of list) {
-        let sum = 0;
-        for (let j = 0; j < kept.length; j++) {
-          const q = kept[j];
-          const ia = a * Q + q;
-          const ib = b * Q + q;
-          d[j] = f(counts.samples[ia], counts.correct[ia], k) - f(counts.samples[ib], counts.correct[ib], k);
-          sum += d[j];
-        }
-        const m = sum / kept.length;
+        const m = (sums[a] - sums[b]) / Q;
         let se: number;
         let df: number;
         let basis: string;
-        if (layout.clustered) {
-          totals.fill(0);
-          for (let j = 0; j < kept.length; j++) totals[layout.ids[kept[j]]] += d[j] - m;
-          let used = 0;
+        if (clusterSums) {
           let t2 = 0;
-          const seen = new Uint8Array(K);
-          for (let j = 0; j < kept.length; j++) seen[layout.ids[kept[j]]] = 1;
-          for (let g = 0; g < K; g++) {
-            if (!seen[g]) continue;
-            used++;
-            t2 += totals[g] * totals[g];
+          for (const g of used) {
+            const t = clusterSums[a * K + g] - clusterSums[b * K + g] - m * sizes[g];
+            t2 += t * t;
           }
-          se = Math.sqrt(((used / (used - 1)) * t2) / (kept.length * kept.length));
-          df = used - 1;
-          basis = `clustered CR1 over ${used} clusters, t(${df})`;
+          const G = used.length;
+          se = Math.sqrt(((G / (G - 1)) * t2) / (Q * Q));
+          df = G - 1;
+          basis = `clustered CR1 over ${G} clusters, t(${df})`;
         } else {
+          const va = passValues(ctx, a, measure, k, kept);
+          const vb = passValues(ctx, b, measure, k, kept);
           let ss = 0;
-          for (let j = 0; j < kept.length; j++) ss += (d[j] - m) ** 2;
-          se = Math.sqrt(ss / (kept.length - 1) / kept.length);
-          df = kept.length - 1;
+          for (let j = 0; j < Q; j++) {
+            const r = va[j] - vb[j] - m;
+            ss += r * r;
+          }
+          se = Math.sqrt(ss / (Q - 1) / Q);
+          df = Q - 1;
           basis = `question-level, t(${df})`;
         }
         const c = tCritical(options.level, df);
-        const t = se > 0 ? m / se : m === 0 ? 0 : Number.POSITIVE_INFINITY;
+        const t = se > 0 ? m / se : 0;
         const p = se > 0 ? Math.min(1, 2 * tSf(Math.abs(t), df)) : m === 0 ? 1 : 0;
         group.push({
           first: matrix.systems[a],
           second: matrix.systems[b],
           measure,
           k,
-          questions: kept.length,
+          questions: Q,
           difference: m,
           se,
           df,
@@ -464,19 +501,14 @@ function pairs(ctx: Context, ks: readonly number[], keptByK: Map<number, Int32Ar
           basis,
         });
       }
-      out.push(group);
+      const adjusted = holm(
+        Float64Array.from(group, (g) => g.pValue),
+        options.alpha,
+      ).adjusted;
+      group.forEach((g, i) => {
+        result.push({ ...g, holmPValue: adjusted[i] });
+      });
     }
-  }
-  const result: MultiSamplePair[] = [];
-  for (const group of out) {
-    if (group.length === 0) continue;
-    const adjusted = holm(
-      Float64Array.from(group, (g) => g.pValue),
-      options.alpha,
-    ).adjusted;
-    group.forEach((g, i) => {
-      result.push({ ...g, holmPValue: adjusted[i] });
-    });
   }
   return result;
 }
@@ -513,10 +545,7 @@ export function analyzeMultiSample(
       keptByK.set(k, kept);
       continue;
     }
-    const some = keptQuestions(
-      { matrix, counts, layout: clusterLayout(matrix), options: resolved, posterior: 'off' },
-      k,
-    );
+    const some = keptQuestions(matrix, counts, k);
     const short = Q - some.length;
     if (resolved.tooFewSamples === 'refuse') {
       throw new RangeError(
@@ -550,12 +579,21 @@ export function analyzeMultiSample(
     skipped.push(
       `beta-binomial posterior: computed only where the headline is flagged (${matrix.systems.length} systems > ${POSTERIOR_AUTO_SYSTEMS}; --posterior on for all)`,
     );
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const x of matrix.scores) {
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
   const ctx: Context = {
     matrix,
     counts,
     layout,
     options: resolved,
     posterior: resolved.posterior === 'off' ? 'off' : all ? 'all' : 'flagged',
+    unitScores: lo >= 0 && hi <= 1,
+    values: new Map(),
+    tables: new Map(),
   };
   const systems = matrix.systems.map((_, s) => systemSummary(ctx, s, ks, keptByK));
   return {

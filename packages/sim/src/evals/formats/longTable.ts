@@ -15,6 +15,7 @@ import { EvalInputError } from '../evalInputError.js';
 import { idText, labelText } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, numericScore, textScore } from '../scoreValue.js';
+import { columnarLongTable, importLongColumns, type LongColumns } from './longArrowColumns.js';
 import { openTableRows, type TableKind } from './tableRows.js';
 
 export const LONG_FORMAT_VERSION =
@@ -72,47 +73,66 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const fixedMetric = metricColumn === undefined ? builder.code('metric', options.metric ?? scoreColumn) : -1;
   let skipped = 0;
   let kept = 0;
-  table.forEachRow((get, line) => {
-    const at = (field: string) => ({ file, line, field });
-    let metric = fixedMetric;
-    if (metricColumn !== undefined) {
-      const name = labelText(get(metricColumn), at(metricColumn));
-      if (options.metric !== undefined && name !== options.metric) return;
-      metric = builder.code('metric', name);
-    }
-    const rawScore = get(scoreColumn);
-    const score =
-      typeof rawScore === 'string'
-        ? textScore(rawScore, at(scoreColumn))
-        : numericScore(rawScore, at(scoreColumn));
-    if (Number.isNaN(score)) {
-      skipped++;
-      return;
-    }
-    const question = builder.code('question', idText(get(questionColumn), at(questionColumn)));
-    const system =
-      systemColumn === undefined
-        ? fixedSystemCode
-        : builder.code('system', labelText(get(systemColumn), at(systemColumn)));
-    let cluster = -1;
-    if (clusterColumn !== undefined) {
-      const raw = get(clusterColumn);
-      if (raw !== undefined && raw !== '')
-        cluster = builder.code('cluster', labelText(raw, at(clusterColumn)));
-    }
-    const epoch = epochColumn === undefined ? 1 : epochNumber(get(epochColumn), at(epochColumn));
-    const task =
-      taskColumn === undefined
-        ? defaultTask
-        : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
-    builder.append(source, task, system, question, cluster, epoch, metric, score, line);
-    if (answerColumn !== undefined) {
-      const raw = get(answerColumn);
-      if (raw !== undefined && raw !== '')
-        builder.setAnswer(builder.answerCode(labelText(raw, at(answerColumn))));
-    }
-    kept++;
-  });
+  const mapping: LongColumns = {
+    question: questionColumn,
+    system: systemColumn,
+    score: scoreColumn,
+    cluster: clusterColumn,
+    epoch: epochColumn,
+    task: taskColumn,
+    metric: metricColumn,
+    answer: answerColumn,
+  };
+  if (table.arrow && columnarLongTable(table.arrow, mapping)) {
+    [kept, skipped] = importLongColumns(
+      table.arrow,
+      file,
+      mapping,
+      { source, fixedSystem: fixedSystemCode, defaultTask, fixedMetric },
+      ctx,
+    );
+  } else
+    table.forEachRow((get, line) => {
+      const at = (field: string) => ({ file, line, field });
+      let metric = fixedMetric;
+      if (metricColumn !== undefined) {
+        const name = labelText(get(metricColumn), at(metricColumn));
+        if (options.metric !== undefined && name !== options.metric) return;
+        metric = builder.code('metric', name);
+      }
+      const rawScore = get(scoreColumn);
+      const score =
+        typeof rawScore === 'string'
+          ? textScore(rawScore, at(scoreColumn))
+          : numericScore(rawScore, at(scoreColumn));
+      if (Number.isNaN(score)) {
+        skipped++;
+        return;
+      }
+      const question = builder.code('question', idText(get(questionColumn), at(questionColumn)));
+      const system =
+        systemColumn === undefined
+          ? fixedSystemCode
+          : builder.code('system', labelText(get(systemColumn), at(systemColumn)));
+      let cluster = -1;
+      if (clusterColumn !== undefined) {
+        const raw = get(clusterColumn);
+        if (raw !== undefined && raw !== '')
+          cluster = builder.code('cluster', labelText(raw, at(clusterColumn)));
+      }
+      const epoch = epochColumn === undefined ? 1 : epochNumber(get(epochColumn), at(epochColumn));
+      const task =
+        taskColumn === undefined
+          ? defaultTask
+          : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
+      builder.append(source, task, system, question, cluster, epoch, metric, score, line);
+      if (answerColumn !== undefined) {
+        const raw = get(answerColumn);
+        if (raw !== undefined && raw !== '')
+          builder.setAnswer(builder.answerCode(labelText(raw, at(answerColumn))));
+      }
+      kept++;
+    });
   if (kept === 0 && skipped === 0) {
     throw new EvalInputError(
       { file },
