@@ -12,8 +12,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // measures: Morris et al.'s performance measures from mergeable sufficient statistics
     ['distributions', 'multiplicity', 'repeated', 'measures'],
     ['intervals'],
-    // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
-    ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
+    // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes;
+    // passAtK: the many-samples-per-question estimators (pass@k, pass^k, maj@k, their beta-binomial posterior)
+    ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes', 'passAtK'],
     // judged: judge-scored evals corrected with a human-labelled slice (PPI, PPI++, Rogan–Gladen,
     // Lee et al.'s interval, judge agreement): distributions and the Wilson interval
     ['bootstrap', 'coverage', 'paired', 'judged'],

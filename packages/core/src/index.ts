@@ -13,6 +13,7 @@ export * from './measures/index.js';
 export * from './multiplicity/index.js';
 export * from './paired/index.js';
 export * from './pairedIntervals/index.js';
+export * from './passAtK/index.js';
 export * from './power/index.js';
 export * from './repeated/index.js';
 export * from './roots/index.js';

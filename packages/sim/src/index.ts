@@ -45,6 +45,25 @@ export type { PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
 export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
+export {
+  analyzeMultiSample,
+  type MultiSampleAnalysis,
+  type MultiSampleEstimate,
+  type MultiSampleMeasure,
+  type MultiSamplePair,
+  type MultiSampleSystem,
+} from './analysis/passAtK/analyzeMultiSample.js';
+export {
+  type MultiSampleOptions,
+  PASS_HAT_CONVENTIONS,
+  type PassHatConvention,
+  POSTERIOR_AUTO_SYSTEMS,
+  POSTERIOR_CHOICES,
+  type PosteriorChoice,
+  TOO_FEW_SAMPLES_CHOICES,
+  type TooFewSamples,
+} from './analysis/passAtK/multiSampleOptions.js';
+export { INTERVAL_LABELS, type IntervalName, type ValueInterval } from './analysis/passAtK/valueIntervals.js';
 export type {
   EstimateInterval,
   SkippedMethod,
@@ -206,6 +225,7 @@ export { type EvalMatrix, type EvalMatrixOptions, evalMatrix } from './evals/eva
 export {
   columnValue,
   correctOf,
+  EVAL_ANSWER_COLUMN,
   EVAL_COLUMNS,
   EVAL_STRING_COLUMNS,
   type EvalStringColumn,
@@ -388,6 +408,21 @@ export {
   summarizeLeaderboard,
 } from './yourEval/leaderboardStudy.js';
 export { normalPower } from './yourEval/normalPower.js';
+export {
+  buildPassAtKAudit,
+  type PassAtKAudit,
+  type PassAtKAuditOptions,
+  type PassAtKAuditRow,
+  type PassAtKAuditSummary,
+  summarizePassAtKAudit,
+} from './yourEval/passAtKAudit.js';
+export {
+  buildSamplesPlan,
+  type SamplesPlan,
+  type SamplesPlanOptions,
+  type SamplesPlanRow,
+  samplesPlanCheck,
+} from './yourEval/passAtKPlan.js';
 export {
   buildPlan,
   type Plan,

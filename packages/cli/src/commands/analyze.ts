@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   analyzeEval,
+  analyzeMultiSample,
   DEFAULT_ANALYZE_RESAMPLES,
   DEFAULT_ANALYZE_SEED,
   type EvalAnalysis,
@@ -25,11 +26,19 @@ import {
   HBB_CHOICES,
   type HbbChoice,
   importEval,
+  type MultiSampleAnalysis,
+  type MultiSampleOptions,
   PAIR_TEST_CHOICES,
   PAIRED_INTERVAL_CHOICES,
+  PASS_HAT_CONVENTIONS,
   type PairedIntervalChoice,
   type PairTestChoice,
   prepareOutputDirectory,
+  type PassHatConvention,
+  POSTERIOR_CHOICES,
+  type PosteriorChoice,
+  TOO_FEW_SAMPLES_CHOICES,
+  type TooFewSamples,
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
@@ -38,6 +47,12 @@ import { analysisMarkdown, powerSentence, skippedLines } from '../analyze/analys
 import { analysisTables } from '../analyze/analysisTables.js';
 import { comparisonParagraph } from '../analyze/comparisonParagraph.js';
 import { forestPlot } from '../analyze/forestPlot.js';
+import {
+  multiSampleArrow,
+  multiSampleMarkdown,
+  multiSampleNotes,
+  multiSampleTables,
+} from '../analyze/multiSampleReport.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
@@ -49,7 +64,7 @@ import {
   type RenamedImportFlags,
   withImportFlags,
 } from './importFlags.js';
-import { checkChoices, listOption } from './shared.js';
+import { checkChoices, listOption, numberList } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -70,13 +85,23 @@ interface Args {
   resamples: number;
   hbb: string;
   allIntervals: boolean;
+  k?: unknown;
+  passThreshold?: number;
+  passHat?: string;
+  tooFewSamples?: string;
+  posterior: string;
+  passAtKOnly: boolean;
   [flag: string]: unknown;
 }
 
 const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
 
-/** The JSON document: the analysis, its paragraphs and the skipped methods. */
-export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Record<string, unknown> {
+/** The JSON document: the analysis, its paragraphs and the skipped methods (and the many-samples section). */
+export function analysisDocument(
+  a: EvalAnalysis,
+  inputs: readonly string[],
+  multiSample?: MultiSampleAnalysis | null,
+): Record<string, unknown> {
   return {
     evalsim: evalsimVersion(),
     inputs,
@@ -93,7 +118,61 @@ export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Re
           ]
         : []),
     ],
+    ...(multiSample ? { multiSample: { ...multiSample, notes: multiSampleNotes(multiSample) } } : {}),
   };
+}
+
+/** The many-samples flags as given (the section runs when any is given, or the eval has several samples per question). */
+function multiSampleRequested(args: Args): boolean {
+  return (
+    args.k !== undefined ||
+    args.passThreshold !== undefined ||
+    args.passHat !== undefined ||
+    args.tooFewSamples !== undefined
+  );
+}
+
+/** `--pass-at-k-only`: the many-samples section alone (terminal or --json; --out: pass-at-k.md, .json and the Arrow files). */
+function runPassAtKOnly(
+  io: CliIo,
+  args: Args,
+  paths: readonly string[],
+  outDir: string | undefined,
+  matrix: ReturnType<typeof evalMatrix>,
+  importWarnings: readonly string[],
+  options: MultiSampleOptions,
+): void {
+  const m = analyzeMultiSample(matrix, options);
+  const doc = { evalsim: evalsimVersion(), inputs: paths, multiSample: { ...m, notes: multiSampleNotes(m) } };
+  if (outDir !== undefined) {
+    const passk = multiSampleArrow(m, evalsimVersion());
+    const files: [string, string | Uint8Array][] = [
+      ['pass-at-k.md', multiSampleMarkdown(m, paths)],
+      ['pass-at-k.json', `${JSON.stringify(doc, null, 2)}\n`],
+      ['pass-at-k-systems.arrow', passk.systems],
+    ];
+    if (passk.pairs) files.push(['pass-at-k-pairs.arrow', passk.pairs]);
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
+  }
+  if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  else printMultiSample(io, m, args.allIntervals);
+  for (const w of importWarnings) io.stderr.write(`warning: ${w}\n`);
+  if (outDir !== undefined)
+    io.stderr.write(
+      `wrote ${args.out}: pass-at-k.md, pass-at-k.json, pass-at-k-systems.arrow${m.pairs.length ? ', pass-at-k-pairs.arrow' : ''}\n`,
+    );
+}
+
+function printMultiSample(io: CliIo, m: MultiSampleAnalysis, all: boolean): void {
+  const width = tableWidth(io.stdout);
+  const say = (text: string) => io.stdout.write(`${wrapText(text, width).join('\n')}\n`);
+  for (const t of multiSampleTables(m, all)) {
+    io.stdout.write('\n');
+    say(`${t.title} \u2014 ${t.note}`);
+    io.stdout.write(formatTable(t.rows, { maxWidth: width }));
+  }
+  for (const line of multiSampleNotes(m)) io.stderr.write(`note: ${line}\n`);
 }
 
 function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: boolean): void {
@@ -191,6 +270,35 @@ export const analyzeCommand: CommandModule<object, Args> = {
         describe:
           'print every interval (KG Clopper–Pearson, bootstrap percentile/basic/t, the paired 2×2 and unpaired families); default: the headline KG Wilson, bootstrap BCa and HBB (all go to --json and --out)',
       })
+      .option('k', {
+        type: 'string',
+        array: true,
+        describe:
+          'many samples per question: the k of pass@k, pass^k and maj@k (comma-separated; default 1, and 5, 10 when every question has that many samples)',
+      })
+      .option('pass-threshold', {
+        type: 'number',
+        describe: 'graded scores: a sample passes when its score \u2265 T (pass@k counts passes)',
+      })
+      .option('pass-hat', {
+        type: 'string',
+        describe: `pass^k convention: ${PASS_HAT_CONVENTIONS.join(', ')} (default unbiased = C(c,k)/C(n,k), tau-bench's and inspect_ai's pass_k; plugin = (c/n)^k)`,
+      })
+      .option('too-few-samples', {
+        type: 'string',
+        describe: `a question with fewer than k samples: ${TOO_FEW_SAMPLES_CHOICES.join(', ')} (default refuse; exclude leaves it out of that k, counted)`,
+      })
+      .option('posterior', {
+        type: 'string',
+        default: 'auto',
+        describe: `beta-binomial posterior for pass@k / pass^k (\u2248 10 ms each): ${POSTERIOR_CHOICES.join(', ')} (auto: all for \u2264 8 systems, else only where the headline is flagged)`,
+      })
+      .option('pass-at-k-only', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'only the many-samples section (pass@k, pass^k, maj@k, flip rates, paired differences): skips the per-question report, whose per-pair cluster bootstraps dominate with many systems',
+      })
       .option('paragraphs', {
         type: 'number',
         default: 10,
@@ -220,6 +328,14 @@ export const analyzeCommand: CommandModule<object, Args> = {
       .example(
         '$0 analyze logs/ --metric model_graded_qa --labels scorer:human_label',
         'inspect_ai logs with a gold scorer on some samples',
+      )
+      .example(
+        '$0 analyze packages/sim/src/evals/fixtures/tau-bench/ --k 1,2,4',
+        'tau-bench trials: pass@k, pass^k, flip rate, "two runs differ by", paired differences',
+      )
+      .example(
+        '$0 analyze packages/sim/src/evals/fixtures/long/samples.csv --k 1,5 --answer answer',
+        'a long table of samples with extracted answers: maj@k too (--pass-hat plugin: pass^k as (c/n)^k)',
       ) as never,
   handler: (args) => {
     const { io } = args;
@@ -237,6 +353,31 @@ export const analyzeCommand: CommandModule<object, Args> = {
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
         : undefined;
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
+    const multiFlags = multiSampleRequested(args);
+    if (multiFlags && args.epoch !== undefined) {
+      throw new Error(
+        '--epoch picks one sample per question; pass@k, pass^k and maj@k use all of them (drop --epoch)',
+      );
+    }
+    const ks = args.k !== undefined ? numberList('k', args.k) : undefined;
+    if (args.passThreshold !== undefined) checkFlag('pass-threshold', args.passThreshold, {});
+    const passHat =
+      args.passHat !== undefined
+        ? (checkChoices('pass-hat', [String(args.passHat)], PASS_HAT_CONVENTIONS)[0] as PassHatConvention)
+        : undefined;
+    const tooFew =
+      args.tooFewSamples !== undefined
+        ? (checkChoices(
+            'too-few-samples',
+            [String(args.tooFewSamples)],
+            TOO_FEW_SAMPLES_CHOICES,
+          )[0] as TooFewSamples)
+        : undefined;
+    const posterior = checkChoices(
+      'posterior',
+      [String(args.posterior)],
+      POSTERIOR_CHOICES,
+    )[0] as PosteriorChoice;
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
       cwd: io.cwd,
@@ -284,6 +425,20 @@ export const analyzeCommand: CommandModule<object, Args> = {
       ...(metric !== undefined ? { metric } : {}),
       ...(systems.length ? { systems } : {}),
     });
+    if (args.passAtKOnly) {
+      runPassAtKOnly(io, args, paths, outDir, matrix, imported.warnings.map(formatEvalWarning), {
+        level: args.level,
+        seed: args.seed,
+        resamples: args.resamples,
+        posterior,
+        ...(ks !== undefined ? { k: ks } : {}),
+        ...(args.passThreshold !== undefined ? { passThreshold: args.passThreshold } : {}),
+        ...(passHat !== undefined ? { passHat } : {}),
+        ...(tooFew !== undefined ? { tooFewSamples: tooFew } : {}),
+        ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+      });
+      return;
+    }
     const analysis = analyzeEval(matrix, {
       level: args.level,
       power: args.power,
@@ -296,7 +451,32 @@ export const analyzeCommand: CommandModule<object, Args> = {
       ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
     });
     const importWarnings = imported.warnings.map(formatEvalWarning);
-    const doc = analysisDocument(analysis, paths);
+    let multiSample: MultiSampleAnalysis | null = null;
+    const multiNotes: string[] = [];
+    if (multiFlags || (args.epoch === undefined && matrix.epochs > 1)) {
+      const run = () =>
+        analyzeMultiSample(matrix, {
+          level: args.level,
+          seed: args.seed,
+          resamples: args.resamples,
+          posterior,
+          ...(ks !== undefined ? { k: ks } : {}),
+          ...(args.passThreshold !== undefined ? { passThreshold: args.passThreshold } : {}),
+          ...(passHat !== undefined ? { passHat } : {}),
+          ...(tooFew !== undefined ? { tooFewSamples: tooFew } : {}),
+          ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+        });
+      if (multiFlags) multiSample = run();
+      else {
+        // Not asked for by a flag: an eval whose samples are graded is analysed without it, and says so.
+        try {
+          multiSample = run();
+        } catch (error) {
+          multiNotes.push(`pass@k section skipped: ${(error as Error).message}`);
+        }
+      }
+    }
+    const doc = analysisDocument(analysis, paths, multiSample);
     if (outDir !== undefined) {
       // Build every file, then write each atomically.
       const arrow = analysisArrow(analysis, evalsimVersion());
@@ -306,15 +486,28 @@ export const analyzeCommand: CommandModule<object, Args> = {
         ['systems.arrow', arrow.systems],
       ];
       if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
+      if (multiSample) {
+        const passk = multiSampleArrow(multiSample, evalsimVersion());
+        files.push(
+          ['pass-at-k.md', multiSampleMarkdown(multiSample, paths)],
+          ['pass-at-k-systems.arrow', passk.systems],
+        );
+        if (passk.pairs) files.push(['pass-at-k-pairs.arrow', passk.pairs]);
+      }
       mkdirSync(outDir, { recursive: true });
       for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
     }
     if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-    else printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
+    else {
+      printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
+      if (multiSample) printMultiSample(io, multiSample, args.allIntervals);
+    }
     for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
+    for (const note of multiNotes) io.stderr.write(`note: ${note}\n`);
     if (outDir !== undefined)
       io.stderr.write(
-        `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}\n`,
+        `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}` +
+          `${multiSample ? `, pass-at-k.md, pass-at-k-systems.arrow${multiSample.pairs.length ? ', pass-at-k-pairs.arrow' : ''}` : ''}\n`,
       );
   },
 };

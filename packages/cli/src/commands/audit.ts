@@ -7,7 +7,8 @@
  * `<out>/audit-*.json` and run by the ordinary runner; then coverage, lower / upper
  * non-coverage and mean width with MCSEs, Bradley's verdict and a recommendation.
  */
-import { basename, extname, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
 import {
   AUDIT_INTERVALS,
   buildAudit,
@@ -26,7 +27,8 @@ import { runJudgedAudit } from './auditJudged.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
-import { listOption, shownPath, withJson } from './shared.js';
+import { runPassAtKAudit } from './passAtKPlanning.js';
+import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
   io: CliIo;
@@ -46,6 +48,7 @@ interface Args {
   quiet: boolean;
   json: boolean;
   labels?: string;
+  k?: unknown;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -102,6 +105,12 @@ export const auditCommand: CommandModule<object, Args> = {
           default: 0.95,
           describe: 'nominal coverage (tests at α = 1 − level)',
         })
+        .option('k', {
+          type: 'string',
+          array: true,
+          describe:
+            "many samples per question: audit the pass@k / pass^k intervals at these k instead (the eval's questions resampled, each with its recorded pass rate)",
+        })
         .option('out', { type: 'string', default: 'results/local/audit', describe: 'output directory' })
         .option('labels', {
           type: 'string',
@@ -118,7 +127,11 @@ export const auditCommand: CommandModule<object, Args> = {
           '$0 audit eval.arrow --methods wilson,clusteredCR2 --module my-method.mjs',
           'your own method',
         )
-        .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON'),
+        .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON')
+        .example(
+          '$0 audit packages/sim/src/evals/fixtures/tau-bench/ --k 1,2 --replications 200',
+          'many samples per question: coverage of the pass@k intervals on your eval',
+        ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
@@ -145,14 +158,39 @@ export const auditCommand: CommandModule<object, Args> = {
       return;
     }
     const outDir = io.resolve(args.out);
+    const populationExisted = existsSync(join(outDir, 'population.csv'));
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
-      writes: ['resampling', 'parametric', 'paired'].flatMap((s) => [`audit-${s}.json`, `audit-${s}.arrow`]),
+      writes:
+        args.k !== undefined
+          ? ['audit-passk.json', 'audit-passk.arrow']
+          : ['resampling', 'parametric', 'paired'].flatMap((s) => [`audit-${s}.json`, `audit-${s}.arrow`]),
     });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
+    if (args.k !== undefined) {
+      const k = numberList('k', args.k).map((x) => integerFlag('k', x, 1, 1_000_000) as number);
+      await runPassAtKAudit(
+        io,
+        input,
+        outDir,
+        {
+          system,
+          k,
+          replications: args.replications,
+          seed: args.seed,
+          level: args.level,
+          workers: args.workers,
+          quiet: args.quiet,
+          json: args.json,
+          eval: args.eval,
+        },
+        populationExisted,
+      );
+      return;
+    }
     const versus =
       args.versus ?? (args.system === undefined ? systems[1] : systems.find((s) => s !== system));
     const modules = listOption(args.module).map((file) => {

@@ -41,6 +41,16 @@ export const IMPORT_FLAGS = {
     describe:
       'human labels beside a judge: a long table column (metric label:<column>) | inspect: scorer:<name> (a gold scorer on some samples) | metric:<name> already in the table; analyze corrects the judge with them',
   },
+  answer: {
+    type: 'string',
+    describe:
+      "import each sample's discrete answer (for maj@k): long table: the answer column | inspect: score (Score.answer)",
+  },
+  repeats: {
+    type: 'string',
+    describe:
+      'lm-eval tasks with repeats: rescore = every repeat a sample, extracted and scored as lm-eval scores the first (checked against its logged score)',
+  },
 } as const satisfies Record<string, Options>;
 
 type ImportFlag = keyof typeof IMPORT_FLAGS;
@@ -107,6 +117,8 @@ export function importOptionsFrom(
     'task',
     'split',
     'labels',
+    'answer',
+    'repeats',
   ] as const) {
     const value = get(name);
     if (value !== undefined) options[name] = value;

@@ -6,6 +6,7 @@
  * curve per test, the size needed with its ±2·MCSE band, and Miller's closed form beside it,
  * printed (or `--json`) and drawn to `<out>/plan.svg`.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildPlan,
@@ -31,6 +32,7 @@ import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { runJudgedPlan } from './planJudged.js';
+import { runSamplesPlan } from './passAtKPlanning.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -55,6 +57,10 @@ interface Args {
   labels?: string;
   width?: number;
   level: number;
+  samples?: unknown;
+  targetSe?: number;
+  k?: unknown;
+  questionCost: number;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -84,7 +90,20 @@ export const planCommand: CommandModule<object, Args> = {
         .option('delta', {
           type: 'number',
           describe:
-            "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates (required without --labels)",
+            "true gap A − B to detect, in proportion units (0.03 = 3 points), imposed on B's rates (required unless --samples or --labels)",
+        })
+        .option('samples', {
+          type: 'string',
+          array: true,
+          describe:
+            'many samples per question: trade samples per question (these n) against questions for --target-se of pass@k, instead of a gap',
+        })
+        .option('target-se', { type: 'number', describe: 'with --samples: the SE to reach (0.01 = 1 point)' })
+        .option('k', { type: 'string', array: true, describe: 'with --samples: the k of pass@k (default 1)' })
+        .option('question-cost', {
+          type: 'number',
+          default: 0,
+          describe: 'with --samples: the cost of one new question in samples (for the cheapest n)',
         })
         .option('labels', {
           type: 'string',
@@ -143,6 +162,10 @@ export const planCommand: CommandModule<object, Args> = {
         .example(
           '$0 plan studies/data/judged-standin.csv --labels human --width 0.1 --systems model_a',
           'an LLM-judged eval: how many human labels for a ±5-point interval',
+        )
+        .example(
+          '$0 plan studies/data/mmlu-standin.csv --samples 1,2,5,10 --target-se 0.01 --systems haiku_off',
+          'samples per question against questions for a 1-point SE (Miller, generalised to pass@k)',
         ),
     ) as never,
   handler: async (args) => {
@@ -178,7 +201,52 @@ export const planCommand: CommandModule<object, Args> = {
       });
       return;
     }
-    if (args.delta === undefined) throw new Error('missing --delta');
+    if (args.samples !== undefined) {
+      integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+      integerFlag('seed', args.seed, 0, 4294967295);
+      integerFlag('workers', args.workers, 0, MAX_WORKERS);
+      if (args.targetSe === undefined)
+        throw new Error('--samples needs --target-se (the SE to reach, e.g. 0.01)');
+      checkFlag('target-se', args.targetSe, { min: 0, max: 1, minOpen: true, maxOpen: true });
+      checkFlag('question-cost', args.questionCost, { min: 0 });
+      const samples = numberList('samples', args.samples).map(
+        (x) => integerFlag('samples', x, 1, 1_000_000) as number,
+      );
+      const k =
+        args.k !== undefined
+          ? numberList('k', args.k).map((x) => integerFlag('k', x, 1, 1_000_000) as number)
+          : [1];
+      const outDir = io.resolve(args.out);
+      const populationExisted = existsSync(join(outDir, 'population.csv'));
+      const input = evalPopulation(io, args.eval, outDir, {
+        metric: args.metric,
+        task: args.task,
+        label: `--out ${args.out}`,
+        writes: ['plan-samples.json', 'plan-samples.arrow'],
+      });
+      const system = defaultSystems([...input.population.systems.keys()], args.systems)[0];
+      await runSamplesPlan(
+        io,
+        input,
+        outDir,
+        {
+          system,
+          samples,
+          k,
+          targetSe: args.targetSe,
+          questionCost: args.questionCost,
+          replications: Math.min(args.replications, 400),
+          seed: args.seed,
+          workers: args.workers,
+          quiet: args.quiet,
+          json: args.json,
+          eval: args.eval,
+        },
+        populationExisted,
+      );
+      return;
+    }
+    if (args.delta === undefined) throw new Error('missing --delta (or --samples with --target-se, or --labels with --width)');
     checkFlag('delta', args.delta, { min: -1, max: 1, minOpen: true, maxOpen: true });
     if (args.delta === 0)
       throw new Error('--delta: must be a non-zero gap (power at δ = 0 is the false-positive rate)');

@@ -152,17 +152,18 @@ export function lineChartSpec(points: readonly ChartPoint[], options: LineChartO
     config: { font: 'sans-serif', view: { stroke: '#ddd' }, legend: { labelLimit: 0 } },
   };
   if (hasFacet) {
+    const facet = {
+      field: 'facet',
+      type: 'nominal',
+      title: null,
+      sort: { field: 'facetOrder', op: 'min' },
+      header: { labelFontSize: 12 },
+    };
+    // Up to 5 panels in one row; more wrap into rows of 4 (the same spec as before for ≤ 5).
+    const panels = new Set(merged.map((p) => p.facet)).size;
     return {
       ...base,
-      facet: {
-        column: {
-          field: 'facet',
-          type: 'nominal',
-          title: null,
-          sort: { field: 'facetOrder', op: 'min' },
-          header: { labelFontSize: 12 },
-        },
-      },
+      ...(panels > 5 ? { facet, columns: 4 } : { facet: { column: facet } }),
       spec: { width: 200, height: 220, layer: layers },
       resolve: { scale: { y: 'shared' } },
     };

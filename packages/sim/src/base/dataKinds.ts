@@ -120,6 +120,28 @@ export interface JudgedScores {
   readonly label: readonly Float64Array[];
 }
 
+/**
+ * Many samples per question (model passAtKSamples): each question's passes c_i out of n_i
+ * samples, its cluster, and the functional the cell asks about — pass@k (at least one of k
+ * samples passes) or pass^k (all k pass) — which the pass@k methods estimate.
+ */
+export interface MultiSampleCounts {
+  readonly kind: 'multiSampleCounts';
+  /** Questions Q in this replication (arrays may be longer). */
+  questionCount: number;
+  /** Passes c_i of question i. */
+  readonly correct: Int32Array;
+  /** Samples n_i of question i (≥ k). */
+  readonly samples: Int32Array;
+  /** Cluster index of question i (0 … clusterCount − 1), or null when there are no clusters. */
+  readonly clusterOf: Int32Array | null;
+  /** Clusters K (0 without clusters). */
+  clusterCount: number;
+  /** The k of pass@k / pass^k. */
+  readonly k: number;
+  readonly estimand: 'passAtK' | 'passHatK';
+}
+
 /** Every built-in data kind by name. */
 export interface DataKinds {
   readonly clusteredScores: ClusteredScores;
@@ -127,6 +149,7 @@ export interface DataKinds {
   readonly systemCopiesScores: SystemCopiesScores;
   readonly sequentialPairedCounts: SequentialPairedCounts;
   readonly judgedScores: JudgedScores;
+  readonly multiSampleCounts: MultiSampleCounts;
 }
 
 /** Name of a built-in data kind. */

@@ -160,9 +160,21 @@ export function detectEvalFormat(
     ) {
       return 'inspect-json';
     }
+    // tau-bench: a list of {task_id, reward, info, traj, trial}; tau2-bench: results.json with
+    // info.num_trials and simulations / simulation_index; SWE-bench: a report with resolved_ids.
+    if (
+      /^\s*\[\s*\{/.test(text) &&
+      /"task_id"\s*:/.test(text) &&
+      /"trial"\s*:/.test(text) &&
+      /"reward"\s*:/.test(text)
+    )
+      return 'tau-bench';
+    if (/"num_trials"\s*:/.test(text) && /"(simulations|simulation_index)"\s*:/.test(text))
+      return 'tau2-bench';
+    if (/"resolved_ids"\s*:/.test(text) && /"unresolved_ids"\s*:/.test(text)) return 'swe-bench';
     throw unknown(
       file,
-      'a JSON file that is neither an inspect_ai log (top-level "version", and "eval" with "task" and "model") nor an lm-eval results_<date>.json',
+      'a JSON file that is neither an inspect_ai log (top-level "version", and "eval" with "task" and "model") nor an lm-eval results_<date>.json, a tau-bench or tau2-bench results file, nor a SWE-bench report',
     );
   }
   if (ext === '.jsonl' || ext === '.ndjson') {

@@ -16,6 +16,10 @@ export const EVAL_FORMATS = {
   'wide-population':
     'wide item population (question, cluster, correct_<system>, k_<system>, answers_<system>)',
   'evalsim-arrow': 'evalsim canonical eval table (.arrow written by evalsim import)',
+  'tau-bench': 'tau-bench results: a JSON list of {task_id, reward, info, traj, trial} (run.py)',
+  'tau2-bench': 'tau2-bench results.json (info, tasks, simulations or simulation_index)',
+  'swe-bench':
+    'SWE-bench evaluation report <model>.<run_id>.json (resolved_ids, unresolved_ids, …); one run per file',
 } as const;
 
 export type EvalFormat = keyof typeof EVAL_FORMATS;

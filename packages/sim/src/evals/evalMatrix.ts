@@ -11,7 +11,7 @@
  */
 import { clusterConflictError } from './clusterConflict.js';
 import { EvalInputError, type EvalWarning } from './evalInputError.js';
-import { columnValue, type EvalTable } from './evalTable.js';
+import { columnValue, type EvalStringColumn, type EvalTable } from './evalTable.js';
 
 export interface EvalMatrixOptions {
   /** The metric (required when the table has several for the task). */
@@ -40,6 +40,13 @@ export interface EvalMatrix {
   readonly epochCounts: Int32Array;
   /** Every present score is 0 or 1. */
   readonly binary: boolean;
+  /**
+   * With the table's optional answer column: the answer code of each `[system][question][epoch]`
+   * (−1 where missing or without an answer) into `answerNames`; null (or absent, in a matrix built
+   * by hand) when the table has none.
+   */
+  readonly answers?: Int32Array | null;
+  readonly answerNames?: readonly string[];
   readonly warnings: readonly EvalWarning[];
 }
 
@@ -148,6 +155,8 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
     } else rows[i] = 0;
   }
   const scores = new Float64Array(S * Q * epochs).fill(Number.NaN);
+  const answerColumn = table.answer;
+  const answers = answerColumn ? new Int32Array(S * Q * epochs).fill(-1) : null;
   const epochCounts = new Int32Array(S * Q);
   const clusterCode = new Int32Array(Q).fill(-2);
   const clusterRow = new Int32Array(Q);
@@ -159,6 +168,8 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
     const q = questionIndex[table.question.codes[i]];
     const x = table.score[i];
     scores[(s * Q + q) * epochs + table.epoch[i] - 1] = x;
+    if (answers !== null)
+      answers[(s * Q + q) * epochs + table.epoch[i] - 1] = (answerColumn as EvalStringColumn).codes[i];
     epochCounts[s * Q + q]++;
     if (x !== 0 && x !== 1 && binary) {
       binary = false;
@@ -211,6 +222,8 @@ export function evalMatrix(table: EvalTable, options: EvalMatrixOptions = {}): E
     scores,
     epochCounts,
     binary,
+    answers,
+    answerNames: answerColumn ? answerColumn.dictionary : [],
     warnings,
   };
 }

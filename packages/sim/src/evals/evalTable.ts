@@ -10,6 +10,12 @@
  *
  * Columns, in Arrow order: source, task, system, question, cluster, epoch, metric, score,
  * correct. These names are the contract with the analysis (`evalMatrix`, `evalsim analyze`).
+ *
+ * Optional: `answer`, the discrete answer a sample gave (the extracted answer a scorer
+ * compared, e.g. inspect_ai's `Score.answer`, or a long table's `answer` column), for
+ * majority-vote (maj@k) analyses; code −1 = no answer. A table without any answer has no
+ * `answer` column (so such a table's Arrow bytes are what they were before the column existed),
+ * and in Arrow it comes last, after `correct`.
  */
 
 /** A dictionary-encoded string column. */
@@ -34,7 +40,12 @@ export interface EvalTable {
   readonly score: Float64Array;
   /** Line of the row in its source (1-based), 0 when unknown. In memory only. */
   readonly line: Int32Array;
+  /** The sample's discrete answer (code −1 = none); absent when no row has one. */
+  readonly answer?: EvalStringColumn;
 }
+
+/** The optional answer column's name (in Arrow, after `correct`). */
+export const EVAL_ANSWER_COLUMN = 'answer';
 
 /** The string columns of the canonical table, in Arrow order. */
 export const EVAL_STRING_COLUMNS = ['source', 'task', 'system', 'question', 'cluster', 'metric'] as const;

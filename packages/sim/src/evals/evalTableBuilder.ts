@@ -37,6 +37,8 @@ export interface TablePart {
   readonly line: Int32Array;
   /** Every value given a code, in code order (including values no row uses). */
   readonly dictionaries: Readonly<Record<EvalStringColumnName, readonly string[]>>;
+  /** Answer codes (−1 = none) and their dictionary, when some row has an answer. */
+  readonly answer?: { readonly codes: Int32Array; readonly dictionary: readonly string[] };
 }
 
 export class EvalTableBuilder {
@@ -45,6 +47,9 @@ export class EvalTableBuilder {
   private epoch: Int32Array;
   private score: Float64Array;
   private line: Int32Array;
+  /** Answer codes, allocated at the first row with an answer (earlier rows −1). */
+  private answers: Int32Array | null = null;
+  private answerDictionary = new StringDictionary();
   private length = 0;
 
   constructor(capacity = 1024) {
@@ -70,6 +75,8 @@ export class EvalTableBuilder {
   reset(): void {
     this.length = 0;
     this.dictionaries = EvalTableBuilder.emptyDictionaries();
+    this.answers = null;
+    this.answerDictionary = new StringDictionary();
   }
 
   get rowCount(): number {
@@ -79,6 +86,17 @@ export class EvalTableBuilder {
   /** The dictionary code of `value` in `column` (added on first use). */
   code(column: EvalStringColumnName, value: string): number {
     return this.dictionaries[column].code(value);
+  }
+
+  /** The code of an answer (added on first use), for {@link setAnswer}. */
+  answerCode(value: string): number {
+    return this.answerDictionary.code(value);
+  }
+
+  /** Gives the last appended row the answer of code `code` (from {@link answerCode}). */
+  setAnswer(code: number): void {
+    if (this.answers === null) this.answers = new Int32Array(this.epoch.length).fill(-1);
+    this.answers[this.length - 1] = code;
   }
 
   private grow(atLeast = 0): void {
@@ -93,6 +111,11 @@ export class EvalTableBuilder {
     this.epoch = grown(this.epoch);
     this.score = grown(this.score);
     this.line = grown(this.line);
+    if (this.answers !== null) {
+      const answers = new Int32Array(size).fill(-1);
+      answers.set(this.answers);
+      this.answers = answers;
+    }
   }
 
   /** Appends one row of codes (cluster −1 = none); `line` 0 when unknown. */
@@ -119,6 +142,7 @@ export class EvalTableBuilder {
     this.epoch[i] = epoch;
     this.score[i] = score;
     this.line[i] = line;
+    if (this.answers !== null) this.answers[i] = -1;
   }
 
   /** Makes room for `rows` more rows at once (so that appending them copies nothing). */
@@ -134,6 +158,11 @@ export class EvalTableBuilder {
     this.epoch = resized(this.epoch);
     this.score = resized(this.score);
     this.line = resized(this.line);
+    if (this.answers !== null) {
+      const answers = new Int32Array(need).fill(-1);
+      answers.set(this.answers.subarray(0, this.length));
+      this.answers = answers;
+    }
   }
 
   /** The rows and dictionaries built so far, as a part for another builder (trimmed copies). */
@@ -150,6 +179,9 @@ export class EvalTableBuilder {
       dictionaries: Object.fromEntries(
         EVAL_STRING_COLUMNS.map((c) => [c, this.dictionaries[c].values.slice()]),
       ) as Record<EvalStringColumnName, string[]>,
+      ...(this.answers !== null
+        ? { answer: { codes: this.answers.slice(0, n), dictionary: this.answerDictionary.values.slice() } }
+        : {}),
     };
   }
 
@@ -173,6 +205,15 @@ export class EvalTableBuilder {
     this.score.set(part.score, at);
     this.line.set(part.line, at);
     this.length += n;
+    if (part.answer !== undefined) {
+      const remap = Int32Array.from(part.answer.dictionary, (v) => this.answerDictionary.code(v));
+      for (let i = 0; i < n; i++) {
+        const code = part.answer.codes[i];
+        if (code < 0) continue;
+        if (this.answers === null) this.answers = new Int32Array(this.epoch.length).fill(-1);
+        this.answers[at + i] = remap[code];
+      }
+    }
   }
 
   /** Drops the rows from `rowCount` on (an importer redoing a file); their dictionary entries go at `finish`. */
@@ -203,6 +244,19 @@ export class EvalTableBuilder {
       for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
       return { codes, dictionary };
     };
+    let answer: EvalTable['answer'];
+    if (this.answers !== null) {
+      const codes = trim(this.answers);
+      const values = this.answerDictionary.values;
+      // As the other columns: the values in use, in code order.
+      const used = new Uint8Array(values.length);
+      for (let i = 0; i < n; i++) if (codes[i] >= 0) used[codes[i]] = 1;
+      const remap = new Int32Array(values.length).fill(-1);
+      const dictionary: string[] = [];
+      for (let c = 0; c < values.length; c++) if (used[c]) remap[c] = dictionary.push(values[c]) - 1;
+      for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+      if (dictionary.length > 0) answer = { codes, dictionary };
+    }
     return {
       rowCount: n,
       source: column('source'),
@@ -214,6 +268,7 @@ export class EvalTableBuilder {
       metric: column('metric'),
       score: trim(this.score),
       line: trim(this.line),
+      ...(answer !== undefined ? { answer } : {}),
     };
   }
 }

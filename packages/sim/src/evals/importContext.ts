@@ -80,6 +80,17 @@ export class ImportContext {
   ) {}
 
   private readonly zips = new Map<string, ZipArchive>();
+  private readonly runs = new Map<string, number>();
+
+  /**
+   * The next run number (1, 2, …) for `key`, in the order logs are imported: formats with one
+   * run per file (SWE-bench reports) number a system's runs as epochs this way.
+   */
+  nextRun(key: string): number {
+    const run = (this.runs.get(key) ?? 0) + 1;
+    this.runs.set(key, run);
+    return run;
+  }
 
   /**
    * The ZIP archive at `path`, opened once per import (`closeZip` when done with it). Its

@@ -30,6 +30,9 @@ import { importInspectJson } from './formats/inspectJson.js';
 import { importLmEvalSamples } from './formats/lmEval.js';
 import { importLongTable } from './formats/longTable.js';
 import { importOpenaiEvals } from './formats/openaiEvals.js';
+import { importSweBench } from './formats/sweBench.js';
+import { importTau2Bench } from './formats/tau2Bench.js';
+import { importTauBench } from './formats/tauBench.js';
 import { importWidePopulation } from './formats/widePopulation.js';
 import { fileMatches, ImportContext } from './importContext.js';
 import { checkImportOptions, type EvalImportOptions } from './importOptions.js';
@@ -52,6 +55,9 @@ const IMPORTERS: Record<EvalFormat, (path: string, file: string, ctx: ImportCont
   'wide-population': (path, file, ctx) =>
     importWidePopulation(path, file, /\.csv$/i.test(path) ? 'csv' : 'arrow', ctx),
   'evalsim-arrow': importEvalsimArrow,
+  'tau-bench': importTauBench,
+  'tau2-bench': importTau2Bench,
+  'swe-bench': importSweBench,
 };
 
 /** How an import runs; nothing here changes its result. */

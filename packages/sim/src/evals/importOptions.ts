@@ -10,6 +10,13 @@
  * | `cluster`  | `task` (default for grouped tasks), `none`, `doc.<field>` | `metadata.<key>` (default none) | `run.<arg>` (default `subject`/`subset` from the run name), `none` | `data.<field>` | cluster column (default `cluster` if present) |
  * | `system`   | label replacing the model name   | label replacing `eval.model`   | label replacing the model | label replacing the completion fns | system column (default `system`) |
  *
+ * `answer` imports each sample's discrete answer into the table's optional `answer` column (for
+ * maj@k): a long table's column of that name; `score` for inspect_ai (the chosen scorer's
+ * `Score.answer`); (lm-evaluation-harness: see `repeats`). Off by default, so an import without it writes the
+ * bytes it always did. `repeats: 'rescore'` (lm-evaluation-harness) makes every repeat of a
+ * `repeats: K` task a sample, re-extracted and scored as lm-eval scores the first (checked
+ * against its logged score); its answers go to the answer column.
+ *
  * `systemByFile` sets the label per input file or directory (any format; for a long table
  * it replaces the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
  * — or `correct` when there is no `score` — `epoch`, `task`). `split` is HELM's split
@@ -34,6 +41,9 @@ export interface EvalImportOptions {
   readonly task?: string;
   readonly split?: string;
   readonly labels?: string;
+  readonly answer?: string;
+  /** lm-evaluation-harness `repeats` tasks: `rescore` scores every repeat (formats/lmEvalRepeats.ts). */
+  readonly repeats?: string;
 }
 
 /** The option names, for validation and help. */
@@ -49,6 +59,8 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'task',
   'split',
   'labels',
+  'answer',
+  'repeats',
 ] as const;
 
 /** Checks option types (strings, non-empty); throws a TypeError naming the option. */

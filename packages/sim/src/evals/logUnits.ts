@@ -71,6 +71,15 @@ function unitsOf(path: string, file: string, options: EvalImportOptions, skipped
   return [{ path, file, format }];
 }
 
+/** True when `path` is a tau2-bench results.json. */
+function isTau2Results(path: string, options: EvalImportOptions): boolean {
+  try {
+    return detectEvalFormat(path, options) === 'tau2-bench';
+  } catch {
+    return false;
+  }
+}
+
 /** Refuses a FIFO, socket or device, naming it as shown. */
 function refuseNonRegular(stats: Stats, file: string): void {
   const reason = notRegularFile(stats);
@@ -90,8 +99,14 @@ function walk(
 ): LogUnit[] {
   if (isHelmRunDirectory(dir)) return [{ path: dir, file: shown, format: 'helm' }];
   const units: LogUnit[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith('.')) continue;
+  const names = readdirSync(dir).sort();
+  // A tau2-bench "dir" run: its results.json holds the simulation index; simulations/ is not walked.
+  const tau2Run =
+    names.includes('results.json') &&
+    names.includes('simulations') &&
+    isTau2Results(join(dir, 'results.json'), options);
+  for (const name of names) {
+    if (name.startsWith('.') || (tau2Run && name === 'simulations')) continue;
     const path = join(dir, name);
     const file = join(shown, name);
     let stats: Stats;

@@ -11,6 +11,7 @@ import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
 import type { EvalSourceInfo } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
 import {
+  EVAL_ANSWER_COLUMN,
   EVAL_STRING_COLUMNS,
   type EvalStringColumn,
   type EvalStringColumnName,
@@ -161,6 +162,15 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
       }
     }
   }
-  const table: EvalTable = { rowCount: n, ...strings, epoch, score, line: new Int32Array(n) };
+  const answerVector = arrow.getChild(EVAL_ANSWER_COLUMN);
+  const answer = answerVector ? readStringColumn(answerVector, EVAL_ANSWER_COLUMN, file, true) : undefined;
+  const table: EvalTable = {
+    rowCount: n,
+    ...strings,
+    epoch,
+    score,
+    line: new Int32Array(n),
+    ...(answer !== undefined ? { answer } : {}),
+  };
   return { table, warnings: [], provenance: { sources, options }, version };
 }

@@ -102,6 +102,12 @@ export function mergeUnitResult(ctx: ImportContext, unit: LogUnit, result: UnitR
 export function resultTransferList(result: UnitResult): ArrayBuffer[] {
   if (!result.ok) return [];
   const { part } = result;
-  const arrays = [...Object.values(part.codes), part.epoch, part.score, part.line];
+  const arrays = [
+    ...Object.values(part.codes),
+    part.epoch,
+    part.score,
+    part.line,
+    ...(part.answer ? [part.answer.codes] : []),
+  ];
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }

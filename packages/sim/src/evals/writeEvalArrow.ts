@@ -1,6 +1,6 @@
 /**
  * Writes the canonical eval table (evalArrow.ts) as an Arrow IPC file. Dictionary ids 0–5
- * are fixed (source, task, system, question, cluster, metric) so that the bytes do not
+ * are fixed (source, task, system, question, cluster, metric; 6 the optional answer) so that the bytes do not
  * depend on what else the process built; nothing run-dependent is stored, so the same
  * inputs give the same bytes. Written atomically (a temporary file in the same directory,
  * then rename), so a failed write leaves no partial file.
@@ -24,7 +24,7 @@ import {
   vectorFromArray,
 } from 'apache-arrow';
 import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
-import { EVAL_COLUMNS, EVAL_STRING_COLUMNS, type EvalStringColumn } from './evalTable.js';
+import { EVAL_ANSWER_COLUMN, EVAL_COLUMNS, EVAL_STRING_COLUMNS, type EvalStringColumn } from './evalTable.js';
 
 /** JSON with object keys sorted and undefined values dropped (deterministic text). */
 function stableJson(value: unknown): string {
@@ -84,8 +84,19 @@ export function evalToArrow(imported: ImportedEval, version: string): Uint8Array
     ...(correctValid.nulls > 0 ? { nullBitmap: correctValid.bitmap } : {}),
     data: correctBits.bitmap,
   });
-  const fields = EVAL_COLUMNS.map(
-    (name) => new Field(name, children[name].type, name === 'cluster' || name === 'correct'),
+  // The optional answer column goes last, dictionary id 6, only when some row has an answer.
+  const names: string[] = [...EVAL_COLUMNS];
+  if (table.answer !== undefined) {
+    children[EVAL_ANSWER_COLUMN] = dictionaryData(table.answer, EVAL_STRING_COLUMNS.length, n);
+    names.push(EVAL_ANSWER_COLUMN);
+  }
+  const fields = names.map(
+    (name) =>
+      new Field(
+        name,
+        children[name].type,
+        name === 'cluster' || name === 'correct' || name === EVAL_ANSWER_COLUMN,
+      ),
   );
   const metadata = new Map<string, string>([
     [EVAL_ARROW_METADATA.sources, stableJson(imported.provenance.sources)],
@@ -96,7 +107,7 @@ export function evalToArrow(imported: ImportedEval, version: string): Uint8Array
   const struct = makeData({
     type: new Struct(fields),
     length: n,
-    children: EVAL_COLUMNS.map((name) => children[name]),
+    children: names.map((name) => children[name]),
   });
   const batch = new RecordBatch(schema, struct);
   return tableToIPC(new Table(schema, [batch]), 'file');

@@ -25,6 +25,9 @@ import { naiveInterval } from './naiveInterval.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
 import { agrestiMin, bonettPrice, newcombePaired, pairedWald, tango } from './pairedDifferenceIntervals.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
+import { passAtKBootstrap } from './passAtKBootstrap.js';
+import { passAtKClustered, passAtKNaive, passAtKQuestion, passAtKWilson } from './passAtKIntervals.js';
+import { passAtKPosterior } from './passAtKPosterior.js';
 import {
   agrestiCoullInterval,
   betaPosteriorInterval,
@@ -81,4 +84,10 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   ppiInterval,
   ppiPlusPlusInterval,
   roganGladenInterval,
+  passAtKNaive,
+  passAtKQuestion,
+  passAtKClustered,
+  passAtKWilson,
+  passAtKBootstrap,
+  passAtKPosterior,
 ]);

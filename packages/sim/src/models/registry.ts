@@ -10,6 +10,7 @@ import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { judgedAnswers } from './judgedAnswers.js';
 import { pairedLatent } from './pairedLatent.js';
 import { pairedMultinomial } from './pairedMultinomial.js';
+import { passAtKSamples } from './passAtKSamples.js';
 import { populationSystems } from './populationSystems.js';
 import { sequentialPaired } from './sequentialPaired.js';
 import { systemCopies } from './systemCopies.js';
@@ -28,4 +29,5 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   sequentialPaired,
   uniformDifficulty,
   judgedAnswers,
+  passAtKSamples,
 ]);

@@ -22,6 +22,8 @@ export function importEvalsimArrow(path: string, file: string, ctx: ImportContex
   builder.reserve(t.rowCount);
   const override = ctx.fileLabel(file);
   const system = override === undefined ? -1 : builder.code('system', override);
+  const answers = t.answer;
+  const answerCodes = answers ? Int32Array.from(answers.dictionary, (s) => builder.answerCode(s)) : null;
   for (let i = 0; i < t.rowCount; i++) {
     const cluster = t.cluster.codes[i];
     builder.append(
@@ -35,6 +37,7 @@ export function importEvalsimArrow(path: string, file: string, ctx: ImportContex
       t.score[i],
       0,
     );
+    if (answers && answerCodes && answers.codes[i] >= 0) builder.setAnswer(answerCodes[answers.codes[i]]);
   }
   for (const info of stored.provenance.sources) ctx.carrySource(info);
   ctx.source(path, file, {

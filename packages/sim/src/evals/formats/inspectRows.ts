@@ -72,6 +72,8 @@ export class InspectRows {
   private readonly metric: number;
   /** The metadata path of the cluster, when clustering by `metadata.<key>`. */
   readonly clusterPath: string[] | undefined;
+  /** Import the scorer's `Score.answer` as the sample's answer (`answer: 'score'`). */
+  private readonly answers: boolean;
   private missing = 0;
   private unscored = 0;
   rows = 0;
@@ -126,6 +128,13 @@ export class InspectRows {
         `option cluster "${cluster}": for inspect_ai logs use metadata.<key> (sample metadata) or none`,
       );
     }
+    if (options.answer !== undefined && options.answer !== 'score') {
+      throw new EvalInputError(
+        { file, field: 'answer' },
+        `option answer "${options.answer}": for inspect_ai logs use score (the scorer's Score.answer)`,
+      );
+    }
+    this.answers = options.answer === 'score';
     this.source = builder.code('source', file);
     this.task = builder.code('task', header.task);
     this.system = builder.code('system', ctx.systemLabel(file, header.model));
@@ -239,6 +248,12 @@ export class InspectRows {
       x,
       at.line ?? 0,
     );
+    if (this.answers && typeof score === 'object') {
+      const answer = (score as { answer?: unknown }).answer;
+      if (typeof answer === 'string' && answer !== '') builder.setAnswer(builder.answerCode(answer));
+      else if (typeof answer === 'number' || typeof answer === 'boolean')
+        builder.setAnswer(builder.answerCode(String(answer)));
+    }
     this.rows++;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Reads inspect_ai samples or sample summaries — a JSON array of `EvalSample` /
  * `EvalSampleSummary` — by scanning its bytes (io/jsonScan.ts) for the four fields the
- * importer needs: `id`, `epoch`, the chosen scorer's `scores.<scorer>.value` and the
+ * importer needs: `id`, `epoch`, the chosen scorer's `scores.<scorer>.value` (and `.answer`) and the
  * cluster value at `metadata.<path>`; everything else (inputs, messages, events, usage) is
  * skipped without being built. Throws JsonScanError on anything unexpected, after which
  * callers parse the document whole (so errors keep their exact place).
@@ -11,7 +11,7 @@ import { type JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
 import type { InspectRows } from './inspectRows.js';
 
 const SAMPLE_KEYS = jsonKeys('id', 'epoch', 'scores', 'metadata');
-const VALUE_KEY = jsonKeys('value');
+const SCORE_KEYS = jsonKeys('value', 'answer');
 
 /** Called per sample: its id, epoch, score (`{ value }`, null or undefined), cluster value and location. */
 export type OnSample = (
@@ -51,9 +51,10 @@ export function scanSamples(
   const readScore = (): unknown => {
     cursor.space();
     if (bytes[cursor.pos] !== 0x7b) return cursor.read();
-    const score: { value?: unknown } = {};
-    cursor.members(VALUE_KEY, () => {
-      score.value = cursor.read();
+    const score: { value?: unknown; answer?: unknown } = {};
+    cursor.members(SCORE_KEYS, (key) => {
+      if (key === 0) score.value = cursor.read();
+      else score.answer = cursor.read();
     });
     return score;
   };

@@ -25,6 +25,7 @@ import { idText, labelText, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { forEachJsonLine } from '../io/jsonLines.js';
 import { numericScore } from '../scoreValue.js';
+import { repeatScorer, selectedAnswer } from './lmEvalRepeats.js';
 import {
   LM_EVAL_FORMAT_VERSION,
   lmEvalResultsPath,
@@ -94,6 +95,16 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
   let kept = 0;
   let unscored = 0;
   const filtersSeen = new Set<string>();
+  if (options.repeats !== undefined && options.repeats !== 'rescore') {
+    throw new EvalInputError(
+      { file, field: 'repeats' },
+      `option repeats "${options.repeats}": for lm-evaluation-harness use rescore (score every repeat as lm-eval scores the first)`,
+    );
+  }
+  // `repeats: K` tasks: the most repeats seen on a line, and the rescoring (lmEvalRepeats.ts) when asked for.
+  let repeatsSeen = 1;
+  let scorer: ReturnType<typeof repeatScorer> | undefined;
+  const taskConfig = results ? (results.configs[leaf] as Record<string, unknown> | undefined) : undefined;
 
   forEachJsonLine(path, file, (value, line) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -141,6 +152,48 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
       const v = valueAtPath(sample.doc, clusterPath);
       cluster = builder.code('cluster', labelText(v, { file, line, field: clusterMode }));
     }
+    const resps =
+      Array.isArray(sample.resps) && Array.isArray(sample.resps[0]) ? (sample.resps[0] as unknown[]) : [];
+    if (resps.length > repeatsSeen) repeatsSeen = resps.length;
+    if (options.repeats === 'rescore') {
+      if (!results)
+        throw new EvalInputError(
+          { file, field: 'repeats' },
+          '--repeats rescore needs the results file beside the samples (its filter_list and metric_list)',
+        );
+      scorer ??= repeatScorer(taskConfig, filter as string, metricName as string, file);
+      const target = typeof sample.target === 'string' ? sample.target : String(sample.target);
+      const answers = resps.map((r, i) => {
+        if (typeof r !== 'string')
+          throw new EvalInputError({ file, line, field: `resps[0][${i}]` }, 'is not a generated text');
+        return scorer!.extract(r);
+      });
+      if (scorer.selection !== null && answers.length > 0) {
+        const mine = scorer.score(selectedAnswer(answers, scorer.selection), target);
+        if (mine !== score) {
+          throw new EvalInputError(
+            { file, line, field: metricName },
+            `--repeats rescore: evalsim scores this doc's ${scorer.selection === 'first' ? 'first repeat' : 'majority answer'} ${mine} where lm-eval logged ${score}; the task's scoring is not reproduced, so its repeats cannot be scored one by one`,
+          );
+        }
+      }
+      answers.forEach((answer, r) => {
+        builder.append(
+          source,
+          task,
+          system,
+          question,
+          cluster,
+          r + 1,
+          metricCode,
+          scorer!.score(answer, target),
+          line,
+        );
+        builder.setAnswer(builder.answerCode(answer));
+        kept++;
+      });
+      return;
+    }
     builder.append(source, task, system, question, cluster, 1, metricCode, score, line);
     kept++;
   });
@@ -152,6 +205,15 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
   }
   if (unscored > 0)
     ctx.warn({ file, field: metricName, message: `${unscored} samples with a NaN score were skipped` });
+  if (repeatsSeen > 1 && options.repeats !== 'rescore') {
+    ctx.warn({
+      file,
+      field: 'resps',
+      message:
+        `task ${leaf} has ${repeatsSeen} repeats per doc (resps) but lm-eval logs one score per doc and filter, computed on the filtered answer ` +
+        `(the first repeat after take_first, the majority answer after majority_vote): kept as one sample per doc; --repeats rescore scores every repeat (formats/lmEvalRepeats.ts)`,
+    });
+  }
   if (kept === 0 && unscored === 0) ctx.warn({ file, message: 'no samples' });
   ctx.source(path, file, {
     format: 'lm-eval',

@@ -8,7 +8,8 @@
  * present, labels each row (and `--metric` keeps only that metric's rows); otherwise the
  * metric is `--metric` or the score column's name. With `labels` naming a column (judgeLabels.ts),
  * a row whose cell there is not empty also gets a row of metric `label:<column>` scored with it
- * (numbers; true/false). Errors name the file, line and column.
+ * (numbers; true/false). `answer` names a column of discrete answers (for maj@k; an empty cell is
+ * no answer). Errors name the file, line and column.
  */
 
 import type { EvalFormat } from '../evalFormat.js';
@@ -17,6 +18,7 @@ import { idText, labelText } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { labelColumn, labelMetricName } from '../judgeLabels.js';
 import { epochNumber, numericScore, textScore } from '../scoreValue.js';
+import { columnarLongTable, importLongColumns, type LongColumns } from './longArrowColumns.js';
 import { openTableRows, type TableKind } from './tableRows.js';
 
 export const LONG_FORMAT_VERSION =
@@ -74,6 +76,8 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
       `--labels names the score column "${scoreColumn}"; the labels must be a column of their own`,
     );
   }
+  const answerColumn =
+    options.answer === undefined ? undefined : column(cols, file, 'answer', options.answer, [], true);
 
   const source = builder.code('source', file);
   const fixedSystemCode = fixedSystem === undefined ? -1 : builder.code('system', fixedSystem);
@@ -93,51 +97,76 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   let labelled = 0;
   let skipped = 0;
   let kept = 0;
-  table.forEachRow((get, line) => {
-    const at = (field: string) => ({ file, line, field });
-    let metric = fixedMetric;
-    if (metricColumn !== undefined) {
-      const name = labelText(get(metricColumn), at(metricColumn));
-      if (options.metric !== undefined && name !== options.metric) return;
-      metric = builder.code('metric', name);
-    }
-    const rawScore = get(scoreColumn);
-    const score =
-      typeof rawScore === 'string'
-        ? textScore(rawScore, at(scoreColumn))
-        : numericScore(rawScore, at(scoreColumn));
-    if (Number.isNaN(score)) {
-      skipped++;
-      return;
-    }
-    const question = builder.code('question', idText(get(questionColumn), at(questionColumn)));
-    const system =
-      systemColumn === undefined
-        ? fixedSystemCode
-        : builder.code('system', labelText(get(systemColumn), at(systemColumn)));
-    let cluster = -1;
-    if (clusterColumn !== undefined) {
-      const raw = get(clusterColumn);
-      if (raw !== undefined && raw !== '')
-        cluster = builder.code('cluster', labelText(raw, at(clusterColumn)));
-    }
-    const epoch = epochColumn === undefined ? 1 : epochNumber(get(epochColumn), at(epochColumn));
-    const task =
-      taskColumn === undefined
-        ? defaultTask
-        : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
-    builder.append(source, task, system, question, cluster, epoch, metric, score, line);
-    kept++;
-    if (labelsColumn !== undefined) {
-      const raw = get(labelsColumn);
-      if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return;
-      const label =
-        typeof raw === 'string' ? textScore(raw, at(labelsColumn)) : numericScore(raw, at(labelsColumn));
-      if (Number.isNaN(label)) return;
-      builder.append(source, task, system, question, cluster, epoch, labelMetric, label, line);
-      labelled++;
-    }
-  });
+  const mapping: LongColumns = {
+    question: questionColumn,
+    system: systemColumn,
+    score: scoreColumn,
+    cluster: clusterColumn,
+    epoch: epochColumn,
+    task: taskColumn,
+    metric: metricColumn,
+    answer: answerColumn,
+  };
+  // The columnar path reads no labels: with --labels every row goes through the row path.
+  if (labelsColumn === undefined && table.arrow && columnarLongTable(table.arrow, mapping)) {
+    [kept, skipped] = importLongColumns(
+      table.arrow,
+      file,
+      mapping,
+      { source, fixedSystem: fixedSystemCode, defaultTask, fixedMetric },
+      ctx,
+    );
+  } else
+    table.forEachRow((get, line) => {
+      const at = (field: string) => ({ file, line, field });
+      let metric = fixedMetric;
+      if (metricColumn !== undefined) {
+        const name = labelText(get(metricColumn), at(metricColumn));
+        if (options.metric !== undefined && name !== options.metric) return;
+        metric = builder.code('metric', name);
+      }
+      const rawScore = get(scoreColumn);
+      const score =
+        typeof rawScore === 'string'
+          ? textScore(rawScore, at(scoreColumn))
+          : numericScore(rawScore, at(scoreColumn));
+      if (Number.isNaN(score)) {
+        skipped++;
+        return;
+      }
+      const question = builder.code('question', idText(get(questionColumn), at(questionColumn)));
+      const system =
+        systemColumn === undefined
+          ? fixedSystemCode
+          : builder.code('system', labelText(get(systemColumn), at(systemColumn)));
+      let cluster = -1;
+      if (clusterColumn !== undefined) {
+        const raw = get(clusterColumn);
+        if (raw !== undefined && raw !== '')
+          cluster = builder.code('cluster', labelText(raw, at(clusterColumn)));
+      }
+      const epoch = epochColumn === undefined ? 1 : epochNumber(get(epochColumn), at(epochColumn));
+      const task =
+        taskColumn === undefined
+          ? defaultTask
+          : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
+      builder.append(source, task, system, question, cluster, epoch, metric, score, line);
+      if (answerColumn !== undefined) {
+        const raw = get(answerColumn);
+        if (raw !== undefined && raw !== '')
+          builder.setAnswer(builder.answerCode(labelText(raw, at(answerColumn))));
+      }
+      kept++;
+      if (labelsColumn !== undefined) {
+        const raw = get(labelsColumn);
+        if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return;
+        const label =
+          typeof raw === 'string' ? textScore(raw, at(labelsColumn)) : numericScore(raw, at(labelsColumn));
+        if (Number.isNaN(label)) return;
+        builder.append(source, task, system, question, cluster, epoch, labelMetric, label, line);
+        labelled++;
+      }
+    });
   if (kept === 0 && skipped === 0) {
     throw new EvalInputError(
       { file },

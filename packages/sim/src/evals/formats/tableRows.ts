@@ -20,6 +20,8 @@ export type TableKind = 'csv' | 'jsonl' | 'arrow';
 export interface TableRows {
   readonly kind: TableKind;
   readonly columns: readonly string[];
+  /** The Arrow table itself (kind 'arrow'), for readers that go column by column. */
+  readonly arrow?: Table;
   forEachRow(onRow: (get: (column: string) => unknown, line: number) => void): void;
 }
 
@@ -118,6 +120,7 @@ function arrowRows(path: string, file: string): TableRows {
   return {
     kind: 'arrow',
     columns,
+    arrow: table,
     forEachRow(onRow) {
       // Plain arrays of values; a column with nulls is read value by value (toArray would lose them).
       const values = new Map<string, ArrayLike<unknown>>();
