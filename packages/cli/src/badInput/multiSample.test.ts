@@ -90,7 +90,7 @@ const cases: [() => string[], string | RegExp, ('out' | 'quiet')?][] = [
   ],
   [
     () => ['plan', samples, '--systems', 'model_a'],
-    'missing --delta (or --samples with --target-se)',
+    'missing --delta (or --samples with --target-se, or --labels with --width)',
     'quiet',
   ],
 ];

@@ -34,7 +34,7 @@ describe('detectEvalFormat', () => {
     writeFileSync(json, '{\n  "name": "x",\n  "lr": 0.1\n}\n');
     const e = inputError(() => detectEvalFormat(json));
     expect(e.message).toMatch(
-      /not a recognised eval log: a JSON file that is neither an inspect_ai log .* nor an lm-eval results_<date>\.json\. Supported: lm-eval \(/,
+      /not a recognised eval log: a JSON file that is neither an inspect_ai log .* nor an lm-eval results_<date>\.json, a tau-bench or tau2-bench results file, nor a SWE-bench report\. Supported: lm-eval \(/,
     );
     for (const name of Object.keys(EVAL_FORMATS)) expect(e.message).toContain(`${name} (`);
     const csv = join(tmp, 'other.csv');
