@@ -11,7 +11,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['types.ts', 'validate.ts', 'roots'],
     // measures: Morris et al.'s performance measures from mergeable sufficient statistics
     ['distributions', 'multiplicity', 'repeated', 'measures'],
-    ['intervals'],
+    // groupSequential: alpha-spending designs by recursive integration; anytimeValid: confidence
+    // sequences and e-processes (both need only distributions/ and roots/)
+    ['intervals', 'groupSequential', 'anytimeValid'],
     // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
     ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
     ['bootstrap', 'coverage', 'paired'],

@@ -7,6 +7,7 @@ export * from './bootstrap/index.js';
 export * from './clustered/index.js';
 export * from './coverage/index.js';
 export * from './distributions/index.js';
+export * from './groupSequential/index.js';
 export * from './intervals/index.js';
 export * from './measures/index.js';
 export * from './multiplicity/index.js';
