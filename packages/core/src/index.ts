@@ -2,6 +2,7 @@
  * @evalsim/core — pure estimators for the statistics used to judge LLM evaluations.
  * No I/O; randomness only through an injected {@link Rng}.
  */
+export * from './anytimeValid/index.js';
 export * from './bayes/index.js';
 export * from './bootstrap/index.js';
 export * from './clustered/index.js';
