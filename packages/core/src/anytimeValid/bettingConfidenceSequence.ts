@@ -74,12 +74,12 @@ export class HedgedCapital {
     this.bets = new PredictableBets(alpha);
   }
 
-  /** Bets on x ∈ [0, 1], then records it. */
+  /** Bets on x ∈ [0, 1], then records it (x = m leaves the capital as it is). */
   push(x: number): void {
-    const bet = this.bets.next();
     const m = this.mean;
     const d = x - m;
     if (d !== 0) {
+      const bet = this.bets.next();
       this.logPlus += Math.log1p(Math.min(bet, this.truncation / m) * d);
       this.logMinus += Math.log1p(-Math.min(bet, this.truncation / (1 - m)) * d);
       const log = Math.max(this.logPlus, this.logMinus) + Math.log(0.5);

@@ -36,30 +36,46 @@ export function discordantPairsPrior(plannedPairs: number, alpha: number): numbe
   return Math.max(rho - 1, 1e-3) / 2;
 }
 
+/** The e-process discordant question by discordant question (see the module comment). */
+export class DiscordantPairsEProcess {
+  /** Discordant questions won by the first and by the second system. */
+  b = 0;
+  c = 0;
+  logE = 0;
+  /** log max_{j≤m} E_j (E_0 = 1). */
+  maxLogE = 0;
+
+  constructor(readonly a: number) {
+    assertPositive('a', a);
+  }
+
+  /** Adds a discordant question: `firstRight` true when the first system was the one right. */
+  push(firstRight: boolean): number {
+    const m = this.b + this.c;
+    if (firstRight) this.logE += Math.log((2 * (this.a + this.b++)) / (2 * this.a + m));
+    else this.logE += Math.log((2 * (this.a + this.c++)) / (2 * this.a + m));
+    if (this.logE > this.maxLogE) this.maxLogE = this.logE;
+    return this.logE;
+  }
+
+  /** min(1, 1/max_{j≤m} E_j). */
+  pValue(): number {
+    return Math.min(1, Math.exp(-this.maxLogE));
+  }
+}
+
 /**
  * Always-valid p-values after each discordant question, given as +1 (the first system right)
  * or −1 (the second right), in order.
  */
 export function discordantPairsPValues(signs: ArrayLike<number>, a: number): Float64Array {
-  assertPositive('a', a);
+  const e = new DiscordantPairsEProcess(a);
   const out = new Float64Array(signs.length);
-  let b = 0;
-  let c = 0;
-  let logE = 0;
-  let p = 1;
   for (let i = 0; i < signs.length; i++) {
-    const m = b + c;
-    if (signs[i] === 1) {
-      logE += Math.log((2 * (a + b)) / (2 * a + m));
-      b++;
-    } else if (signs[i] === -1) {
-      logE += Math.log((2 * (a + c)) / (2 * a + m));
-      c++;
-    } else {
+    if (signs[i] !== 1 && signs[i] !== -1)
       throw new RangeError(`signs: entry ${i} is ${signs[i]}; each must be +1 or −1`);
-    }
-    p = Math.min(p, Math.exp(-logE));
-    out[i] = p;
+    e.push(signs[i] === 1);
+    out[i] = e.pValue();
   }
   return out;
 }

@@ -12,11 +12,13 @@ export {
   type ConfidenceSequence,
 } from './boundedMeanNormalMixture.js';
 export {
+  DiscordantPairsEProcess,
   discordantPairsLogE,
   discordantPairsPrior,
   discordantPairsPValues,
 } from './discordantPairsEProcess.js';
 export {
+  MixtureSprt,
   type MixtureSprtOptions,
   mixtureSprtLogRatio,
   mixtureSprtPValues,

@@ -42,15 +42,48 @@ export function mixtureSprtLogRatio(n: number, sum: number, options: MixtureSprt
   return 0.5 * Math.log(sigma2 / denom) + (tau2 * s * s) / (2 * sigma2 * denom);
 }
 
+/** The mSPRT observation by observation: log Λ_n, its running maximum and the p-value. */
+export class MixtureSprt {
+  private n = 0;
+  private sum = 0;
+  private readonly sigma2: number;
+  private readonly tau2: number;
+  private readonly theta0: number;
+  /** log max_{j≤n} Λ_j (Λ_0 = 1). */
+  maxLogRatio = 0;
+
+  constructor(options: MixtureSprtOptions) {
+    mixtureSprtLogRatio(0, 0, options);
+    this.sigma2 = options.sigma2;
+    this.tau2 = options.tau2;
+    this.theta0 = options.theta0 ?? 0;
+  }
+
+  /** Adds an observation; returns log Λ_n. */
+  push(x: number): number {
+    this.n++;
+    this.sum += x;
+    const s = this.sum - this.n * this.theta0;
+    const denom = this.sigma2 + this.n * this.tau2;
+    const log = 0.5 * Math.log(this.sigma2 / denom) + (this.tau2 * s * s) / (2 * this.sigma2 * denom);
+    if (log > this.maxLogRatio) this.maxLogRatio = log;
+    return log;
+  }
+
+  /** min(1, 1/max_{j≤n} Λ_j). */
+  pValue(): number {
+    return Math.min(1, Math.exp(-this.maxLogRatio));
+  }
+}
+
 /** Always-valid p-values p_1 … p_n of H0: θ = θ0 for the observations x, in order. */
 export function mixtureSprtPValues(x: ArrayLike<number>, options: MixtureSprtOptions): Float64Array {
+  const test = new MixtureSprt(options);
   const out = new Float64Array(x.length);
-  let sum = 0;
-  let p = 1;
-  for (let n = 1; n <= x.length; n++) {
-    sum += x[n - 1];
-    p = Math.min(p, Math.exp(-mixtureSprtLogRatio(n, sum, options)));
-    out[n - 1] = p;
+  for (let n = 0; n < x.length; n++) {
+    if (!Number.isFinite(x[n])) throw new RangeError(`x: entry ${n} is ${x[n]}; observations must be finite`);
+    test.push(x[n]);
+    out[n] = test.pValue();
   }
   return out;
 }

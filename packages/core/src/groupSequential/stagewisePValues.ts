@@ -9,7 +9,8 @@
  * It agrees with the boundaries: p(k, z) ≤ α exactly when the test stops at look k by
  * crossing (|z| ≥ c_k), and the p-value of a trial that ran to look K without crossing is
  * above α. The H0 sub-densities of every look are computed once (O(K·m²)); each p-value then
- * costs O(m).
+ * costs O(m) (two-sided: the H0 sub-densities and boundaries are symmetric about 0, so the
+ * lower tail equals the upper and is not summed again).
  */
 import { assertFinite, assertInteger, InputError } from '../validate.js';
 import { continuationRegion, type GroupSequentialDesign } from './groupSequentialDesign.js';
@@ -40,8 +41,7 @@ export function stagewisePValues(design: GroupSequentialDesign): StagewisePValue
     const t = rates[k];
     const tPrev = k > 0 ? rates[k - 1] : 0;
     const at = (sides === 2 ? Math.abs(z) : z) * Math.sqrt(t);
-    let tail = crossing(stages[k], tPrev, t, 0, at, true);
-    if (sides === 2) tail += crossing(stages[k], tPrev, t, 0, -at, false);
-    return Math.min(1, before[k] + tail);
+    const tail = crossing(stages[k], tPrev, t, 0, at, true);
+    return Math.min(1, before[k] + (sides === 2 ? 2 * tail : tail));
   };
 }
