@@ -48,8 +48,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // launcher, Vega's for report/)
     ['io.ts', 'codeCache'],
     ['format'],
-    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`
-    ['report', 'reproduce', 'reference', 'show', 'analyze'],
+    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; monitor/:
+    // `evalsim monitor`'s text, exit statuses and the --spending flag
+    ['report', 'reproduce', 'reference', 'show', 'analyze', 'monitor'],
     ['commands'],
     ['cli.ts'],
     // launcher/: the bin, which runs main.ts's builds (the ESM bundle or the code-cached script) by path

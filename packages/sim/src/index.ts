@@ -28,6 +28,21 @@ export type { PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
 export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
+export {
+  type GateLook,
+  MONITOR_DECISIONS,
+  type MonitorDecision,
+  type MonitorOptions,
+  type MonitorReport,
+  monitorEval,
+} from './analysis/sequential/monitorEval.js';
+export {
+  GATE_FILE_KIND,
+  type GateSpec,
+  gateFromJson,
+  type SequentialGate,
+  sequentialGate,
+} from './analysis/sequential/sequentialGate.js';
 export type {
   EstimateInterval,
   SkippedMethod,
@@ -347,3 +362,10 @@ export { type PopulationCsv, populationCsv } from './yourEval/populationCsv.js';
 export { populationIcc } from './yourEval/populationIcc.js';
 export { type PowerParts, powerParts } from './yourEval/powerParts.js';
 export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';
+export {
+  type SequentialPlan,
+  type SequentialPlanLook,
+  type SequentialPlanOptions,
+  sequentialPlan,
+  sequentialPlanDocument,
+} from './yourEval/sequentialPlan.js';

@@ -9,7 +9,8 @@
  * the Arrow file.
  *
  * Columns, in Arrow order: source, task, system, question, cluster, epoch, metric, score,
- * correct. These names are the contract with the analysis (`evalMatrix`, `evalsim analyze`).
+ * correct, and — only when the import named an order column (`order` option, `--order`) —
+ * order. These names are the contract with the analysis (`evalMatrix`, `evalsim analyze`).
  */
 
 /** A dictionary-encoded string column. */
@@ -34,6 +35,12 @@ export interface EvalTable {
   readonly score: Float64Array;
   /** Line of the row in its source (1-based), 0 when unknown. In memory only. */
   readonly line: Int32Array;
+  /**
+   * The row's position in the log by an order column the import named (a number, or a
+   * timestamp in milliseconds), for monitoring a log as it grows (`evalsim monitor`); absent
+   * when none was named (the rows' own order is then the log order).
+   */
+  readonly order?: Float64Array;
 }
 
 /** The string columns of the canonical table, in Arrow order. */

@@ -12,7 +12,9 @@
  *
  * `systemByFile` sets the label per input file or directory (any format; for a long table
  * it replaces the system column). `score`, `epoch`, `task` name long-table columns (defaults `score`
- * — or `correct` when there is no `score` — `epoch`, `task`). `split` is HELM's split
+ * — or `correct` when there is no `score` — `epoch`, `task`). `order` names a long-table
+ * column giving each row's position in the log (numbers or ISO 8601 timestamps; no default),
+ * kept as the table's `order` column for `evalsim monitor`. `split` is HELM's split
  * (default `test`).
  */
 export interface EvalImportOptions {
@@ -29,6 +31,7 @@ export interface EvalImportOptions {
   readonly score?: string;
   readonly epoch?: string;
   readonly task?: string;
+  readonly order?: string;
   readonly split?: string;
 }
 
@@ -43,6 +46,7 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'score',
   'epoch',
   'task',
+  'order',
   'split',
 ] as const;
 

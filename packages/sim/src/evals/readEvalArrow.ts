@@ -157,6 +157,21 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
       }
     }
   }
-  const table: EvalTable = { rowCount: n, ...strings, epoch, score, line: new Int32Array(n) };
+  const orderVector = arrow.getChild('order');
+  let order: Float64Array | undefined;
+  if (orderVector) {
+    const ot = orderVector.type;
+    if (!(DataType.isFloat(ot) && ot.precision === Precision.DOUBLE))
+      throw new EvalInputError({ file, field: 'order' }, `column must be Float64, got ${String(ot)}`);
+    order = Float64Array.from(orderVector.toArray() as Float64Array);
+  }
+  const table: EvalTable = {
+    rowCount: n,
+    ...strings,
+    epoch,
+    score,
+    line: new Int32Array(n),
+    ...(order ? { order } : {}),
+  };
   return { table, warnings: [], provenance: { sources, options }, version };
 }

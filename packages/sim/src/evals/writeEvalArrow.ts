@@ -84,7 +84,14 @@ export function evalToArrow(imported: ImportedEval, version: string): Uint8Array
     ...(correctValid.nulls > 0 ? { nullBitmap: correctValid.bitmap } : {}),
     data: correctBits.bitmap,
   });
-  const fields = EVAL_COLUMNS.map(
+  // The optional order column (EvalTable.order) goes last, and only when the table has one,
+  // so a table without it has exactly the bytes it had before the column existed.
+  const columns: string[] = [...EVAL_COLUMNS];
+  if (table.order) {
+    children.order = makeData({ type: new Float64(), length: n, data: table.order });
+    columns.push('order');
+  }
+  const fields = columns.map(
     (name) => new Field(name, children[name].type, name === 'cluster' || name === 'correct'),
   );
   const metadata = new Map<string, string>([
@@ -96,7 +103,7 @@ export function evalToArrow(imported: ImportedEval, version: string): Uint8Array
   const struct = makeData({
     type: new Struct(fields),
     length: n,
-    children: EVAL_COLUMNS.map((name) => children[name]),
+    children: columns.map((name) => children[name]),
   });
   const batch = new RecordBatch(schema, struct);
   return tableToIPC(new Table(schema, [batch]), 'file');

@@ -6,7 +6,10 @@
  * present (`none` to ignore it), `epoch` → `epoch` when present (1-based; else every row
  * is epoch 1), `task` → `task` when present (else `default`). A `metric` column, when
  * present, labels each row (and `--metric` keeps only that metric's rows); otherwise the
- * metric is `--metric` or the score column's name. Errors name the file, line and column.
+ * metric is `--metric` or the score column's name. `order` (no default) names a column of
+ * each row's position in the log — a number, or an ISO 8601 timestamp (read as milliseconds) —
+ * kept as the table's order column; a row without one is an error. Errors name the file, line
+ * and column.
  */
 
 import type { EvalFormat } from '../evalFormat.js';
@@ -45,10 +48,32 @@ function column(
   return found;
 }
 
+/** A row's order: a finite number (or numeric text), or an ISO 8601 date-time as milliseconds. */
+function orderValue(raw: unknown, where: { file: string; line: number; field: string }): number {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+  if (typeof raw === 'bigint') return Number(raw);
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    const text = raw.trim();
+    const number = Number(text);
+    if (Number.isFinite(number)) return number;
+    if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
+      const ms = Date.parse(text.replace(' ', 'T'));
+      if (Number.isFinite(ms)) return ms;
+    }
+  }
+  if (raw instanceof Date && Number.isFinite(raw.getTime())) return raw.getTime();
+  throw new EvalInputError(
+    where,
+    raw === undefined || raw === null || raw === ''
+      ? 'has no order: every row needs a position in the log (a number or an ISO 8601 timestamp)'
+      : `order ${JSON.stringify(raw)} is not a number or an ISO 8601 timestamp`,
+  );
+}
+
 /** Imports one long table. */
 export function importLongTable(path: string, file: string, kind: TableKind, ctx: ImportContext): void {
   const { builder, options } = ctx;
-  const table = openTableRows(path, file, kind);
+  const table = openTableRows(path, file, kind, ctx.partialLastLine(file));
   const cols = table.columns;
   const fixedSystem = ctx.fileLabel(file);
   const questionColumn = column(cols, file, 'question', options.question, ['question'], true)!;
@@ -62,6 +87,8 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const epochColumn = column(cols, file, 'epoch', options.epoch, ['epoch'], false);
   const taskColumn = column(cols, file, 'task', options.task, ['task'], false);
   const metricColumn = cols.includes('metric') ? 'metric' : undefined;
+  const orderColumn =
+    options.order === undefined ? undefined : column(cols, file, 'order', options.order, [], true);
 
   const source = builder.code('source', file);
   const fixedSystemCode = fixedSystem === undefined ? -1 : builder.code('system', fixedSystem);
@@ -103,6 +130,7 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
         ? defaultTask
         : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
     builder.append(source, task, system, question, cluster, epoch, metric, score, line);
+    if (orderColumn !== undefined) builder.setOrder(orderValue(get(orderColumn), at(orderColumn)));
     kept++;
   });
   if (kept === 0 && skipped === 0) {

@@ -3,7 +3,8 @@
  * first; cells are strings, the header is line 1), JSON Lines (one object per line; keys
  * are the columns, the first line's keys are the header) and Arrow IPC (file or stream;
  * row k is reported as line k + 2 so that, as for CSV, the first data row is line 2).
- * `forEachRow` calls back with a getter for the current row and its line.
+ * `forEachRow` calls back with a getter for the current row and its line. A JSON Lines
+ * table's partial last line goes to `onPartialLast` when given (io/jsonLines.ts).
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
@@ -76,7 +77,7 @@ function csvRows(path: string, file: string): TableRows {
   };
 }
 
-function jsonlRows(path: string, file: string): TableRows {
+function jsonlRows(path: string, file: string, onPartialLast?: (line: number) => void): TableRows {
   const head = firstLine(path);
   const first = head === undefined ? undefined : parseJson(head, file, 1);
   if (typeof first !== 'object' || first === null || Array.isArray(first)) {
@@ -88,13 +89,18 @@ function jsonlRows(path: string, file: string): TableRows {
     forEachRow(onRow) {
       let row: Record<string, unknown> = {};
       const get = (column: string) => row[column];
-      forEachJsonLine(path, file, (value, line) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-          throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
-        }
-        row = value as Record<string, unknown>;
-        onRow(get, line);
-      });
+      forEachJsonLine(
+        path,
+        file,
+        (value, line) => {
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
+          }
+          row = value as Record<string, unknown>;
+          onRow(get, line);
+        },
+        onPartialLast,
+      );
     },
   };
 }
@@ -138,8 +144,13 @@ function arrowRows(path: string, file: string): TableRows {
 }
 
 /** Opens a CSV, JSON Lines or Arrow table for row access. */
-export function openTableRows(path: string, file: string, kind: TableKind): TableRows {
+export function openTableRows(
+  path: string,
+  file: string,
+  kind: TableKind,
+  onPartialLast?: (line: number) => void,
+): TableRows {
   if (kind === 'csv') return csvRows(path, file);
-  if (kind === 'jsonl') return jsonlRows(path, file);
+  if (kind === 'jsonl') return jsonlRows(path, file, onPartialLast);
   return arrowRows(path, file);
 }
