@@ -147,6 +147,6 @@ describe('evalsim monitor', () => {
     const r = await evalsim('monitor', '--help');
     expect(r.text).toContain('exit 10: continue');
     expect(r.text).toContain('exit 13: stop, the planned maximum');
-    expect(r.text).toContain('evalsim monitor logs/candidate.jsonl');
+    expect(r.stdout).toContain('evalsim monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off');
   });
 });

@@ -185,16 +185,20 @@ export const monitorCommand: CommandModule<object, Args> = {
       .option('task', { type: 'string', describe: 'the task (when the logs have several)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example(
-        '$0 monitor logs/candidate.jsonl logs/baseline.jsonl --system logs/candidate.jsonl=new --system logs/baseline.jsonl=old --baseline old --delta 0.02',
-        'anytime-valid: stop when new is better or worse than old, or within ±2 points; rerun as the logs grow',
+        '$0 monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off',
+        "the docs' worked example: seed 000's first answers in a shuffled order (stop: Sonnet better)",
       )
       .example(
-        '$0 monitor results.csv --order finished_at --baseline old --looks 5 --max-questions 1051',
-        "a planned gate: O'Brien–Fleming boundaries at 5 looks up to 1,051 questions, decided only at the looks",
+        '$0 monitor log.jsonl --baseline old --delta 0.02',
+        'anytime-valid: stop when the candidate is better or worse, or within ±2 points; rerun as it grows',
       )
       .example(
-        '$0 monitor results.csv --design plan/design.json --json',
-        'the gate evalsim plan --looks designed, as JSON',
+        '$0 monitor log.csv --order finished_at --baseline old --looks 5 --max-questions 1200',
+        "a planned gate: O'Brien–Fleming boundaries at 5 looks up to 1,200 questions, decided at the looks",
+      )
+      .example(
+        '$0 monitor log.jsonl --baseline old --design plan/design.json --json',
+        'the gate evalsim plan --looks wrote',
       )
       .epilog(MONITOR_EXIT_HELP.join('\n')) as never,
   handler: (args) => {

@@ -126,7 +126,7 @@ export const planCommand: CommandModule<object, Args> = {
         .option('spending', { type: 'string', describe: `${SPENDING_HELP}, with --looks` })
         .options(GENERATED_STUDY_FLAGS)
         .example(
-          '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions --looks 5',
+          '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --looks 5',
           "and an O'Brien–Fleming gate with 5 looks: its maximum, boundaries and expected questions (design.json)",
         )
         .example(

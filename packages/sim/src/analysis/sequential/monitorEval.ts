@@ -300,7 +300,7 @@ export function monitorEval(table: EvalTable, options: MonitorOptions): MonitorR
       name: `repeated confidence interval at look ${latest ? latest.look : 0} of ${sizes.length} (${design.spending.family === 'power' ? `power family ρ = ${design.spending.rho}` : design.spending.family === 'obf' ? "O'Brien–Fleming" : 'Pocock'} spending)`,
       interval: latest?.interval ?? null,
       pValue: latest?.pValue ?? null,
-      validity: 'at the planned looks only (stage-wise p-value)',
+      validity: 'at the planned looks only',
     };
     gateReport = {
       spending: gate.spending,
