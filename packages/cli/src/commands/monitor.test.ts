@@ -147,6 +147,8 @@ describe('evalsim monitor', () => {
     const r = await evalsim('monitor', '--help');
     expect(r.text).toContain('exit 10: continue');
     expect(r.text).toContain('exit 13: stop, the planned maximum');
-    expect(r.stdout).toContain('evalsim monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off');
+    expect(r.stdout).toContain(
+      'evalsim monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off',
+    );
   });
 });
