@@ -363,6 +363,7 @@ export { populationIcc } from './yourEval/populationIcc.js';
 export { type PowerParts, powerParts } from './yourEval/powerParts.js';
 export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';
 export {
+  planLookFractions,
   type SequentialPlan,
   type SequentialPlanLook,
   type SequentialPlanOptions,

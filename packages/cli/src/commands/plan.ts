@@ -14,6 +14,7 @@ import {
   type GapShift,
   MAX_REPLICATIONS,
   type PlanDesign,
+  planLookFractions,
   type ResampleUnit,
   sequentialPlan,
   sequentialPlanDocument,
@@ -171,6 +172,7 @@ export const planCommand: CommandModule<object, Args> = {
               : values;
           })();
     const spending = looksSpec !== undefined ? spendingFlag(args.spending) : undefined;
+    if (looksSpec !== undefined) planLookFractions(looksSpec);
     const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({

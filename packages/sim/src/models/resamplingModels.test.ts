@@ -96,6 +96,26 @@ describe('sequentialPaired', () => {
     expect(withGap.onlySecond[0]).toBe(d1 - b1);
   });
 
+  test('one question per look: one uniform each, E[b] = n(q + gap)/2, E[c] = n(q − gap)/2 (4·MCSE)', () => {
+    const params = parseSequentialPaired({ looks: 500, batchSize: 1, discordance: 0.12, gap: 0.04 });
+    const data = allocateSequentialPaired(params);
+    const rng = new SeededStream(10, 0);
+    const b = new RunningMoments();
+    const c = new RunningMoments();
+    for (let r = 0; r < 4000; r++) {
+      rng.reseed(10, r);
+      generateSequentialPaired(params, rng, data);
+      for (let k = 1; k < 500; k++)
+        expect(
+          data.onlyFirst[k] + data.onlySecond[k] - data.onlyFirst[k - 1] - data.onlySecond[k - 1],
+        ).toBeLessThanOrEqual(1);
+      b.add(data.onlyFirst[499]);
+      c.add(data.onlySecond[499]);
+    }
+    expect(Math.abs(b.mean - 40)).toBeLessThan(4 * (b.sd() / Math.sqrt(4000)));
+    expect(Math.abs(c.mean - 20)).toBeLessThan(4 * (c.sd() / Math.sqrt(4000)));
+  });
+
   test('bad parameters', () => {
     expect(() => parseSequentialPaired({ looks: 2, batchSize: 0, discordance: 0.3 })).toThrow(/batchSize/);
     expect(() => parseSequentialPaired({ looks: 2, batchSize: 10, discordance: 0 })).toThrow(/discordance/);

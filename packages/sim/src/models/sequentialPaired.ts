@@ -10,7 +10,9 @@
  *
  *   D_k ~ Binomial(batchSize, discordance),   b_k ~ Binomial(D_k, θ),   c_k = D_k − b_k,
  *
- * the multinomial split of the batch; concordant questions only enter n. The paired tests
+ * the multinomial split of the batch (with one question per batch, one uniform u per question
+ * instead: first right when u < (discordance + gap)/2, second right when u < discordance);
+ * concordant questions only enter n. The paired tests
  * (McNemar, paired z on d_i = a_i − b_i) depend on the data only through (n, b, c), so this is
  * exact for them; a method that looks after every question places a batch's questions in a
  * uniformly random order (given the counts, every order is equally likely). Allocation-free.
@@ -76,6 +78,17 @@ export function generateSequentialPaired(
   let b = 0;
   let c = 0;
   const theta = 0.5 + params.gap / (2 * params.discordance);
+  if (params.batchSize === 1) {
+    const first = (params.discordance + params.gap) / 2;
+    for (let k = 0; k < params.looks; k++) {
+      const u = rng.uniform();
+      if (u < first) b++;
+      else if (u < params.discordance) c++;
+      data.onlyFirst[k] = b;
+      data.onlySecond[k] = c;
+    }
+    return;
+  }
   for (let k = 0; k < params.looks; k++) {
     const discordant = rng.binomial(params.batchSize, params.discordance);
     const first = rng.binomial(discordant, theta);

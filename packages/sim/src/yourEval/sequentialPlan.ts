@@ -53,29 +53,36 @@ export interface SequentialPlan {
   readonly gate: SequentialGate;
 }
 
+/**
+ * The information fractions of `--looks`: K equally spaced, or the fractions given (strictly
+ * increasing, in (0, 1], ending at 1); errors name the flag. Called before any work.
+ */
+export function planLookFractions(looks: number | readonly number[]): number[] {
+  if (typeof looks === 'number') {
+    if (!(Number.isInteger(looks) && looks >= 1 && looks <= 100))
+      throw new RangeError(`--looks: must be a whole number of looks from 1 to 100, got ${looks}`);
+    return equalInformationRates(looks);
+  }
+  const fractions = [...looks];
+  fractions.forEach((t, k) => {
+    if (!(t > 0 && t <= 1))
+      throw new RangeError(`--looks: look ${k + 1} is at ${t}; fractions must be in (0, 1]`);
+    if (k > 0 && !(t > fractions[k - 1]))
+      throw new RangeError(
+        `--looks: looks out of order: look ${k + 1} (${t}) is not after look ${k} (${fractions[k - 1]})`,
+      );
+  });
+  if (fractions[fractions.length - 1] !== 1)
+    throw new RangeError(
+      `--looks: the last look must be at 1 (the maximum), got ${fractions[fractions.length - 1]}`,
+    );
+  return fractions;
+}
+
 export function sequentialPlan(options: SequentialPlanOptions): SequentialPlan {
   const { fixedSize, spending, alpha, power } = options;
   if (!(fixedSize > 0)) throw new RangeError(`the fixed size must be positive, got ${fixedSize}`);
-  let fractions: number[];
-  if (typeof options.looks === 'number') {
-    if (!(Number.isInteger(options.looks) && options.looks >= 1 && options.looks <= 100))
-      throw new RangeError(`--looks: must be a whole number of looks from 1 to 100, got ${options.looks}`);
-    fractions = equalInformationRates(options.looks);
-  } else {
-    fractions = [...options.looks];
-    fractions.forEach((t, k) => {
-      if (!(t > 0 && t <= 1))
-        throw new RangeError(`--looks: look ${k + 1} is at ${t}; fractions must be in (0, 1]`);
-      if (k > 0 && !(t > fractions[k - 1]))
-        throw new RangeError(
-          `--looks: looks out of order: look ${k + 1} (${t}) is not after look ${k} (${fractions[k - 1]})`,
-        );
-    });
-    if (fractions[fractions.length - 1] !== 1)
-      throw new RangeError(
-        `--looks: the last look must be at 1 (the maximum), got ${fractions[fractions.length - 1]}`,
-      );
-  }
+  const fractions = planLookFractions(options.looks);
   const theory = groupSequentialDesign({ alpha, sides: 2, spending, informationRates: fractions });
   const ch = designCharacteristics(theory, power);
   const maxSize = Math.ceil(ch.inflationFactor * fixedSize - 1e-9);

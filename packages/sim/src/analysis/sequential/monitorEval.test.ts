@@ -122,9 +122,8 @@ describe('monitorEval, anytime-valid', () => {
   });
   it('continue with little data; stop-equivalent when the interval fits in ±δ; stop-budget at the budget', () => {
     expect(monitorEval(tableOf(evalRows(20, 0.7, 0.7, 5)), pair).decision).toBe('continue');
-    const same = evalRows(4000, 0.9, 0.9, 6).map((r, i) =>
-      i % 2 === 1 ? { ...r, score: evalRows(4000, 0.9, 0.9, 6)[i - 1].score } : r,
-    );
+    const base = evalRows(4000, 0.9, 0.9, 6);
+    const same = base.map((r, i) => (i % 2 === 1 ? { ...r, score: base[i - 1].score } : r));
     // Identical answers except on a few questions: the interval shrinks around 0.
     same[1] = { ...same[1], score: 1 - same[1].score };
     const eq = monitorEval(tableOf(same), { ...pair, delta: 0.02 });
