@@ -23,7 +23,7 @@ import { basename, dirname, join } from 'node:path';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { idText, labelText, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
-import { forEachJsonLine } from '../io/jsonLines.js';
+import { forEachLogLine } from '../io/jsonLines.js';
 import { numericScore } from '../scoreValue.js';
 import {
   LM_EVAL_FORMAT_VERSION,
@@ -95,60 +95,55 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
   let unscored = 0;
   const filtersSeen = new Set<string>();
 
-  forEachJsonLine(
-    path,
-    file,
-    (value, line) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
-      }
-      const sample = value as Record<string, unknown>;
-      const lineFilter = labelText(sample.filter, { file, line, field: 'filter' });
-      filtersSeen.add(lineFilter);
-      if (filter === undefined) filter = lineFilter;
-      else if (lineFilter !== filter) {
-        if (options.filter !== undefined) return;
+  forEachLogLine(path, file, ctx.partialLastLine(file), (value, line) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
+    }
+    const sample = value as Record<string, unknown>;
+    const lineFilter = labelText(sample.filter, { file, line, field: 'filter' });
+    filtersSeen.add(lineFilter);
+    if (filter === undefined) filter = lineFilter;
+    else if (lineFilter !== filter) {
+      if (options.filter !== undefined) return;
+      throw new EvalInputError(
+        { file, line, field: 'filter' },
+        `a second filter "${lineFilter}" after "${filter}"; choose one with --filter`,
+      );
+    }
+    if (metricName === undefined) {
+      const listed = sample.metrics;
+      if (!Array.isArray(listed) || typeof listed[0] !== 'string') {
         throw new EvalInputError(
-          { file, line, field: 'filter' },
-          `a second filter "${lineFilter}" after "${filter}"; choose one with --filter`,
+          { file, line, field: 'metrics' },
+          'no metric list to take the default metric from; name one with --metric',
         );
       }
-      if (metricName === undefined) {
-        const listed = sample.metrics;
-        if (!Array.isArray(listed) || typeof listed[0] !== 'string') {
-          throw new EvalInputError(
-            { file, line, field: 'metrics' },
-            'no metric list to take the default metric from; name one with --metric',
-          );
-        }
-        metricName = listed[0];
-      }
-      if (metricCode === -1) metricCode = builder.code('metric', `${metricName},${filter}`);
-      const raw = sample[metricName];
-      if (raw === undefined) {
-        const fields = Array.isArray(sample.metrics) ? ` (this sample has ${sample.metrics.join(', ')})` : '';
-        throw new EvalInputError({ file, line, field: metricName }, `metric field is missing${fields}`);
-      }
-      const score = numericScore(raw, { file, line, field: metricName });
-      if (Number.isNaN(score)) {
-        unscored++;
-        return;
-      }
-      const id =
-        questionMode === 'doc_id'
-          ? idText(sample.doc_id, { file, line, field: 'doc_id' })
-          : labelText(sample.doc_hash, { file, line, field: 'doc_hash' });
-      const question = builder.code('question', grouped ? `${leaf}/${id}` : id);
-      let cluster = fixedCluster;
-      if (clusterPath) {
-        const v = valueAtPath(sample.doc, clusterPath);
-        cluster = builder.code('cluster', labelText(v, { file, line, field: clusterMode }));
-      }
-      builder.append(source, task, system, question, cluster, 1, metricCode, score, line);
-      kept++;
-    },
-    ctx.partialLastLine(file),
-  );
+      metricName = listed[0];
+    }
+    if (metricCode === -1) metricCode = builder.code('metric', `${metricName},${filter}`);
+    const raw = sample[metricName];
+    if (raw === undefined) {
+      const fields = Array.isArray(sample.metrics) ? ` (this sample has ${sample.metrics.join(', ')})` : '';
+      throw new EvalInputError({ file, line, field: metricName }, `metric field is missing${fields}`);
+    }
+    const score = numericScore(raw, { file, line, field: metricName });
+    if (Number.isNaN(score)) {
+      unscored++;
+      return;
+    }
+    const id =
+      questionMode === 'doc_id'
+        ? idText(sample.doc_id, { file, line, field: 'doc_id' })
+        : labelText(sample.doc_hash, { file, line, field: 'doc_hash' });
+    const question = builder.code('question', grouped ? `${leaf}/${id}` : id);
+    let cluster = fixedCluster;
+    if (clusterPath) {
+      const v = valueAtPath(sample.doc, clusterPath);
+      cluster = builder.code('cluster', labelText(v, { file, line, field: clusterMode }));
+    }
+    builder.append(source, task, system, question, cluster, 1, metricCode, score, line);
+    kept++;
+  });
   if (options.filter !== undefined && !filtersSeen.has(options.filter)) {
     throw new EvalInputError(
       { file, field: 'filter' },

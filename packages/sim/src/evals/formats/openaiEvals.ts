@@ -17,7 +17,7 @@
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { labelText, objectField, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
-import { forEachJsonLine } from '../io/jsonLines.js';
+import { forEachLogLine } from '../io/jsonLines.js';
 import { numericScore } from '../scoreValue.js';
 
 export const OPENAI_EVALS_FORMAT_VERSION = 'LocalRecorder JSON Lines (evals 3.0.x)';
@@ -44,65 +44,60 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
   let finalAccuracy: number | undefined;
   let sum = 0;
   let count = 0;
-  forEachJsonLine(
-    path,
-    file,
-    (value, line) => {
-      const record = objectField(value, { file, line });
-      if (task === -1) {
-        const spec = objectField(record.spec, { file, line, field: 'spec' });
-        if (!Array.isArray(spec.completion_fns) || spec.completion_fns.length === 0) {
-          throw new EvalInputError(
-            { file, line, field: 'spec.completion_fns' },
-            'must list the completion functions',
-          );
-        }
-        task = builder.code('task', labelText(spec.eval_name, { file, line, field: 'spec.eval_name' }));
-        const fns = spec.completion_fns.map((f, k) =>
-          labelText(f, { file, line, field: `spec.completion_fns[${k}]` }),
+  forEachLogLine(path, file, ctx.partialLastLine(file), (value, line) => {
+    const record = objectField(value, { file, line });
+    if (task === -1) {
+      const spec = objectField(record.spec, { file, line, field: 'spec' });
+      if (!Array.isArray(spec.completion_fns) || spec.completion_fns.length === 0) {
+        throw new EvalInputError(
+          { file, line, field: 'spec.completion_fns' },
+          'must list the completion functions',
         );
-        system = builder.code('system', ctx.systemLabel(file, fns.join('+')));
-        return;
       }
-      if ('final_report' in record) {
-        const report = record.final_report as Record<string, unknown> | null;
-        if (typeof report?.accuracy === 'number') finalAccuracy = report.accuracy;
-        return;
-      }
-      if ('spec' in record) throw new EvalInputError({ file, line, field: 'spec' }, 'a second spec line');
-      const type = labelText(record.type, { file, line, field: 'type' });
-      if (type !== eventType) return;
-      const data = objectField(record.data, { file, line, field: 'data' });
-      let score: number;
-      if (eventType === 'match') {
-        if (typeof data.correct !== 'boolean') {
-          throw new EvalInputError(
-            { file, line, field: 'data.correct' },
-            `must be true or false, got ${showValue(data.correct)}`,
-          );
-        }
-        score = data.correct ? 1 : 0;
-      } else {
-        if (!(metricName in data)) return; // a metrics event recording other keys
-        score = numericScore(data[metricName], { file, line, field: `data.${metricName}` });
-        if (Number.isNaN(score)) return;
-      }
-      const question = builder.code(
-        'question',
-        labelText(record.sample_id, { file, line, field: 'sample_id' }),
+      task = builder.code('task', labelText(spec.eval_name, { file, line, field: 'spec.eval_name' }));
+      const fns = spec.completion_fns.map((f, k) =>
+        labelText(f, { file, line, field: `spec.completion_fns[${k}]` }),
       );
-      const cluster = clusterPath
-        ? builder.code(
-            'cluster',
-            labelText(valueAtPath(data, clusterPath), { file, line, field: clusterOption }),
-          )
-        : -1;
-      builder.append(source, task, system, question, cluster, 1, metric, score, line);
-      sum += score;
-      count++;
-    },
-    ctx.partialLastLine(file),
-  );
+      system = builder.code('system', ctx.systemLabel(file, fns.join('+')));
+      return;
+    }
+    if ('final_report' in record) {
+      const report = record.final_report as Record<string, unknown> | null;
+      if (typeof report?.accuracy === 'number') finalAccuracy = report.accuracy;
+      return;
+    }
+    if ('spec' in record) throw new EvalInputError({ file, line, field: 'spec' }, 'a second spec line');
+    const type = labelText(record.type, { file, line, field: 'type' });
+    if (type !== eventType) return;
+    const data = objectField(record.data, { file, line, field: 'data' });
+    let score: number;
+    if (eventType === 'match') {
+      if (typeof data.correct !== 'boolean') {
+        throw new EvalInputError(
+          { file, line, field: 'data.correct' },
+          `must be true or false, got ${showValue(data.correct)}`,
+        );
+      }
+      score = data.correct ? 1 : 0;
+    } else {
+      if (!(metricName in data)) return; // a metrics event recording other keys
+      score = numericScore(data[metricName], { file, line, field: `data.${metricName}` });
+      if (Number.isNaN(score)) return;
+    }
+    const question = builder.code(
+      'question',
+      labelText(record.sample_id, { file, line, field: 'sample_id' }),
+    );
+    const cluster = clusterPath
+      ? builder.code(
+          'cluster',
+          labelText(valueAtPath(data, clusterPath), { file, line, field: clusterOption }),
+        )
+      : -1;
+    builder.append(source, task, system, question, cluster, 1, metric, score, line);
+    sum += score;
+    count++;
+  });
   if (task === -1)
     throw new EvalInputError({ file, line: 1, field: 'spec' }, 'the file is empty (no spec line)');
   if (count === 0) {

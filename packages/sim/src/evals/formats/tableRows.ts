@@ -11,7 +11,7 @@ import { extname } from 'node:path';
 import { type Table, tableFromIPC } from 'apache-arrow';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { forEachCsvRecord } from '../io/csvRecords.js';
-import { firstLine, forEachJsonLine } from '../io/jsonLines.js';
+import { firstLine, forEachLogLine } from '../io/jsonLines.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
 
@@ -89,18 +89,13 @@ function jsonlRows(path: string, file: string, onPartialLast?: (line: number) =>
     forEachRow(onRow) {
       let row: Record<string, unknown> = {};
       const get = (column: string) => row[column];
-      forEachJsonLine(
-        path,
-        file,
-        (value, line) => {
-          if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-            throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
-          }
-          row = value as Record<string, unknown>;
-          onRow(get, line);
-        },
-        onPartialLast,
-      );
+      forEachLogLine(path, file, onPartialLast, (value, line) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
+        }
+        row = value as Record<string, unknown>;
+        onRow(get, line);
+      });
     },
   };
 }

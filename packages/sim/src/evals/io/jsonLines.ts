@@ -62,15 +62,24 @@ export function forEachLine(
   }
 }
 
-/**
- * Calls `onValue(value, line)` for every non-blank line of a JSON Lines file; a partial last
- * line goes to `onPartialLast` when given (see the module comment).
- */
+/** Calls `onValue(value, line)` for every non-blank line of a JSON Lines file. */
 export function forEachJsonLine(
   path: string,
   file: string,
   onValue: (value: unknown, line: number) => void,
-  onPartialLast?: (line: number) => void,
+): void {
+  forEachLogLine(path, file, undefined, onValue);
+}
+
+/**
+ * {@link forEachJsonLine} for a log that may still be growing: a partial last line goes to
+ * `onPartialLast` when given (see the module comment), else it is an error as there.
+ */
+export function forEachLogLine(
+  path: string,
+  file: string,
+  onPartialLast: ((line: number) => void) | undefined,
+  onValue: (value: unknown, line: number) => void,
 ): void {
   forEachLine(path, file, (text, line, unterminated) => {
     let value: unknown;
