@@ -11,7 +11,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['types.ts', 'validate.ts', 'roots'],
     // measures: Morris et al.'s performance measures from mergeable sufficient statistics
     ['distributions', 'multiplicity', 'repeated', 'measures'],
-    ['intervals'],
+    // groupSequential: alpha-spending designs by recursive integration; anytimeValid: confidence
+    // sequences and e-processes (both need only distributions/ and roots/)
+    ['intervals', 'groupSequential', 'anytimeValid'],
     // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes;
     // passAtK: the many-samples-per-question estimators (pass@k, pass^k, maj@k, their beta-binomial posterior)
     ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes', 'passAtK'],
@@ -51,10 +53,11 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
   cli: [
     ['io.ts'],
     ['format'],
-    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; judged/: the
-    // same for a judge-scored eval with human labels (`evalsim analyze --labels`), reusing analyze/'s
-    // units and Arrow writer
-    ['report', 'reproduce', 'reference', 'show', 'analyze'],
+    // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; monitor/:
+    // `evalsim monitor`'s text, exit statuses and the --spending flag; judged/: the same for a
+    // judge-scored eval with human labels (`evalsim analyze --labels`), reusing analyze/'s units
+    // and Arrow writer
+    ['report', 'reproduce', 'reference', 'show', 'analyze', 'monitor'],
     ['judged'],
     ['commands'],
     ['cli.ts'],

@@ -2,11 +2,13 @@
  * @evalsim/core — pure estimators for the statistics used to judge LLM evaluations.
  * No I/O; randomness only through an injected {@link Rng}.
  */
+export * from './anytimeValid/index.js';
 export * from './bayes/index.js';
 export * from './bootstrap/index.js';
 export * from './clustered/index.js';
 export * from './coverage/index.js';
 export * from './distributions/index.js';
+export * from './groupSequential/index.js';
 export * from './intervals/index.js';
 export * from './judged/index.js';
 export * from './measures/index.js';

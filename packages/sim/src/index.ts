@@ -64,6 +64,21 @@ export {
   type TooFewSamples,
 } from './analysis/passAtK/multiSampleOptions.js';
 export { INTERVAL_LABELS, type IntervalName, type ValueInterval } from './analysis/passAtK/valueIntervals.js';
+export {
+  type GateLook,
+  MONITOR_DECISIONS,
+  type MonitorDecision,
+  type MonitorOptions,
+  type MonitorReport,
+  monitorEval,
+} from './analysis/sequential/monitorEval.js';
+export {
+  GATE_FILE_KIND,
+  type GateSpec,
+  gateFromJson,
+  type SequentialGate,
+  sequentialGate,
+} from './analysis/sequential/sequentialGate.js';
 export type {
   EstimateInterval,
   SkippedMethod,
@@ -436,3 +451,11 @@ export { type PopulationCsv, populationCsv } from './yourEval/populationCsv.js';
 export { populationIcc } from './yourEval/populationIcc.js';
 export { type PowerParts, powerParts } from './yourEval/powerParts.js';
 export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';
+export {
+  planLookFractions,
+  type SequentialPlan,
+  type SequentialPlanLook,
+  type SequentialPlanOptions,
+  sequentialPlan,
+  sequentialPlanDocument,
+} from './yourEval/sequentialPlan.js';

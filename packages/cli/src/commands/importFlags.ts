@@ -35,6 +35,10 @@ export const IMPORT_FLAGS = {
   score: { type: 'string', describe: 'long table: score column (default score, else correct)' },
   epoch: { type: 'string', describe: 'long table: epoch column (default epoch; 1-based)' },
   task: { type: 'string', describe: 'long table: task column (default task)' },
+  order: {
+    type: 'string',
+    describe: "long table: order column (numbers or ISO 8601 timestamps; each row's position in the log)",
+  },
   split: { type: 'string', describe: 'HELM split (default test)' },
   labels: {
     type: 'string',
@@ -115,6 +119,7 @@ export function importOptionsFrom(
     'score',
     'epoch',
     'task',
+    'order',
     'split',
     'labels',
     'answer',

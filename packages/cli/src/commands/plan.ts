@@ -15,7 +15,10 @@ import {
   type GapShift,
   MAX_REPLICATIONS,
   type PlanDesign,
+  planLookFractions,
   type ResampleUnit,
+  sequentialPlan,
+  sequentialPlanDocument,
   summarizePlan,
   writeFileAtomic,
 } from '@evalsim/sim';
@@ -25,14 +28,16 @@ import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
+import { SPENDING_HELP, spendingFlag } from '../monitor/spendingFlag.js';
 import type { ChartPoint } from '../report/chartPoint.js';
 import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
-import { runJudgedPlan } from './planJudged.js';
 import { runSamplesPlan } from './passAtKPlanning.js';
+import { runJudgedPlan } from './planJudged.js';
+import { sequentialSection } from './planSequential.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -61,6 +66,8 @@ interface Args {
   targetSe?: number;
   k?: unknown;
   questionCost: number;
+  looks?: string;
+  spending?: string;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -146,7 +153,17 @@ export const planCommand: CommandModule<object, Args> = {
         .option('replications', { type: 'number', default: 2000, describe: 'simulated evals per size' })
         .option('seed', { type: 'number', default: 1, describe: 'seed of the generated study' })
         .option('out', { type: 'string', default: 'results/local/plan', describe: 'output directory' })
+        .option('looks', {
+          type: 'string',
+          describe:
+            'also plan a group-sequential gate: K equally spaced looks, or the looks as fractions 0.25,0.5,1 (writes <out>/design.json for evalsim monitor --design)',
+        })
+        .option('spending', { type: 'string', describe: `${SPENDING_HELP}, with --looks` })
         .options(GENERATED_STUDY_FLAGS)
+        .example(
+          '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --looks 5',
+          "and an O'Brien–Fleming gate with 5 looks: its maximum, boundaries and expected questions (design.json)",
+        )
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions',
           'seed 000 Step 4: paired power for a 3-point gap (79.7% at 1,165 questions; add --sizes 600,1165,1804)',
@@ -246,7 +263,8 @@ export const planCommand: CommandModule<object, Args> = {
       );
       return;
     }
-    if (args.delta === undefined) throw new Error('missing --delta (or --samples with --target-se, or --labels with --width)');
+    if (args.delta === undefined)
+      throw new Error('missing --delta (or --samples with --target-se, or --labels with --width)');
     checkFlag('delta', args.delta, { min: -1, max: 1, minOpen: true, maxOpen: true });
     if (args.delta === 0)
       throw new Error('--delta: must be a non-zero gap (power at δ = 0 is the false-positive rate)');
@@ -260,11 +278,26 @@ export const planCommand: CommandModule<object, Args> = {
         ? numberList('sizes', args.sizes).map((s) => integerFlag('sizes', s, 1, 10_000_000) as number)
         : undefined;
     const outDir = io.resolve(args.out);
+    if (args.spending !== undefined && args.looks === undefined)
+      throw new Error('--spending: needs --looks (the planned looks of a group-sequential gate)');
+    if (args.looks !== undefined && args.design === 'independent')
+      throw new Error('--looks: a group-sequential gate monitors paired questions; use --design paired');
+    const looksSpec =
+      args.looks === undefined
+        ? undefined
+        : (() => {
+            const values = numberList('looks', args.looks);
+            return values.length === 1 && values[0] !== 1
+              ? (integerFlag('looks', values[0], 1, 100) as number)
+              : values;
+          })();
+    const spending = looksSpec !== undefined ? spendingFlag(args.spending) : undefined;
+    if (looksSpec !== undefined) planLookFractions(looksSpec);
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
-      writes: ['plan.json', 'plan.arrow', 'plan.svg'],
+      writes: ['plan.json', 'plan.arrow', 'plan.svg', ...(looksSpec !== undefined ? ['design.json'] : [])],
     });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({
@@ -306,6 +339,24 @@ export const planCommand: CommandModule<object, Args> = {
     });
     writeFileAtomic(svgFile, await renderSvg(spec));
     const primary = summary.curves.find((c) => c.primary) ?? summary.curves[0];
+    const fixedQuestions =
+      unit === 'clusters' ? summary.closedFormSize * plan.meanClusterSize : summary.closedFormSize;
+    const sequential =
+      looksSpec !== undefined && spending !== undefined
+        ? sequentialPlan({
+            fixedSize: Math.ceil(fixedQuestions),
+            looks: looksSpec,
+            spending,
+            alpha: plan.alpha,
+            power: plan.power,
+          })
+        : undefined;
+    const designFile = join(outDir, 'design.json');
+    if (sequential)
+      writeFileAtomic(
+        designFile,
+        `${JSON.stringify(sequentialPlanDocument(sequential, { eval: shownPath(io, io.resolve(args.eval)), systems, delta: args.delta, power: plan.power, basis: "Miller's closed form" }), null, 2)}\n`,
+      );
     if (args.json) {
       const doc = {
         study: shownPath(io, run.studyFile),
@@ -324,6 +375,9 @@ export const planCommand: CommandModule<object, Args> = {
         miller: { ...plan.miller, inUnit: summary.closedFormSize },
         curves: summary.curves,
         closedForm: summary.closedForm,
+        ...(sequential
+          ? { sequential: { ...sequential, gate: undefined, designFile: shownPath(io, designFile) } }
+          : {}),
         warnings: input.warnings,
       };
       io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
@@ -355,9 +409,10 @@ export const planCommand: CommandModule<object, Args> = {
         TABLE_WIDTH,
       ).join('\n')}\n`,
     );
+    if (sequential) sequentialSection(io, sequential, unit, Math.ceil(fixedQuestions));
     for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
     io.stdout.write(
-      `wrote\n  ${[run.studyFile, run.resultsFile, svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
+      `wrote\n  ${[run.studyFile, run.resultsFile, svgFile, ...(sequential ? [designFile] : [])].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
     );
   },
 };

@@ -26,6 +26,11 @@ export interface MethodResult {
   pLess: number;
   /** True when the method could not analyse this replication (k = 0 with zero SE, one cluster, no discordant pairs…). */
   degenerate: boolean;
+  /**
+   * The number of observations (questions) the method used — for a sequential test, where it
+   * stopped; NaN for a method with a fixed size (metric `meanSampleSize`).
+   */
+  sampleSize: number;
 }
 
 /** Sets every field to NaN and `degenerate` to false. */
@@ -36,6 +41,7 @@ export function resetMethodResult(out: MethodResult): MethodResult {
   out.upper = Number.NaN;
   clearPValues(out);
   out.degenerate = false;
+  out.sampleSize = Number.NaN;
   return out;
 }
 

@@ -1,12 +1,12 @@
 /**
  * Layout of the per-replication records a chunk returns: for each method, in
- * study order, the eight MethodResult fields (degenerate as 1/0, NaN for a
+ * study order, the nine MethodResult fields (degenerate as 1/0, NaN for a
  * replication beyond the method's cap), then the model's diagnostics.
  */
 import type { MethodResult } from './methodResult.js';
 
-/** estimate, se, lower, upper, pTwoSided, pGreater, pLess, degenerate. */
-export const RESULT_FIELDS = 8;
+/** estimate, se, lower, upper, pTwoSided, pGreater, pLess, degenerate, sampleSize. */
+export const RESULT_FIELDS = 9;
 
 /** Numbers per replication for `methodCount` methods and `diagnosticCount` diagnostics. */
 export function recordStride(methodCount: number, diagnosticCount: number): number {
@@ -23,6 +23,7 @@ export function writeResult(out: Float64Array, offset: number, result: Readonly<
   out[offset + 5] = result.pGreater;
   out[offset + 6] = result.pLess;
   out[offset + 7] = result.degenerate ? 1 : 0;
+  out[offset + 8] = result.sampleSize;
 }
 
 /** Reads the result at `offset` into `result` (reused, no allocation). */
@@ -35,4 +36,5 @@ export function readResult(records: Float64Array, offset: number, result: Method
   result.pGreater = records[offset + 5];
   result.pLess = records[offset + 6];
   result.degenerate = records[offset + 7] === 1;
+  result.sampleSize = records[offset + 8];
 }

@@ -9,13 +9,14 @@
  * the Arrow file.
  *
  * Columns, in Arrow order: source, task, system, question, cluster, epoch, metric, score,
- * correct. These names are the contract with the analysis (`evalMatrix`, `evalsim analyze`).
+ * correct, and — only when the import named an order column (`order` option, `--order`) —
+ * order. These names are the contract with the analysis (`evalMatrix`, `evalsim analyze`).
  *
  * Optional: `answer`, the discrete answer a sample gave (the extracted answer a scorer
  * compared, e.g. inspect_ai's `Score.answer`, or a long table's `answer` column), for
  * majority-vote (maj@k) analyses; code −1 = no answer. A table without any answer has no
- * `answer` column (so such a table's Arrow bytes are what they were before the column existed),
- * and in Arrow it comes last, after `correct`.
+ * `answer` column (so such a table's Arrow bytes are what they were before the column existed).
+ * In Arrow the optional columns come last, after `correct`: `answer`, then `order`.
  */
 
 /** A dictionary-encoded string column. */
@@ -42,6 +43,12 @@ export interface EvalTable {
   readonly line: Int32Array;
   /** The sample's discrete answer (code −1 = none); absent when no row has one. */
   readonly answer?: EvalStringColumn;
+  /**
+   * The row's position in the log by an order column the import named (a number, or a
+   * timestamp in milliseconds), for monitoring a log as it grows (`evalsim monitor`); absent
+   * when none was named (the rows' own order is then the log order).
+   */
+  readonly order?: Float64Array;
 }
 
 /** The optional answer column's name (in Arrow, after `correct`). */

@@ -35,6 +35,8 @@ export interface TablePart {
   readonly epoch: Int32Array;
   readonly score: Float64Array;
   readonly line: Int32Array;
+  /** The rows' order values (NaN where unset), when any row has one. */
+  readonly order?: Float64Array;
   /** Every value given a code, in code order (including values no row uses). */
   readonly dictionaries: Readonly<Record<EvalStringColumnName, readonly string[]>>;
   /** Answer codes (−1 = none) and their dictionary, when some row has an answer. */
@@ -50,6 +52,8 @@ export class EvalTableBuilder {
   /** Answer codes, allocated at the first row with an answer (earlier rows −1). */
   private answers: Int32Array | null = null;
   private answerDictionary = new StringDictionary();
+  /** Allocated (NaN-filled) by the first `setOrder`. */
+  private order: Float64Array | undefined;
   private length = 0;
 
   constructor(capacity = 1024) {
@@ -74,9 +78,24 @@ export class EvalTableBuilder {
    */
   reset(): void {
     this.length = 0;
+    this.order = undefined;
     this.dictionaries = EvalTableBuilder.emptyDictionaries();
     this.answers = null;
     this.answerDictionary = new StringDictionary();
+  }
+
+  /** Sets the order value of the last appended row (see EvalTable.order). */
+  setOrder(value: number): void {
+    if (this.length === 0) throw new RangeError('setOrder: no row appended yet');
+    if (!this.order) this.order = new Float64Array(this.epoch.length).fill(Number.NaN);
+    this.order[this.length - 1] = value;
+  }
+
+  /** A copy of `a` of length `size` whose new entries are NaN. */
+  private static resizedOrder(a: Float64Array, keep: number, size: number): Float64Array {
+    const b = new Float64Array(size).fill(Number.NaN);
+    b.set(a.subarray(0, Math.min(keep, size)));
+    return b;
   }
 
   get rowCount(): number {
@@ -116,6 +135,7 @@ export class EvalTableBuilder {
       answers.set(this.answers);
       this.answers = answers;
     }
+    if (this.order) this.order = EvalTableBuilder.resizedOrder(this.order, this.order.length, size);
   }
 
   /** Appends one row of codes (cluster −1 = none); `line` 0 when unknown. */
@@ -163,6 +183,7 @@ export class EvalTableBuilder {
       answers.set(this.answers.subarray(0, this.length));
       this.answers = answers;
     }
+    if (this.order) this.order = EvalTableBuilder.resizedOrder(this.order, this.length, need);
   }
 
   /** The rows and dictionaries built so far, as a part for another builder (trimmed copies). */
@@ -176,6 +197,7 @@ export class EvalTableBuilder {
       epoch: this.epoch.slice(0, n),
       score: this.score.slice(0, n),
       line: this.line.slice(0, n),
+      ...(this.order ? { order: this.order.slice(0, n) } : {}),
       dictionaries: Object.fromEntries(
         EVAL_STRING_COLUMNS.map((c) => [c, this.dictionaries[c].values.slice()]),
       ) as Record<EvalStringColumnName, string[]>,
@@ -204,6 +226,10 @@ export class EvalTableBuilder {
     this.epoch.set(part.epoch, at);
     this.score.set(part.score, at);
     this.line.set(part.line, at);
+    if (part.order) {
+      if (!this.order) this.order = new Float64Array(this.epoch.length).fill(Number.NaN);
+      this.order.set(part.order, at);
+    } else if (this.order) this.order.fill(Number.NaN, at, at + n);
     this.length += n;
     if (part.answer !== undefined) {
       const remap = Int32Array.from(part.answer.dictionary, (v) => this.answerDictionary.code(v));
@@ -220,6 +246,8 @@ export class EvalTableBuilder {
   truncate(rowCount: number): void {
     if (rowCount < 0 || rowCount > this.length)
       throw new RangeError(`truncate: ${rowCount} is not in [0, ${this.length}]`);
+    this.order?.fill(Number.NaN, rowCount, this.length);
+    this.answers?.fill(-1, rowCount, this.length);
     this.length = rowCount;
   }
 
@@ -269,6 +297,7 @@ export class EvalTableBuilder {
       score: trim(this.score),
       line: trim(this.line),
       ...(answer !== undefined ? { answer } : {}),
+      ...(this.order ? { order: trim(this.order) } : {}),
     };
   }
 }

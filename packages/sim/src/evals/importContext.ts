@@ -129,6 +129,23 @@ export class ImportContext {
     this.warnings.push(warning);
   }
 
+  /**
+   * Logs may still be growing (`evalsim monitor`): a JSON Lines log's last line without a
+   * newline that does not parse is then skipped with a warning instead of being an error.
+   */
+  growing = false;
+
+  /** The partial-last-line handler for `file`'s JSON Lines reader, or undefined unless `growing`. */
+  partialLastLine(file: string): ((line: number) => void) | undefined {
+    if (!this.growing) return undefined;
+    return (line) =>
+      this.warn({
+        file,
+        line,
+        message: 'ignored a partial last line (the log is still being written)',
+      });
+  }
+
   /** Records that `path` (named `file`) was read; a file recorded twice is kept once. */
   source(path: string, file: string, info: SourceDescription): void {
     if (this.seen.has(file)) return;

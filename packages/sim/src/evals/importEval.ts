@@ -85,6 +85,11 @@ export interface ImportRunOptions {
    * so that an output that is one of its inputs is refused before any work.
    */
   readonly beforeImport?: ((inputs: readonly string[]) => void) | undefined;
+  /**
+   * The logs may still be being written (`evalsim monitor`): a JSON Lines log's partial last
+   * line (no newline yet, not valid JSON) is skipped with a warning instead of an error.
+   */
+  readonly growing?: boolean;
 }
 
 /** Above this many bytes of input, a second thread pays for its start. */
@@ -125,6 +130,7 @@ export function importEval(
   const mode = run.background ?? 'auto';
   const background = new BackgroundFiles(mode === 'auto' ? sizeOf(rest) > LARGE_IMPORT : mode);
   const ctx = new ImportContext(new EvalTableBuilder(), options, background);
+  ctx.growing = run.growing === true;
   try {
     return importUnits(units, skipped, ctx, paths, pool ? { pool, shared } : undefined);
   } finally {
@@ -230,6 +236,15 @@ function importUnits(
       rows += result.part.rowCount;
     }
     ctx.builder.reserve(rows);
+  }
+  if (options.order !== undefined) {
+    // An order column is a long table's; another format's order is its own (log) order.
+    const other = units.find((u) => !u.format.startsWith('long-'));
+    if (other)
+      throw new EvalInputError(
+        { file: other.file, field: 'order' },
+        `--order names a column of a long table (CSV, JSON Lines or Arrow), but this is a ${other.format} log, whose order is its own (its lines; an evalsim Arrow keeps the order column it was imported with): leave --order out`,
+      );
   }
   let k = 0;
   for (const unit of units) {

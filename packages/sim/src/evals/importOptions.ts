@@ -23,7 +23,9 @@
  * (default `test`). `labels` names human labels beside a judge's verdicts (judgeLabels.ts): a
  * long table's column (imported as metric `label:<column>`), an inspect_ai scorer
  * `scorer:<name>` (imported as metric `<name>`), or `metric:<name>` (already in the table); the
- * other formats refuse it.
+ * other formats refuse it. `order` names a long-table column giving each row's position in the
+ * log (numbers or ISO 8601 timestamps; no default), kept as the table's `order` column for
+ * `evalsim monitor`.
  */
 export interface EvalImportOptions {
   readonly metric?: string;
@@ -39,6 +41,7 @@ export interface EvalImportOptions {
   readonly score?: string;
   readonly epoch?: string;
   readonly task?: string;
+  readonly order?: string;
   readonly split?: string;
   readonly labels?: string;
   readonly answer?: string;
@@ -57,6 +60,7 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'score',
   'epoch',
   'task',
+  'order',
   'split',
   'labels',
   'answer',

@@ -164,6 +164,14 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
   }
   const answerVector = arrow.getChild(EVAL_ANSWER_COLUMN);
   const answer = answerVector ? readStringColumn(answerVector, EVAL_ANSWER_COLUMN, file, true) : undefined;
+  const orderVector = arrow.getChild('order');
+  let order: Float64Array | undefined;
+  if (orderVector) {
+    const ot = orderVector.type;
+    if (!(DataType.isFloat(ot) && ot.precision === Precision.DOUBLE))
+      throw new EvalInputError({ file, field: 'order' }, `column must be Float64, got ${String(ot)}`);
+    order = Float64Array.from(orderVector.toArray() as Float64Array);
+  }
   const table: EvalTable = {
     rowCount: n,
     ...strings,
@@ -171,6 +179,7 @@ export function readEvalArrow(path: string, file = path): ImportedEval & { versi
     score,
     line: new Int32Array(n),
     ...(answer !== undefined ? { answer } : {}),
+    ...(order ? { order } : {}),
   };
   return { table, warnings: [], provenance: { sources, options }, version };
 }

@@ -108,6 +108,7 @@ export function resultTransferList(result: UnitResult): ArrayBuffer[] {
     part.score,
     part.line,
     ...(part.answer ? [part.answer.codes] : []),
+    ...(part.order ? [part.order] : []),
   ];
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }

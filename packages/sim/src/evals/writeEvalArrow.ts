@@ -84,11 +84,17 @@ export function evalToArrow(imported: ImportedEval, version: string): Uint8Array
     ...(correctValid.nulls > 0 ? { nullBitmap: correctValid.bitmap } : {}),
     data: correctBits.bitmap,
   });
-  // The optional answer column goes last, dictionary id 6, only when some row has an answer.
+  // The optional columns go last, each only when the table has it, so a table without them has
+  // exactly the bytes it had before they existed: answer (dictionary id 6, when some row has an
+  // answer), then order (EvalTable.order).
   const names: string[] = [...EVAL_COLUMNS];
   if (table.answer !== undefined) {
     children[EVAL_ANSWER_COLUMN] = dictionaryData(table.answer, EVAL_STRING_COLUMNS.length, n);
     names.push(EVAL_ANSWER_COLUMN);
+  }
+  if (table.order) {
+    children.order = makeData({ type: new Float64(), length: n, data: table.order });
+    names.push('order');
   }
   const fields = names.map(
     (name) =>

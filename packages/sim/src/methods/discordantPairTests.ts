@@ -87,6 +87,12 @@ export function pairedZPValue(
   return pairedDifferenceFromSums(n, b - c, b + c, level, scratch).pValue;
 }
 
+/** The paired z statistic d̄/SE from n, b, c: 0 without discordant questions, ±∞ when SE = 0 otherwise. */
+export function pairedZStatistic(n: number, b: number, c: number, scratch: DifferenceTestOut): number {
+  if (b + c === 0) return 0;
+  return pairedDifferenceFromSums(n, b - c, b + c, 0.95, scratch).statistic;
+}
+
 /** Two-sided p-value of the unpaired two-proportion z-test of kA/n vs kB/n (core's allocation-free form). */
 export function unpairedZPValue(
   kA: number,

@@ -5,9 +5,11 @@
  */
 import { createRegistry, type Registry } from '../base/registry.js';
 import type { MethodDefinition } from '../base/roles.js';
+import { anytimeValidTest } from './anytimeValidTest.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
+import { groupSequentialTest } from './groupSequentialTest.js';
 import { hierarchicalBetaBinomial } from './hierarchicalBetaBinomial.js';
 import {
   judgeOnlyInterval,
@@ -78,6 +80,8 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   topBottomGap,
   leaderboardRank,
   stopAtFirstSignificant,
+  groupSequentialTest,
+  anytimeValidTest,
   meanScore,
   judgeOnlyInterval,
   labelledOnlyInterval,

@@ -7,7 +7,8 @@
  * Result: pTwoSided = the p-value at the stopping look (the last look if none rejected), so
  * rejectionRate at the same α is the false-positive rate of the whole peeking procedure;
  * estimate = the accuracy difference (b − c)/n at the stopping look (the effect the analyst
- * would report). With equally spaced looks of a z-test the rate at α = 0.05 is 5.0, 8.3,
+ * would report), sampleSize = the questions seen by the stopping look. With equally spaced
+ * looks of a z-test the rate at α = 0.05 is 5.0, 8.3,
  * 14.2, 19.3, 24.8% for 1, 2, 5, 10, 20 looks (Armitage, McPherson & Rowe 1969, JRSS A
  * 132:235, Table 2). degenerate when no discordant question was seen by the stopping look.
  */
@@ -71,6 +72,7 @@ export const stopAtFirstSignificant = defineMethod({
       resetMethodResult(out);
       out.estimate = (b - c) / n;
       out.pTwoSided = p;
+      out.sampleSize = n;
       out.degenerate = b + c === 0;
     };
   },

@@ -32,6 +32,7 @@ function results(count: number, seed: number): MethodResult[] {
     r.pGreater = r.pTwoSided / 2;
     r.pLess = 1 - r.pGreater;
     r.degenerate = i % 23 === 0;
+    r.sampleSize = 1 + Math.floor(1000 * rng.uniform());
     return r;
   });
 }

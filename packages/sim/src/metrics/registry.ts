@@ -12,6 +12,7 @@ import { estimateShare } from './estimateShare.js';
 import { estimateVariance } from './estimateVariance.js';
 import { lowerNoncoverage } from './lowerNoncoverage.js';
 import { meanEstimate } from './meanEstimate.js';
+import { meanSampleSize } from './meanSampleSize.js';
 import { meanSE } from './meanSE.js';
 import { meanWidth } from './meanWidth.js';
 import { medianWidth } from './medianWidth.js';
@@ -48,4 +49,5 @@ export const metricRegistry: Registry<MetricDefinition> = createRegistry('metric
   estimateShare,
   estimateQuantile,
   estimateVariance,
+  meanSampleSize,
 ]);

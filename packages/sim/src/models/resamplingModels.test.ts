@@ -71,8 +71,56 @@ describe('sequentialPaired', () => {
     expect(Math.abs(diff.variance() - 45)).toBeLessThan(4 * 45 * Math.sqrt(2 / 5000));
   });
 
+  test('a gap: E[b − c] = k·B·gap, and gap 0 draws the same counts as before it existed', () => {
+    const params = parseSequentialPaired({ looks: 2, batchSize: 400, discordance: 0.12, gap: 0.03 });
+    expect(sequentialPaired.truth(params)).toBe(0.03);
+    const data = allocateSequentialPaired(params);
+    const rng = new SeededStream(9, 0);
+    const diff = new RunningMoments();
+    for (let r = 0; r < 5000; r++) {
+      rng.reseed(9, r);
+      generateSequentialPaired(params, rng, data);
+      diff.add(data.onlyFirst[1] - data.onlySecond[1]);
+    }
+    expect(Math.abs(diff.mean - 800 * 0.03)).toBeLessThan(4 * (diff.sd() / Math.sqrt(5000)));
+    const zero = parseSequentialPaired({ looks: 2, batchSize: 50, discordance: 0.3 });
+    expect(zero.gap).toBe(0);
+    const withGap = allocateSequentialPaired(zero);
+    rng.reseed(3, 7);
+    generateSequentialPaired(zero, rng, withGap);
+    // The same two binomial draws per batch as the model without a gap: Bin(D, ½).
+    rng.reseed(3, 7);
+    const d1 = rng.binomial(50, 0.3);
+    const b1 = rng.binomial(d1, 0.5);
+    expect(withGap.onlyFirst[0]).toBe(b1);
+    expect(withGap.onlySecond[0]).toBe(d1 - b1);
+  });
+
+  test('one question per look: one uniform each, E[b] = n(q + gap)/2, E[c] = n(q − gap)/2 (4·MCSE)', () => {
+    const params = parseSequentialPaired({ looks: 500, batchSize: 1, discordance: 0.12, gap: 0.04 });
+    const data = allocateSequentialPaired(params);
+    const rng = new SeededStream(10, 0);
+    const b = new RunningMoments();
+    const c = new RunningMoments();
+    for (let r = 0; r < 4000; r++) {
+      rng.reseed(10, r);
+      generateSequentialPaired(params, rng, data);
+      for (let k = 1; k < 500; k++)
+        expect(
+          data.onlyFirst[k] + data.onlySecond[k] - data.onlyFirst[k - 1] - data.onlySecond[k - 1],
+        ).toBeLessThanOrEqual(1);
+      b.add(data.onlyFirst[499]);
+      c.add(data.onlySecond[499]);
+    }
+    expect(Math.abs(b.mean - 40)).toBeLessThan(4 * (b.sd() / Math.sqrt(4000)));
+    expect(Math.abs(c.mean - 20)).toBeLessThan(4 * (c.sd() / Math.sqrt(4000)));
+  });
+
   test('bad parameters', () => {
-    expect(() => parseSequentialPaired({ looks: 2, batchSize: 1, discordance: 0.3 })).toThrow(/batchSize/);
+    expect(() => parseSequentialPaired({ looks: 2, batchSize: 0, discordance: 0.3 })).toThrow(/batchSize/);
     expect(() => parseSequentialPaired({ looks: 2, batchSize: 10, discordance: 0 })).toThrow(/discordance/);
+    expect(() => parseSequentialPaired({ looks: 2, batchSize: 10, discordance: 0.1, gap: 0.2 })).toThrow(
+      /^gap: the accuracy gap 0\.2 cannot exceed the discordance 0\.1/,
+    );
   });
 });

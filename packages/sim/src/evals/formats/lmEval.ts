@@ -23,7 +23,7 @@ import { basename, dirname, join } from 'node:path';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { idText, labelText, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
-import { forEachJsonLine } from '../io/jsonLines.js';
+import { forEachLogLine } from '../io/jsonLines.js';
 import { numericScore } from '../scoreValue.js';
 import { repeatScorer, selectedAnswer } from './lmEvalRepeats.js';
 import {
@@ -106,7 +106,7 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
   let scorer: ReturnType<typeof repeatScorer> | undefined;
   const taskConfig = results ? (results.configs[leaf] as Record<string, unknown> | undefined) : undefined;
 
-  forEachJsonLine(path, file, (value, line) => {
+  forEachLogLine(path, file, ctx.partialLastLine(file), (value, line) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
     }

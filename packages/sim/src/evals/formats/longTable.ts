@@ -9,7 +9,10 @@
  * metric is `--metric` or the score column's name. With `labels` naming a column (judgeLabels.ts),
  * a row whose cell there is not empty also gets a row of metric `label:<column>` scored with it
  * (numbers; true/false). `answer` names a column of discrete answers (for maj@k; an empty cell is
- * no answer). Errors name the file, line and column.
+ * no answer). `order` (no default) names a column of
+ * each row's position in the log — a number, or an ISO 8601 timestamp (read as milliseconds) —
+ * kept as the table's order column; a row without one is an error. Errors name the file, line
+ * and column.
  */
 
 import type { EvalFormat } from '../evalFormat.js';
@@ -50,10 +53,32 @@ function column(
   return found;
 }
 
+/** A row's order: a finite number (or numeric text), or an ISO 8601 date-time as milliseconds. */
+function orderValue(raw: unknown, where: { file: string; line: number; field: string }): number {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+  if (typeof raw === 'bigint') return Number(raw);
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    const text = raw.trim();
+    const number = Number(text);
+    if (Number.isFinite(number)) return number;
+    if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
+      const ms = Date.parse(text.replace(' ', 'T'));
+      if (Number.isFinite(ms)) return ms;
+    }
+  }
+  if (raw instanceof Date && Number.isFinite(raw.getTime())) return raw.getTime();
+  throw new EvalInputError(
+    where,
+    raw === undefined || raw === null || raw === ''
+      ? 'has no order: every row needs a position in the log (a number or an ISO 8601 timestamp)'
+      : `order ${JSON.stringify(raw)} is not a number or an ISO 8601 timestamp`,
+  );
+}
+
 /** Imports one long table. */
 export function importLongTable(path: string, file: string, kind: TableKind, ctx: ImportContext): void {
   const { builder, options } = ctx;
-  const table = openTableRows(path, file, kind);
+  const table = openTableRows(path, file, kind, ctx.partialLastLine(file));
   const cols = table.columns;
   const fixedSystem = ctx.fileLabel(file);
   const questionColumn = column(cols, file, 'question', options.question, ['question'], true)!;
@@ -78,6 +103,8 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   }
   const answerColumn =
     options.answer === undefined ? undefined : column(cols, file, 'answer', options.answer, [], true);
+  const orderColumn =
+    options.order === undefined ? undefined : column(cols, file, 'order', options.order, [], true);
 
   const source = builder.code('source', file);
   const fixedSystemCode = fixedSystem === undefined ? -1 : builder.code('system', fixedSystem);
@@ -107,8 +134,14 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
     metric: metricColumn,
     answer: answerColumn,
   };
-  // The columnar path reads no labels: with --labels every row goes through the row path.
-  if (labelsColumn === undefined && table.arrow && columnarLongTable(table.arrow, mapping)) {
+  // The columnar path reads no labels and no order: with --labels or --order every row goes
+  // through the row path.
+  if (
+    labelsColumn === undefined &&
+    orderColumn === undefined &&
+    table.arrow &&
+    columnarLongTable(table.arrow, mapping)
+  ) {
     [kept, skipped] = importLongColumns(
       table.arrow,
       file,
@@ -151,6 +184,8 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
           ? defaultTask
           : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
       builder.append(source, task, system, question, cluster, epoch, metric, score, line);
+      const order = orderColumn === undefined ? undefined : orderValue(get(orderColumn), at(orderColumn));
+      if (order !== undefined) builder.setOrder(order);
       if (answerColumn !== undefined) {
         const raw = get(answerColumn);
         if (raw !== undefined && raw !== '')
@@ -164,6 +199,7 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
           typeof raw === 'string' ? textScore(raw, at(labelsColumn)) : numericScore(raw, at(labelsColumn));
         if (Number.isNaN(label)) return;
         builder.append(source, task, system, question, cluster, epoch, labelMetric, label, line);
+        if (order !== undefined) builder.setOrder(order);
         labelled++;
       }
     });

@@ -17,7 +17,7 @@
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { labelText, objectField, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
-import { forEachJsonLine } from '../io/jsonLines.js';
+import { forEachLogLine } from '../io/jsonLines.js';
 import { numericScore } from '../scoreValue.js';
 
 export const OPENAI_EVALS_FORMAT_VERSION = 'LocalRecorder JSON Lines (evals 3.0.x)';
@@ -44,7 +44,7 @@ export function importOpenaiEvals(path: string, file: string, ctx: ImportContext
   let finalAccuracy: number | undefined;
   let sum = 0;
   let count = 0;
-  forEachJsonLine(path, file, (value, line) => {
+  forEachLogLine(path, file, ctx.partialLastLine(file), (value, line) => {
     const record = objectField(value, { file, line });
     if (task === -1) {
       const spec = objectField(record.spec, { file, line, field: 'spec' });

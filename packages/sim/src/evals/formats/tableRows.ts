@@ -3,7 +3,8 @@
  * first; cells are strings, the header is line 1), JSON Lines (one object per line; keys
  * are the columns, the first line's keys are the header) and Arrow IPC (file or stream;
  * row k is reported as line k + 2 so that, as for CSV, the first data row is line 2).
- * `forEachRow` calls back with a getter for the current row and its line.
+ * `forEachRow` calls back with a getter for the current row and its line. A JSON Lines
+ * table's partial last line goes to `onPartialLast` when given (io/jsonLines.ts).
  */
 import { extname } from 'node:path';
 import { type Table, tableFromIPC } from 'apache-arrow';
@@ -11,7 +12,7 @@ import { readInputFile } from '../../files/inputFile.js';
 import { arrowBytesProblem } from '../../readers/arrowFraming.js';
 import { EvalInputError, showValue } from '../evalInputError.js';
 import { forEachCsvRecord } from '../io/csvRecords.js';
-import { firstLine, forEachJsonLine } from '../io/jsonLines.js';
+import { firstLine, forEachLogLine } from '../io/jsonLines.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
 
@@ -79,7 +80,7 @@ function csvRows(path: string, file: string): TableRows {
   };
 }
 
-function jsonlRows(path: string, file: string): TableRows {
+function jsonlRows(path: string, file: string, onPartialLast?: (line: number) => void): TableRows {
   const head = firstLine(path);
   const first = head === undefined ? undefined : parseJson(head, file, 1);
   if (typeof first !== 'object' || first === null || Array.isArray(first)) {
@@ -91,7 +92,7 @@ function jsonlRows(path: string, file: string): TableRows {
     forEachRow(onRow) {
       let row: Record<string, unknown> = {};
       const get = (column: string) => row[column];
-      forEachJsonLine(path, file, (value, line) => {
+      forEachLogLine(path, file, onPartialLast, (value, line) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
           throw new EvalInputError({ file, line }, `expected a JSON object, got ${showValue(value)}`);
         }
@@ -145,8 +146,13 @@ function arrowRows(path: string, file: string): TableRows {
 }
 
 /** Opens a CSV, JSON Lines or Arrow table for row access. */
-export function openTableRows(path: string, file: string, kind: TableKind): TableRows {
+export function openTableRows(
+  path: string,
+  file: string,
+  kind: TableKind,
+  onPartialLast?: (line: number) => void,
+): TableRows {
   if (kind === 'csv') return csvRows(path, file);
-  if (kind === 'jsonl') return jsonlRows(path, file);
+  if (kind === 'jsonl') return jsonlRows(path, file, onPartialLast);
   return arrowRows(path, file);
 }

@@ -2,7 +2,9 @@
  * Reads a JSON Lines file one line at a time without holding the file in memory:
  * 8 MiB blocks, each decoded as strict UTF-8 up to its last newline (see utf8.ts), split
  * into lines (CRLF or LF; blank lines skipped) and parsed by `parseJson` (NaN-tolerant,
- * exact error positions). The callback gets the value and the 1-based line number.
+ * exact error positions). The callback gets the value and the 1-based line number. A log still
+ * being written may end in a partial line (no newline yet): with `onPartialLast`, a last line
+ * without a newline that does not parse is reported there instead of being an error.
  */
 import { closeSync, readSync } from 'node:fs';
 import { openInputFile } from '../../files/inputFile.js';
@@ -11,8 +13,15 @@ import { decodeUtf8 } from './utf8.js';
 
 const BLOCK = 8 * 1024 * 1024;
 
-/** Calls `onText(text, line)` for every non-blank line of a text file, in order. */
-export function forEachLine(path: string, file: string, onText: (text: string, line: number) => void): void {
+/**
+ * Calls `onText(text, line, unterminated)` for every non-blank line of a text file, in order;
+ * `unterminated` is true for a last line that no newline ends.
+ */
+export function forEachLine(
+  path: string,
+  file: string,
+  onText: (text: string, line: number, unterminated: boolean) => void,
+): void {
   const fd = openInputFile(path);
   try {
     let buffer = Buffer.allocUnsafe(BLOCK);
@@ -38,11 +47,12 @@ export function forEachLine(path: string, file: string, onText: (text: string, l
       const text = decodeUtf8(buffer.subarray(0, end), file, line, atStart);
       atStart = false;
       const lines = text.split('\n');
-      if (lines[lines.length - 1] === '') lines.pop();
+      const terminated = lines[lines.length - 1] === '';
+      if (terminated) lines.pop();
       for (let k = 0; k < lines.length; k++) {
         let t = lines[k];
         if (t.charCodeAt(t.length - 1) === 0x0d) t = t.slice(0, -1);
-        if (t.trim() !== '') onText(t, line + k);
+        if (t.trim() !== '') onText(t, line + k, eof && !terminated && k === lines.length - 1);
       }
       line += lines.length;
       buffer.copy(buffer, 0, end, filled);
@@ -59,7 +69,32 @@ export function forEachJsonLine(
   file: string,
   onValue: (value: unknown, line: number) => void,
 ): void {
-  forEachLine(path, file, (text, line) => onValue(parseJson(text, file, line), line));
+  forEachLogLine(path, file, undefined, onValue);
+}
+
+/**
+ * {@link forEachJsonLine} for a log that may still be growing: a partial last line goes to
+ * `onPartialLast` when given (see the module comment), else it is an error as there.
+ */
+export function forEachLogLine(
+  path: string,
+  file: string,
+  onPartialLast: ((line: number) => void) | undefined,
+  onValue: (value: unknown, line: number) => void,
+): void {
+  forEachLine(path, file, (text, line, unterminated) => {
+    let value: unknown;
+    try {
+      value = parseJson(text, file, line);
+    } catch (error) {
+      if (unterminated && onPartialLast) {
+        onPartialLast(line);
+        return;
+      }
+      throw error;
+    }
+    onValue(value, line);
+  });
 }
 
 /** The first non-blank line of a text file (at most `limit` bytes read), or undefined. */

@@ -1,0 +1,252 @@
+/**
+ * `evalsim monitor <logs…>`: where a running eval stands, for a gate that may check as often as
+ * it likes — rerun it as the log grows. Reads the logs with the importers of `import`/`analyze`
+ * (a JSON Lines log's partial last line, still being written, is skipped with a note), orders
+ * the paired questions by `--order COLUMN` or log order, and prints sim's monitorEval: the
+ * anytime-valid interval and p-value for candidate − baseline (or, with `--looks`/`--design`, the
+ * planned group-sequential gate at the looks reached), the decision and an exit status a CI gate
+ * branches on (monitor/exitCodes.ts), or one JSON document with `--json`.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  formatEvalWarning,
+  gateFromJson,
+  importEval,
+  type MonitorReport,
+  monitorEval,
+  type SequentialGate,
+  sequentialGate,
+} from '@evalsim/sim';
+import type { CommandModule } from 'yargs';
+import { formatTable, tableWidth } from '../format/printRows.js';
+import { wrapText } from '../format/wrapText.js';
+import type { CliIo } from '../io.js';
+import { MONITOR_EXIT_HELP, monitorExitCode } from '../monitor/exitCodes.js';
+import { monitorLines, monitorRows } from '../monitor/monitorText.js';
+import { SPENDING_HELP, spendingFlag } from '../monitor/spendingFlag.js';
+import { checkFlag, integerFlag } from './flagValues.js';
+import {
+  checkPathsExist,
+  importOptionsFrom,
+  type RenamedImportFlags,
+  withImportFlags,
+} from './importFlags.js';
+import { numberList } from './shared.js';
+
+interface Args {
+  io: CliIo;
+  logs: string[];
+  baseline?: string;
+  candidate?: string;
+  delta?: number;
+  alpha: number;
+  looks?: string;
+  maxQuestions?: number;
+  spending?: string;
+  design?: string;
+  tuneQuestions?: number;
+  tunePairs?: number;
+  task?: string;
+  metric?: string;
+  json: boolean;
+  [flag: string]: unknown;
+}
+
+const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
+
+/** The planned gate from --design, or --looks (K with --max-questions, or the look sizes) and --spending. */
+function gateFrom(io: CliIo, args: Args): SequentialGate | undefined {
+  if (args.design !== undefined) {
+    for (const flag of ['looks', 'spending'] as const)
+      if (args[flag] !== undefined) throw new Error(`--${flag}: the design file (--design) already fixes it`);
+    if (args.maxQuestions !== undefined)
+      throw new Error('--max-questions: the design file (--design) already fixes the maximum');
+    let text: string;
+    try {
+      text = readFileSync(io.resolve(args.design), 'utf8');
+    } catch (error) {
+      throw new Error(
+        `--design ${args.design}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`--design ${args.design}: not JSON (${(error as Error).message})`);
+    }
+    const gate = gateFromJson(value, args.design);
+    if (gate.alpha !== args.alpha && args.alpha !== 0.05)
+      throw new Error(`--alpha ${args.alpha}: the design file was planned at α = ${gate.alpha}`);
+    return gate;
+  }
+  if (args.looks === undefined) {
+    if (args.spending !== undefined) throw new Error('--spending: needs planned looks (--looks or --design)');
+    return undefined;
+  }
+  const values = numberList('looks', args.looks);
+  let sizes: number[];
+  if (values.length === 1) {
+    const looks = integerFlag('looks', values[0], 1, 100) as number;
+    if (args.maxQuestions === undefined)
+      throw new Error(
+        `--looks ${looks}: give the planned maximum with --max-questions N (looks at N/${looks}, 2N/${looks}, …), or the look sizes themselves (--looks 200,400,600)`,
+      );
+    sizes = Array.from({ length: looks }, (_, k) =>
+      Math.round(((k + 1) * (args.maxQuestions as number)) / looks),
+    );
+  } else {
+    sizes = values;
+    const max = args.maxQuestions;
+    if (max !== undefined) {
+      const beyond = sizes.findIndex((n) => n > max);
+      if (beyond >= 0)
+        throw new Error(
+          `--looks: look ${beyond + 1} (${sizes[beyond]} questions) is beyond the planned maximum (--max-questions ${max})`,
+        );
+      if (sizes[sizes.length - 1] !== max)
+        throw new Error(
+          `--looks: the last look (${sizes[sizes.length - 1]}) must be the planned maximum (--max-questions ${max})`,
+        );
+    }
+  }
+  return sequentialGate({ sizes, spending: spendingFlag(args.spending), alpha: args.alpha });
+}
+
+/** [candidate, baseline] from --baseline / --candidate and the eval's systems. */
+function pairOf(systems: readonly string[], args: Args): [string, string] {
+  const { baseline, candidate } = args;
+  for (const flag of ['baseline', 'candidate'] as const)
+    if (Array.isArray(args[flag]))
+      throw new Error(`--${flag}: give one system, got ${(args[flag] as string[]).join(', ')}`);
+  for (const [flag, name] of [
+    ['baseline', baseline],
+    ['candidate', candidate],
+  ] as const)
+    if (name !== undefined && !systems.includes(name))
+      throw new Error(`--${flag}: no system "${name}" in the logs; systems: ${systems.join(', ')}`);
+  if (baseline !== undefined && candidate !== undefined) return [candidate, baseline];
+  const others = systems.filter((s) => s !== baseline && s !== candidate);
+  if (baseline !== undefined && others.length === 1) return [others[0], baseline];
+  if (candidate !== undefined && others.length === 1) return [candidate, others[0]];
+  if (baseline === undefined && candidate === undefined && systems.length === 2)
+    return [systems[0], systems[1]];
+  throw new Error(
+    `the logs have ${systems.length} systems (${systems.join(', ')}); name the pair with --baseline and --candidate`,
+  );
+}
+
+export const monitorCommand: CommandModule<object, Args> = {
+  command: 'monitor <logs..>',
+  describe:
+    'A running eval, checked as often as you like: anytime-valid interval, p-value and a stop/continue decision',
+  builder: (y) =>
+    withImportFlags(y, RENAMED)
+      .positional('logs', {
+        type: 'string',
+        array: true,
+        demandOption: true,
+        describe: 'eval logs (any format evalsim import reads; JSON Lines may still be being written)',
+      })
+      .option('baseline', { type: 'string', describe: 'the system to beat (the other one is the candidate)' })
+      .option('candidate', {
+        type: 'string',
+        describe: 'the system tested against the baseline (when the logs have more than two)',
+      })
+      .option('delta', {
+        type: 'number',
+        describe:
+          'equivalence margin in score units (0.02 = 2 points): stop when the interval lies inside ±delta',
+      })
+      .option('alpha', { type: 'number', default: 0.05, describe: 'two-sided error rate, in (0, 1)' })
+      .option('looks', {
+        type: 'string',
+        describe:
+          'a planned group-sequential gate: K looks (with --max-questions) or the look sizes 200,400,600',
+      })
+      .option('max-questions', {
+        type: 'number',
+        describe:
+          'the planned maximum (with --looks K), or the anytime budget (stop without a decision there)',
+      })
+      .option('spending', { type: 'string', describe: `${SPENDING_HELP}, with --looks` })
+      .option('design', {
+        type: 'string',
+        describe: 'the design file evalsim plan --looks wrote (design.json)',
+      })
+      .option('tune-questions', {
+        type: 'number',
+        describe: 'questions the normal-mixture sequence is tightest at (default: the maximum, else 1000)',
+      })
+      .option('tune-pairs', {
+        type: 'number',
+        describe: 'discordant questions the mixture SPRT and the e-process are tightest at (default 100)',
+      })
+      .option('task', { type: 'string', describe: 'the task (when the logs have several)' })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .example(
+        '$0 monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off',
+        "the docs' worked example: seed 000's first answers in a shuffled order (stop: Sonnet better)",
+      )
+      .example(
+        '$0 monitor log.jsonl --baseline old --delta 0.02',
+        'anytime-valid: stop when the candidate is better or worse, or within ±2 points; rerun as it grows',
+      )
+      .example(
+        '$0 monitor log.csv --order finished_at --baseline old --looks 5 --max-questions 1200',
+        "a planned gate: O'Brien–Fleming boundaries at 5 looks up to 1,200 questions, decided at the looks",
+      )
+      .example(
+        '$0 monitor log.jsonl --baseline old --design plan/design.json --json',
+        'the gate evalsim plan --looks wrote',
+      )
+      .epilog(MONITOR_EXIT_HELP.join('\n')) as never,
+  handler: (args) => {
+    const { io } = args;
+    const paths = (args.logs ?? []).map(String);
+    checkPathsExist(io, paths);
+    checkFlag('alpha', args.alpha, { min: 0, max: 1, minOpen: true, maxOpen: true });
+    if (args.delta !== undefined) checkFlag('delta', args.delta, { min: 0, max: 1, minOpen: true });
+    if (args.maxQuestions !== undefined) integerFlag('max-questions', args.maxQuestions, 1, 1e9);
+    if (args.tuneQuestions !== undefined) integerFlag('tune-questions', args.tuneQuestions, 1, 1e9);
+    if (args.tunePairs !== undefined) integerFlag('tune-pairs', args.tunePairs, 1, 1e9);
+    const gate = gateFrom(io, args);
+    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
+      cwd: io.cwd,
+      background: 'auto',
+      growing: true,
+    });
+    const table = imported.table;
+    const metric =
+      args.metric !== undefined && table.metric.dictionary.includes(args.metric) ? args.metric : undefined;
+    const systems = [...new Set(Array.from(table.system.codes, (c) => table.system.dictionary[c]))];
+    const report: MonitorReport = monitorEval(table, {
+      systems: pairOf(systems, args),
+      alpha: args.alpha,
+      ...(args.task !== undefined ? { task: args.task } : {}),
+      ...(metric !== undefined ? { metric } : {}),
+      ...(args.delta !== undefined ? { delta: args.delta } : {}),
+      ...(gate ? { gate } : {}),
+      ...(args.maxQuestions !== undefined && !gate ? { maxQuestions: args.maxQuestions } : {}),
+      ...(args.tuneQuestions !== undefined ? { plannedQuestions: args.tuneQuestions } : {}),
+      ...(args.tunePairs !== undefined ? { plannedPairs: args.tunePairs } : {}),
+    });
+    const hasBaseline = args.baseline !== undefined;
+    const exitCode = monitorExitCode(report.decision, hasBaseline);
+    const importNotes = imported.warnings.map(formatEvalWarning);
+    if (args.json) {
+      io.stdout.write(
+        `${JSON.stringify({ logs: paths, ...report, exitCode, importWarnings: importNotes, systemsInLogs: systems }, (_k, v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : v), 2)}\n`,
+      );
+    } else {
+      const width = tableWidth(io.stdout);
+      for (const line of monitorLines(report, hasBaseline))
+        io.stdout.write(`${wrapText(line, width).join('\n')}\n`);
+      io.stdout.write('\n');
+      io.stdout.write(formatTable(monitorRows(report), { maxWidth: width }));
+      for (const note of report.notes) io.stdout.write(`${wrapText(`note: ${note}`, width).join('\n')}\n`);
+    }
+    for (const w of [...importNotes, ...report.warnings]) io.stderr.write(`warning: ${w}\n`);
+    io.exitCode = exitCode;
+  },
+};
