@@ -26,10 +26,13 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
   const u = analysisUnits(a);
   const pct = Math.round(a.options.level * 100);
   const tables: TitledTable[] = [];
+  const headline = intervalLabel(a.headline.system);
+  const ci = `${pct}% CI`;
   tables.push({
     title: 'Systems',
     note:
-      `score: ${a.basis.scores}, in ${u.unit}; ${pct}% intervals: naive = s/\u221aQ with z` +
+      `score: ${a.basis.scores}, in ${u.unit}; ${ci}: the recommended interval, ${headline} (the headline rule: ${a.headline.reason}); ` +
+      'naive = s/\u221aQ with z, clusters ignored' +
       (a.binary
         ? `; Wilson and Clopper\u2013Pearson on ${a.basis.answers} (k of Q)`
         : '; graded scores: Wilson and Clopper\u2013Pearson skipped (0/1 only)'),
@@ -38,12 +41,15 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
       Q: s.questions,
       epochs: s.minEpochs === s.maxEpochs ? String(s.maxEpochs) : `${s.minEpochs}\u2013${s.maxEpochs}`,
       score: u.value(s.score),
-      naive: `[${u.value(s.naive.lower)}, ${u.value(s.naive.upper)}]`,
+      [ci]:
+        u.bounds(s.headline.lower, s.headline.upper) +
+        (s.headline.method === a.headline.system ? '' : ` (${intervalLabel(s.headline.method)})`),
+      naive: u.bounds(s.naive.lower, s.naive.upper),
       ...(a.binary && s.binary
         ? {
             [`k (e${s.binary.epoch})`]: s.binary.correct,
-            Wilson: `[${u.value(s.binary.wilson.lower)}, ${u.value(s.binary.wilson.upper)}]`,
-            'Clopper\u2013Pearson': `[${u.value(s.binary.clopperPearson.lower)}, ${u.value(s.binary.clopperPearson.upper)}]`,
+            Wilson: u.bounds(s.binary.wilson.lower, s.binary.wilson.upper),
+            'Clopper\u2013Pearson': u.bounds(s.binary.clopperPearson.lower, s.binary.clopperPearson.upper),
           }
         : {}),
     })),
@@ -56,9 +62,9 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
         const c = s.clustered;
         return {
           system: s.system,
-          'CR1 t CI': c ? `[${u.value(c.cr1.lower)}, ${u.value(c.cr1.upper)}]` : '',
+          'CR1 t CI': c ? u.bounds(c.cr1.lower, c.cr1.upper) : '',
           'CR1 SE': c ? u.value(c.cr1.se) : '',
-          'CR2 CI': c ? `[${u.value(c.cr2.lower)}, ${u.value(c.cr2.upper)}]` : '',
+          'CR2 CI': c ? u.bounds(c.cr2.lower, c.cr2.upper) : '',
           'CR2 df': c ? round(c.cr2.df) : '',
           ICC: c ? round(c.icc) : '',
           DEFF: c ? round(c.designEffect) : '',
@@ -89,14 +95,16 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
   if (a.pairs.length) {
     tables.push({
       title: 'Paired differences',
-      note: `first \u2212 second on the same ${a.questions} questions, ${u.unit}; CI: ${intervalLabel(a.options.pairedInterval)}; paired: s_d/\u221aQ with z, clusters ignored; unpaired: \u221a(v\u2081/Q + v\u2082/Q), pairing ignored`,
+      note: `first \u2212 second on the same ${a.questions} questions, ${u.unit}; ${ci}: ${a.headline.overridden ? 'the interval chosen' : 'the recommended interval'}, ${intervalLabel(a.options.pairedInterval)}${a.headline.overridden ? ` (the headline rule recommends ${intervalLabel(a.headline.pair)})` : ''}; paired: s_d/\u221aQ with z, clusters ignored; unpaired: \u221a(s\u2081\u00b2/Q + s\u2082\u00b2/Q), pairing ignored`,
       rows: a.pairs.map((p) => ({
         pair: pairLabel(p),
         difference: u.signed(p.difference),
-        [`${pct}% CI`]:
+        [ci]:
           u.range(p.interval.lower, p.interval.upper) +
-          (p.interval.method === a.options.pairedInterval ? '' : ` (${p.interval.method})`),
-        ...(a.clusters > 0 ? { paired: u.range(p.pairedZ.lower, p.pairedZ.upper) } : {}),
+          (p.interval.method === a.options.pairedInterval ? '' : ` (${intervalLabel(p.interval.method)})`),
+        ...(a.clusters > 0 || a.options.pairedInterval !== 'pairedZ'
+          ? { paired: u.range(p.pairedZ.lower, p.pairedZ.upper) }
+          : {}),
         unpaired: u.range(p.unpaired.lower, p.unpaired.upper),
         '\u03c1': round(p.correlation, 2),
       })),
@@ -106,17 +114,23 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
       title: 'Tests',
       note:
         `p: ${testLabel(a.pairs[0].test.method)}; Holm (family-wise) and BH (false discovery rate) across ${a.pairs.length} pair${a.pairs.length === 1 ? '' : 's'}` +
-        (a.binary ? `; McNemar on ${a.basis.answers}: b = first right only, c = second right only` : '') +
-        `; paired t on ${a.basis.scores}`,
+        (a.binary
+          ? `; McNemar on ${a.basis.answers}: b = first right only, c = second right only; \u03c7\u00b2 without continuity correction, exact conditional, mid-p`
+          : '') +
+        `; paired t on ${a.basis.scores}` +
+        (a.pairs.some((p) => !p.agreement.agrees)
+          ? '; \u2260: the interval and the test disagree (why: under the comparisons)'
+          : `; the test agrees with the ${ci} of every pair (it excludes 0 exactly when p < \u03b1)`),
       rows: a.pairs.map((p) => ({
         pair: pairLabel(p),
-        p: formatP(p.test.pValue),
+        p: formatP(p.test.pValue) + (p.agreement.agrees ? '' : ' \u2260'),
         Holm: formatP(p.holmPValue),
         BH: formatP(p.bhPValue),
         ...(a.binary && p.mcnemar
           ? {
               'b\u2013c': `${p.mcnemar.n10}\u2013${p.mcnemar.n01}`,
-              McNemar: formatP(p.mcnemar.exactPValue),
+              '\u03c7\u00b2 p': formatP(p.mcnemar.chiSquarePValue),
+              exact: formatP(p.mcnemar.exactPValue),
               'mid-p': formatP(p.mcnemar.midPValue),
             }
           : {}),

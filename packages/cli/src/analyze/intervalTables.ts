@@ -3,9 +3,9 @@
  * for the accuracy — Korn–Graubard Wilson / Clopper–Pearson, the cluster bootstraps
  * (percentile, basic, studentized, BCa from one seeded set of resamples) and the hierarchical
  * beta-binomial — and per pair the paired cluster bootstraps, the paired 2×2 intervals and the
- * unpaired two-sample intervals. `all` false (the terminal without --all-intervals) keeps the
- * headline columns — KG Wilson, bootstrap BCa, HBB — and leaves out the other tables; the
- * Markdown report always has everything (the JSON and Arrow carry every endpoint).
+ * unpaired two-sample intervals — beside the one recommended interval of the Systems and Paired
+ * differences tables, for comparison. `all` false (the terminal without --all-intervals) leaves
+ * them out; the Markdown report always has everything (the JSON and Arrow carry every endpoint).
  * An empty cell means the method did not apply; the reason is under "Methods not applied".
  */
 import type { Bounds, EvalAnalysis } from '@evalsim/sim';
@@ -17,17 +17,17 @@ import { analysisUnits, pairLabel } from './analysisUnits.js';
  * KG Clopper–Pearson), bootstrap BCa and HBB; with `all` also the four cluster bootstraps.
  */
 export function systemIntervalTables(a: EvalAnalysis, all: boolean): TitledTable[] {
-  if (a.clusters === 0) return [];
+  if (a.clusters === 0 || !all) return [];
   const u = analysisUnits(a);
-  const b = (x: Bounds | null | undefined) => (x ? `[${u.value(x.lower)}, ${u.value(x.upper)}]` : '');
+  const b = (x: Bounds | null | undefined) => (x ? u.bounds(x.lower, x.upper) : '');
   const hbb = a.systems.some((s) => s.binary?.clustered?.hierarchicalBetaBinomial);
   const { resamples, seed } = a.options;
   const resampled = `${resamples} whole-cluster resamples of ${a.basis.scores}, seed ${seed} (--seed), boot.ci quantiles`;
   const tables: TitledTable[] = [
     {
-      title: `Clustered intervals for the score (${a.clusters} clusters)`,
+      title: `Clustered intervals for the score (${a.clusters} clusters), for comparison`,
       note:
-        `${Math.round(a.options.level * 100)}% intervals in ${u.unit}; ` +
+        `${Math.round(a.options.level * 100)}% intervals in ${u.unit}, beside the recommended one of Systems; ` +
         (a.binary
           ? `KG: Korn\u2013Graubard effective-n ${all ? 'Wilson and Clopper\u2013Pearson' : 'Wilson'} on ${a.basis.answers}; `
           : '') +

@@ -13,6 +13,7 @@
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { intervalMarks } from '@evalsim/core';
 import {
   analyzeEval,
   DEFAULT_ANALYZE_RESAMPLES,
@@ -73,17 +74,55 @@ interface Args {
 
 const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
 
+/**
+ * A copy of `value` in which every interval object (numeric `lower` and `upper`) that reaches
+ * outside the possible range or has zero width carries `marks` (core intervalMarks, as
+ * `evalsim interval` marks it): score intervals under `systems`, differences under `pairs`.
+ * Each marked one is also listed in `marked` by its path.
+ */
+function markIntervals(
+  value: unknown,
+  range: readonly [number, number] | null,
+  path: string,
+  marked: { path: string; marks: string[] }[],
+): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => markIntervals(v, range, `${path}[${i}]`, marked));
+  if (value === null || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = markIntervals(v, range, path ? `${path}.${k}` : k, marked);
+  if (typeof o.lower === 'number' && typeof o.upper === 'number') {
+    const marks = intervalMarks(
+      o.lower,
+      o.upper,
+      range ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+    );
+    if (marks.length) {
+      out.marks = marks;
+      marked.push({ path, marks });
+    } else if (!('marks' in o)) delete out.marks;
+  }
+  return out;
+}
+
 /** The JSON document: the analysis, its paragraphs and the skipped methods. */
 export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Record<string, unknown> {
+  const marked: { path: string; marks: string[] }[] = [];
+  const systems = markIntervals(a.systems, a.possibleRange.score, 'systems', marked);
+  const pairs = markIntervals(a.pairs, a.possibleRange.difference, 'pairs', marked);
   return {
     evalsim: evalsimVersion(),
     inputs,
     ...a,
+    systems,
+    pairs,
+    markedIntervals: marked,
     paragraphs: a.pairs.map((p) => ({ first: p.first, second: p.second, text: comparisonParagraph(a, p) })),
     powerSummary: powerSentence(a),
     skipped: skippedLines(a),
     notes: [
       'df null means a normal critical value and epochs null means unlimited answers (JSON has no Infinity)',
+      `the recommended interval of each system is its headline and of each pair its interval (the headline rule: ${a.headline.reason}); an interval that reaches outside the possible range or has zero width carries marks and is listed in markedIntervals`,
       'differences are first − second; scores and differences are on the metric scale (0–1 for accuracy)',
       ...(a.clusters > 0
         ? [

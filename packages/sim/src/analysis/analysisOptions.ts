@@ -39,14 +39,26 @@ export const PAIRED_INTERVAL_CHOICES: readonly PairedIntervalChoice[] = [
 
 /** The p-value each pair contributes to Holm / BH and the leaderboard's separation. */
 export type PairTestChoice =
-  /** The clustered headline interval's t-test when there are clusters; else exact McNemar (0/1); else the paired t. */
-  'auto' | 'clustered' | 'mcnemar' | 'mcnemarMidp' | 'pairedT';
+  /** The test that inverts the headline interval (headlineRule.ts `testOfInterval`). */
+  | 'auto'
+  /** The clustered headline interval's t test (CR1, CR2 or Miller, as the interval). */
+  | 'clustered'
+  /** McNemar's exact conditional (binomial) test. */
+  | 'mcnemar'
+  | 'mcnemarMidp'
+  /** McNemar's χ² without continuity correction: Tango's score test at Δ = 0. */
+  | 'mcnemarScore'
+  /** The paired z test (the pairedZ interval's). */
+  | 'pairedZ'
+  | 'pairedT';
 
 export const PAIR_TEST_CHOICES: readonly PairTestChoice[] = [
   'auto',
   'clustered',
   'mcnemar',
   'mcnemarMidp',
+  'mcnemarScore',
+  'pairedZ',
   'pairedT',
 ];
 
@@ -57,7 +69,7 @@ export interface AnalyzeOptions {
   readonly baseline?: string;
   /** Analyse this epoch alone (1-based); default: epoch means, 0/1 methods on epoch 1. */
   readonly epoch?: number;
-  /** Headline paired interval (default `clustered` with clusters, `pairedZ` without). */
+  /** Headline paired interval (default: the headline rule's, headlineRule.ts). */
   readonly pairedInterval?: PairedIntervalChoice;
   /** Test behind the adjusted p-values (default `auto`). */
   readonly test?: PairTestChoice;
@@ -144,7 +156,8 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
   }
   return {
     level,
-    alpha: 1 - level,
+    // 1 − 0.95 is 0.050000000000000044 in binary; α is echoed (and used) as the decimal it stands for.
+    alpha: Number((1 - level).toPrecision(12)),
     baseline: options.baseline,
     epoch,
     pairedInterval: pi,
