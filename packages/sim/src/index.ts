@@ -23,11 +23,20 @@ export {
   type ClusterBootstrapSet,
 } from './analysis/clusterBootstrapSet.js';
 export { type ClusteredAccuracy, HBB_AUTO_SYSTEMS } from './analysis/clusteredAccuracy.js';
+export {
+  FEW_CLUSTERS,
+  HEADLINE_RULE_TABLE,
+  type HeadlineChoice,
+  headlineRule,
+  type SystemHeadlineMethod,
+} from './analysis/headlineRule.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
 export type { PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
 export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
+export type { Average, ScoreAverages } from './analysis/scoreAverages.js';
+export { parseScoreWeights, type ScoreWeights } from './analysis/scoreWeights.js';
 export type {
   EstimateInterval,
   SkippedMethod,

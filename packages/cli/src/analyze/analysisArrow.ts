@@ -72,6 +72,20 @@ function markRow(row: Record<string, Cell>, range: readonly [number, number] | n
   row.marked = found.join('; ');
 }
 
+/** `<name>_estimate`, `_se`, `_lower`, `_upper` (and `_p` with `withP`) of an average (null when absent). */
+function averageCells(
+  row: Record<string, Cell>,
+  name: string,
+  m: { estimate: number; se: number; lower: number; upper: number; pValue: number } | null,
+  withP = false,
+): void {
+  row[`${name}_estimate`] = m ? m.estimate : null;
+  row[`${name}_se`] = m ? m.se : null;
+  row[`${name}_lower`] = m ? m.lower : null;
+  row[`${name}_upper`] = m ? m.upper : null;
+  if (withP) row[`${name}_p`] = m ? m.pValue : null;
+}
+
 /** One row per system. */
 export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
   return a.systems.map((s) => {
@@ -118,6 +132,9 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
     for (const k of a.options.projectEpochs) {
       row[`se_epochs_${k}`] = n(s.varianceSplit?.seByEpochs.find((e) => e.epochs === k)?.se);
     }
+    averageCells(row, 'micro', s.averages.micro);
+    averageCells(row, 'macro', s.averages.macro);
+    averageCells(row, 'weighted', s.averages.weighted);
     markRow(row, a.possibleRange.score);
     return row;
   });
@@ -186,6 +203,9 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
     for (const gap of a.options.gaps) {
       row[`questions_for_${gap}`] = n(p.power?.questionsFor.find((g) => g.gap === gap)?.questions);
     }
+    averageCells(row, 'micro', p.averages.micro, true);
+    averageCells(row, 'macro', p.averages.macro, true);
+    averageCells(row, 'weighted', p.averages.weighted, true);
     markRow(row, a.possibleRange.difference);
     return row;
   });

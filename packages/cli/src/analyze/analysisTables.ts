@@ -73,6 +73,57 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
       }),
     });
   }
+  const hasMacro = a.systems.some((s) => s.averages.macro);
+  const hasWeighted = a.systems.some((s) => s.averages.weighted);
+  if (hasMacro || hasWeighted) {
+    const cell = (
+      m: { estimate: number; se: number; lower: number; upper: number } | null,
+      range = u.bounds,
+    ) => (m ? `${u.value(m.estimate)} \u00b1 ${u.value(m.se)} ${range(m.lower, m.upper)}` : '');
+    const averagesNote =
+      `score \u00b1 SE [${ci}] in ${u.unit}, SE cluster-robust (CR1) with t(K\u22121)${a.clusters > 0 ? '' : ' (no clusters: s/\u221aQ)'}; ` +
+      'micro: every question counts once' +
+      (hasMacro ? '; macro: every cluster counts once (the mean of the cluster means)' : '') +
+      (hasWeighted ? `; weighted: the weights of ${a.options.weights}` : '');
+    tables.push({
+      title: 'Averages: micro, macro and weighted',
+      note: averagesNote,
+      rows: a.systems.map((s) => ({
+        system: s.system,
+        micro: cell(s.averages.micro),
+        ...(hasMacro ? { macro: cell(s.averages.macro) } : {}),
+        ...(hasWeighted ? { weighted: cell(s.averages.weighted) } : {}),
+      })),
+    });
+    if (a.pairs.length) {
+      const kinds: ('micro' | 'macro' | 'weighted')[] = [
+        'micro',
+        ...(hasMacro ? (['macro'] as const) : []),
+        ...(hasWeighted ? (['weighted'] as const) : []),
+      ];
+      tables.push({
+        title: 'Averages of the paired differences',
+        note: `first \u2212 second, ${u.unit}: each average of the differences with its ${ci} and t test p; as above`,
+        rows: a.pairs.flatMap((p) =>
+          kinds.flatMap((kind) => {
+            const m = p.averages[kind];
+            return m
+              ? [
+                  {
+                    pair: pairLabel(p),
+                    average: kind,
+                    difference: u.signed(m.estimate),
+                    SE: u.value(m.se),
+                    [ci]: u.range(m.lower, m.upper),
+                    p: formatP(m.pValue),
+                  },
+                ]
+              : [];
+          }),
+        ),
+      });
+    }
+  }
   tables.push(...systemIntervalTables(a, all));
   if (a.systems.some((s) => s.varianceSplit)) {
     const ks = a.options.projectEpochs;

@@ -99,6 +99,45 @@ describe('evalsim analyze', () => {
     expect(svg).toContain('(lower &lt; -100)');
   });
 
+  it('--weights: the micro, macro and weighted averages with their SEs, for systems and pairs', async () => {
+    const weights = join(tmp, 'subject-weights.csv');
+    writeFileSync(
+      weights,
+      `cluster,weight\n${Array.from({ length: 57 }, (_, i) => `s${i}`).join(',1\n')},1\n`,
+    );
+    const bad = await evalsim('analyze', mmlu, '--weights', weights, '--hbb', 'off');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /--weights .*subject-weights\.csv: cluster "s0" is not in the eval; closest: /,
+    );
+    const subjects = JSON.parse((await evalsim('analyze', mmlu, '--json', '--hbb', 'off')).stdout).systems[0]
+      .clustered.clusters as number;
+    expect(subjects).toBe(57);
+    const csv = readFileSync(join(root, mmlu), 'utf8').split('\n');
+    const clusterColumn = csv[0].split(',').indexOf('cluster');
+    const names = [
+      ...new Set(
+        csv
+          .slice(1)
+          .filter(Boolean)
+          .map((l) => l.split(',')[clusterColumn]),
+      ),
+    ];
+    writeFileSync(weights, `cluster,weight\n${names.map((n, i) => `${n},${1 + (i % 3)}`).join('\n')}\n`);
+    const run = await evalsim('analyze', mmlu, '--weights', weights, '--hbb', 'off', '--json');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    const s = doc.systems[0].averages;
+    expect(s.micro.estimate).toBeCloseTo(doc.systems[0].score, 12);
+    expect(s.macro.df).toBe(56);
+    expect(s.weighted.se).toBeGreaterThan(0);
+    expect(doc.pairs[0].averages.weighted.pValue).toBeGreaterThan(0);
+    expect(doc.options.weights).toBe(weights);
+    const text = (await evalsim('analyze', mmlu, '--weights', weights, '--hbb', 'off')).stdout;
+    expect(text).toMatch(/^Averages: micro, macro and weighted/m);
+    expect(text).toMatch(/^Averages of the paired differences/m);
+  });
+
   it('seed 000 Step 3 with --epoch 1 --paired-interval clusteredMiller: Haiku-low vs Sonnet-off clustered [−7.0, +0.9]', async () => {
     const run = await evalsim(
       'analyze',

@@ -11,7 +11,7 @@
  * cluster bootstraps are seeded (--seed, default 1; --resamples, default 2000): the same
  * inputs and flags give byte-identical output.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalMarks } from '@evalsim/core';
 import {
@@ -30,6 +30,7 @@ import {
   PAIRED_INTERVAL_CHOICES,
   type PairedIntervalChoice,
   type PairTestChoice,
+  parseScoreWeights,
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
@@ -68,11 +69,26 @@ interface Args {
   seed: number;
   resamples: number;
   hbb: string;
+  weights?: string;
   allIntervals: boolean;
   [flag: string]: unknown;
 }
 
 const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
+
+/** A small UTF-8 text file named by `flag` (a regular file of at most 64 MiB), as text. */
+function readInputText(io: CliIo, path: string, flag: string): string {
+  const full = io.resolve(path);
+  const stats = statSync(full, { throwIfNoEntry: false });
+  if (!stats) throw new Error(`${flag} ${path}: no such file`);
+  if (!stats.isFile()) throw new Error(`${flag} ${path}: not a regular file`);
+  if (stats.size > 64 * 2 ** 20) throw new Error(`${flag} ${path}: ${stats.size} bytes; at most 64 MiB`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(full));
+  } catch {
+    throw new Error(`${flag} ${path}: not UTF-8 text`);
+  }
+}
 
 /**
  * A copy of `value` in which every interval object (numeric `lower` and `upper`) that reaches
@@ -219,6 +235,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
         default: 'auto',
         describe: `hierarchical beta-binomial interval (Bowyer et al. 2025, ≈ 0.5 s per system): ${HBB_CHOICES.join(', ')} (auto: on for at most ${HBB_AUTO_SYSTEMS} systems)`,
       })
+      .option('weights', {
+        type: 'string',
+        describe:
+          'CSV of weights, header "cluster,weight" or "question,weight": a weighted score (and its SE) beside the micro and macro averages',
+      })
       .option('all-intervals', {
         type: 'boolean',
         default: false,
@@ -244,6 +265,10 @@ export const analyzeCommand: CommandModule<object, Args> = {
         'every clustered interval (Korn–Graubard, four cluster bootstraps, hierarchical beta-binomial) on the terminal',
       )
       .example(
+        '$0 analyze eval.csv --cluster subject --weights subject-weights.csv',
+        'MMLU-style: the micro, macro (over subjects) and weighted averages, each with its SE',
+      )
+      .example(
         '$0 analyze eval.arrow --hbb off --out report/',
         'many systems: skip the slow hierarchical beta-binomial',
       ) as never,
@@ -263,6 +288,10 @@ export const analyzeCommand: CommandModule<object, Args> = {
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
         : undefined;
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
+    const weights =
+      args.weights !== undefined
+        ? parseScoreWeights(readInputText(io, args.weights, '--weights'), args.weights)
+        : undefined;
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
     if (outDir !== undefined && existsSync(outDir) && !statSync(outDir).isDirectory()) {
       throw new Error(`--out ${args.out}: is a file; give a directory to write the report into`);
@@ -287,6 +316,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       seed: args.seed,
       resamples: args.resamples,
       hbb,
+      ...(weights !== undefined ? { weights } : {}),
       ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
       ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
       ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),

@@ -12,6 +12,7 @@
  *   answer to every question").
  */
 import { PAIRED_INTERVAL_NAMES, type PairedIntervalName } from '../base/pairedIntervalNames.js';
+import type { ScoreWeights } from './scoreWeights.js';
 
 /** The paired-difference interval reported as a pair's headline CI. */
 export type PairedIntervalChoice =
@@ -85,6 +86,8 @@ export interface AnalyzeOptions {
   readonly resamples?: number;
   /** The hierarchical beta-binomial interval (≈ 0.5 s per system): `auto` (default) runs it for few systems. */
   readonly hbb?: HbbChoice;
+  /** Weights per cluster or per question for a weighted score beside the micro and macro averages. */
+  readonly weights?: ScoreWeights;
 }
 
 export type HbbChoice = 'auto' | 'on' | 'off';
@@ -107,6 +110,8 @@ export interface ResolvedAnalyzeOptions {
   readonly seed: number;
   readonly resamples: number;
   readonly hbb: HbbChoice;
+  /** The weights file, as named (the weights themselves are applied by analyzeEval). */
+  readonly weights: string | undefined;
 }
 
 function fraction(name: string, x: unknown): number {
@@ -168,5 +173,6 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
     seed,
     resamples,
     hbb,
+    weights: options.weights?.source,
   };
 }

@@ -36,6 +36,8 @@ import { FEW_CLUSTERS, type HeadlineChoice, headlineRule } from './headlineRule.
 import { type LeaderboardRow, leaderboard } from './leaderboard.js';
 import { type PairComparison, pairComparison } from './pairComparison.js';
 import { type QuestionScores, questionScores } from './questionScores.js';
+import { averageUnits, macroWeights, type ScoreAverages, scoreAverages } from './scoreAverages.js';
+import { questionWeights } from './scoreWeights.js';
 import { type SystemSummary, systemSummary } from './systemSummary.js';
 
 /** Marks of an interval (core intervalMarks, in the metric's units): empty when fine. */
@@ -45,6 +47,8 @@ export interface Marked {
 
 export interface AdjustedPair extends Omit<PairComparison, 'interval'> {
   readonly interval: PairComparison['interval'] & Marked;
+  /** Micro, macro (clusters) and user-weighted averages of the differences, each with its SE. */
+  readonly averages: ScoreAverages;
   readonly holmPValue: number;
   readonly bhPValue: number;
   /** Holm-adjusted p < α: the leaderboard counts the pair as separated. */
@@ -81,6 +85,8 @@ export interface EvalAnalysis {
   readonly basis: { readonly scores: string; readonly answers: string };
   readonly systems: readonly (Omit<SystemSummary, 'headline'> & {
     readonly headline: SystemSummary['headline'] & Marked;
+    /** Micro, macro (clusters) and user-weighted averages, each with its SE (scoreAverages.ts). */
+    readonly averages: ScoreAverages;
   })[];
   readonly pairs: readonly AdjustedPair[];
   readonly leaderboard: readonly LeaderboardRow[];
@@ -146,6 +152,11 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     const missing = perSystem.find((x) => x.answers === null);
     if (missing) throw new RangeError(`${needsBinary}: ${missing.answersMissing}`);
   }
+  const macro = macroWeights(layout);
+  const weighted = options.weights ? questionWeights(options.weights, matrix, layout) : null;
+  const units = averageUnits(layout);
+  const averageScratch = new Float64Array(units.count);
+  const differences = new Float64Array(Q);
   const sums = createClusterSums(layout.count);
   const scratch = createBootstrapScratch(resolved.resamples, layout.count);
   const systems = perSystem.map((x) => systemSummary(x, layout, resolved, S, sums, scratch, rule.system));
@@ -193,9 +204,14 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
       separated[a * S + b] = 1;
       separated[b * S + a] = 1;
     }
+    const [a, b] = pairsIJ[k];
+    const x = perSystem[a].scores;
+    const y = perSystem[b].scores;
+    for (let q = 0; q < Q; q++) differences[q] = x[q] - y[q];
     return {
       ...r,
       interval: { ...r.interval, marks: marks(r.interval, possibleRange.difference) },
+      averages: scoreAverages(differences, units, resolved.level, macro, weighted, averageScratch),
       holmPValue: h.adjusted[k],
       bhPValue: bh.adjusted[k],
       separated: sep,
@@ -267,9 +283,10 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
           : `epoch ${resolved.epoch}`,
       answers: matrix.binary ? `epoch ${answerEpoch}` : 'none (graded scores)',
     },
-    systems: systems.map((x) => ({
+    systems: systems.map((x, s) => ({
       ...x,
       headline: { ...x.headline, marks: marks(x.headline, possibleRange.score) },
+      averages: scoreAverages(perSystem[s].scores, units, resolved.level, macro, weighted, averageScratch),
     })),
     pairs,
     leaderboard: leaderboard(
