@@ -2,7 +2,7 @@
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
 // Each (study, workers) runs in a fresh process; with no study named, the numpy references of
 // bench/numpy/ are run side by side (scripts/bench-numpy.mjs) and then the eval-import benchmark
-// (scripts/evals/bench-import.mjs); a full run also records the load average, the CLI's fixed
+// (scripts/evals/bench-import.mjs) and the many-systems analyze benchmark (scripts/evals/bench-analyze.mjs); a full run also records the load average, the CLI's fixed
 // costs (scripts/fixed-costs.mjs) and the memory of a 1e6-row population shared with 2 workers
 // (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import]
 import { execFileSync } from 'node:child_process';
@@ -15,9 +15,12 @@ import { machineSlowness, numpyComparison, REFERENCE_NUMPY_SECONDS } from './ben
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
 const wanted = process.argv.slice(2);
-// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md).
-const studyNames = wanted.filter((w) => w !== 'import');
+// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md);
+// `analyze` the many-systems benchmark of evalsim analyze (scripts/evals/bench-analyze.mjs,
+// results/BENCH-analyze.md).
+const studyNames = wanted.filter((w) => w !== 'import' && w !== 'analyze');
 const runImport = wanted.length === 0 || wanted.includes('import');
+const runAnalyze = wanted.length === 0 || wanted.includes('analyze');
 const onlyImport = wanted.length > 0 && studyNames.length === 0;
 const files = onlyImport
   ? []
@@ -209,6 +212,9 @@ if (files.length > 0) {
   writeFileSync(`${path}.tmp`, lines.join('\n'));
   renameSync(`${path}.tmp`, path);
   process.stderr.write(`wrote ${path}\n`);
+}
+if (runAnalyze) {
+  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-analyze.mjs')], { stdio: 'inherit' });
 }
 if (runImport) {
   execFileSync(process.execPath, [join(root, 'scripts/evals/bench-import.mjs')], { stdio: 'inherit' });

@@ -16,7 +16,13 @@ export {
   type PairTestChoice,
   type ResolvedAnalyzeOptions,
 } from './analysis/analysisOptions.js';
-export { type AdjustedPair, analyzeEval, type EvalAnalysis } from './analysis/analyzeEval.js';
+export {
+  type AdjustedPair,
+  analyzeEval,
+  type EvalAnalysis,
+  MAX_ALL_PAIRS,
+  MAX_ALL_PAIRS_SYSTEMS,
+} from './analysis/analyzeEval.js';
 export {
   type Bounds,
   bootstrapStreamKey,
@@ -31,7 +37,7 @@ export {
   type SystemHeadlineMethod,
 } from './analysis/headlineRule.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
-export type { PairComparison } from './analysis/pairComparison.js';
+export { PAIR_BOOTSTRAP_AUTO_PAIRS, type PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
 export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
@@ -46,7 +52,7 @@ export type {
 } from './analysis/systemSummary.js';
 // ------------------------------------------------------------------ the roles and their vocabulary
 export type { CellParams, GridValue, ParamValue } from './base/cellParams.js';
-export { closestName, didYouMean } from './base/closestName.js';
+export { closestList, closestName, didYouMean, nearestNames } from './base/closestName.js';
 export {
   type ClusterTotalsView,
   createClusterTotalsView,

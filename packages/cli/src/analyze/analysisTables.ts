@@ -15,15 +15,25 @@ export interface TitledTable {
   readonly rows: readonly Record<string, string | number>[];
 }
 
+/** How many rows a table of `a` would have without a limit: its systems, or its pairs. */
+export function tableRowCount(a: EvalAnalysis, t: TitledTable): number {
+  const first = t.rows[0];
+  if (!first) return 0;
+  if ('pair' in first) return a.pairs.length * (t.rows.filter((r) => r.pair === first.pair).length || 1);
+  return a.systems.length;
+}
+
 const round = (x: number | null | undefined, digits = 3): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '' : Number(x.toPrecision(digits)).toString();
 
 /**
  * Every table of the analysis, in reading order; `all` false (the terminal without
- * --all-intervals) keeps only the headline interval columns (see intervalTables.ts).
+ * --all-intervals) keeps only the headline interval columns (see intervalTables.ts); `limit`
+ * keeps the first rows of each table (the terminal with many systems), `shown` saying so.
  */
-export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
+export function analysisTables(a: EvalAnalysis, all = true, limit = Number.POSITIVE_INFINITY): TitledTable[] {
   const u = analysisUnits(a);
+  const head = <T>(xs: readonly T[]): readonly T[] => (xs.length > limit ? xs.slice(0, limit) : xs);
   const pct = Math.round(a.options.level * 100);
   const tables: TitledTable[] = [];
   const headline = intervalLabel(a.headline.system);
@@ -36,7 +46,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
       (a.binary
         ? `; Wilson and Clopper\u2013Pearson on ${a.basis.answers} (k of Q)`
         : '; graded scores: Wilson and Clopper\u2013Pearson skipped (0/1 only)'),
-    rows: a.systems.map((s) => ({
+    rows: head(a.systems).map((s) => ({
       system: s.system,
       Q: s.questions,
       epochs: s.minEpochs === s.maxEpochs ? String(s.maxEpochs) : `${s.minEpochs}\u2013${s.maxEpochs}`,
@@ -58,7 +68,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
     tables.push({
       title: `Clustering (${a.clusters} clusters)`,
       note: 'CR1: Liang\u2013Zeger K/(K\u22121) with t(K\u22121); CR2: Bell\u2013McCaffrey with its Satterthwaite df; ICC: one-way ANOVA; DEFF = Var(CR1)/Var(naive); n_eff = Q/DEFF',
-      rows: a.systems.map((s) => {
+      rows: head(a.systems).map((s) => {
         const c = s.clustered;
         return {
           system: s.system,
@@ -88,7 +98,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
     tables.push({
       title: 'Averages: micro, macro and weighted',
       note: averagesNote,
-      rows: a.systems.map((s) => ({
+      rows: head(a.systems).map((s) => ({
         system: s.system,
         micro: cell(s.averages.micro),
         ...(hasMacro ? { macro: cell(s.averages.macro) } : {}),
@@ -104,7 +114,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
       tables.push({
         title: 'Averages of the paired differences',
         note: `first \u2212 second, ${u.unit}: each average of the differences with its ${ci} and t test p; as above`,
-        rows: a.pairs.flatMap((p) =>
+        rows: head(a.pairs).flatMap((p) =>
           kinds.flatMap((kind) => {
             const m = p.averages[kind];
             return m
@@ -124,13 +134,13 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
       });
     }
   }
-  tables.push(...systemIntervalTables(a, all));
+  tables.push(...systemIntervalTables(a, all, limit));
   if (a.systems.some((s) => s.varianceSplit)) {
     const ks = a.options.projectEpochs;
     tables.push({
       title: 'Epochs: where the variance is (Miller 2024 \u00a73)',
       note: `Var(x): between questions; E[\u03c3\u00b2]: within a question (answer to answer); SE of the score with K epochs per question, in ${u.unit}`,
-      rows: a.systems.map((s) => {
+      rows: head(a.systems).map((s) => {
         const v = s.varianceSplit;
         const row: Record<string, string | number> = {
           system: s.system,
@@ -147,7 +157,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
     tables.push({
       title: 'Paired differences',
       note: `first \u2212 second on the same ${a.questions} questions, ${u.unit}; ${ci}: ${a.headline.overridden ? 'the interval chosen' : 'the recommended interval'}, ${intervalLabel(a.options.pairedInterval)}${a.headline.overridden ? ` (the headline rule recommends ${intervalLabel(a.headline.pair)})` : ''}; paired: s_d/\u221aQ with z, clusters ignored; unpaired: \u221a(s\u2081\u00b2/Q + s\u2082\u00b2/Q), pairing ignored`,
-      rows: a.pairs.map((p) => ({
+      rows: head(a.pairs).map((p) => ({
         pair: pairLabel(p),
         difference: u.signed(p.difference),
         [ci]:
@@ -160,7 +170,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
         '\u03c1': round(p.correlation, 2),
       })),
     });
-    tables.push(...pairIntervalTables(a, all));
+    tables.push(...pairIntervalTables(a, all, limit));
     tables.push({
       title: 'Tests',
       note:
@@ -172,7 +182,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
         (a.pairs.some((p) => !p.agreement.agrees)
           ? '; \u2260: the interval and the test disagree (why: under the comparisons)'
           : `; the test agrees with the ${ci} of every pair (it excludes 0 exactly when p < \u03b1)`),
-      rows: a.pairs.map((p) => ({
+      rows: head(a.pairs).map((p) => ({
         pair: pairLabel(p),
         p: formatP(p.test.pValue) + (p.agreement.agrees ? '' : ' \u2260'),
         Holm: formatP(p.holmPValue),
@@ -192,7 +202,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
     tables.push({
       title: 'Power (Miller 2024 eqs. 9\u201310, measured paired variance)',
       note: `MDE: smallest true gap found with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${round(a.options.alpha)} on these ${a.questions} questions${a.clusters > 0 ? '; clustered: with the CR1 SE' : ''}; n: questions needed for a gap of 1, 2, 3, 5 ${u.unit}`,
-      rows: a.pairs.map((p) => {
+      rows: head(a.pairs).map((p) => {
         const row: Record<string, string | number> = {
           pair: pairLabel(p),
           s_d: p.power ? round(Math.sqrt(p.power.variance)) : '',
@@ -209,7 +219,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
     tables.push({
       title: 'Epochs for pairs (Miller 2024 eq. 9 with K answers per question from each system)',
       note: `gap: over all answers; \u03c9\u00b2: variance of the true per-question differences; \u03c3\u00b2\u2081, \u03c3\u00b2\u2082: within-question variance of first, second; per K: MDE on these ${a.questions} questions \u00b7 questions the gap needs`,
-      rows: a.pairs.map((p) => {
+      rows: head(a.pairs).map((p) => {
         const e = p.epochPower;
         const row: Record<string, string | number> = {
           pair: pairLabel(p),
@@ -235,7 +245,7 @@ export function analysisTables(a: EvalAnalysis, all = true): TitledTable[] {
   tables.push({
     title: 'Leaderboard',
     note: `tie groups: systems sharing a letter are not separated by the Holm-corrected ${testLabel(a.pairs[0]?.test.method ?? 'pairedT')} at \u03b1 = ${round(a.options.alpha)} (compact letter display); rank range: the ranks each system could hold`,
-    rows: a.leaderboard.map((r) => ({
+    rows: head(a.leaderboard).map((r) => ({
       rank: r.rank,
       system: r.system,
       score: u.value(r.score),

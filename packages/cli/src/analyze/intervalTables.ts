@@ -16,7 +16,12 @@ import { analysisUnits, pairLabel } from './analysisUnits.js';
  * The per-system clustered-interval tables (none without clusters): KG Wilson (and with `all`
  * KG Clopper–Pearson), bootstrap BCa and HBB; with `all` also the four cluster bootstraps.
  */
-export function systemIntervalTables(a: EvalAnalysis, all: boolean): TitledTable[] {
+export function systemIntervalTables(
+  a: EvalAnalysis,
+  all: boolean,
+  limit = Number.POSITIVE_INFINITY,
+): TitledTable[] {
+  const head = <T>(xs: readonly T[]): readonly T[] => (xs.length > limit ? xs.slice(0, limit) : xs);
   if (a.clusters === 0 || !all) return [];
   const u = analysisUnits(a);
   const b = (x: Bounds | null | undefined) => (x ? u.bounds(x.lower, x.upper) : '');
@@ -33,7 +38,7 @@ export function systemIntervalTables(a: EvalAnalysis, all: boolean): TitledTable
           : '') +
         `bootstrap BCa: ${resampled}${all ? '' : ' (every type with --all-intervals)'}` +
         (hbb ? '; HBB: hierarchical beta-binomial (Bowyer et al. 2025)' : ''),
-      rows: a.systems.map((s) => {
+      rows: head(a.systems).map((s) => {
         const k = s.binary?.clustered;
         const row: Record<string, string | number> = { system: s.system };
         if (a.binary) {
@@ -50,7 +55,7 @@ export function systemIntervalTables(a: EvalAnalysis, all: boolean): TitledTable
     tables.push({
       title: 'Cluster bootstraps of the score',
       note: `${resampled}, in ${u.unit}; SE: s.d. of the resample means`,
-      rows: a.systems.map((s) => {
+      rows: head(a.systems).map((s) => {
         const boot = s.clustered?.bootstrap;
         return {
           system: s.system,
@@ -70,7 +75,12 @@ export function systemIntervalTables(a: EvalAnalysis, all: boolean): TitledTable
  * The per-pair tables of every further interval (only with `all`): the paired cluster
  * bootstraps, the paired 2×2 intervals, and the unpaired two-sample intervals for contrast.
  */
-export function pairIntervalTables(a: EvalAnalysis, all: boolean): TitledTable[] {
+export function pairIntervalTables(
+  a: EvalAnalysis,
+  all: boolean,
+  limit = Number.POSITIVE_INFINITY,
+): TitledTable[] {
+  const head = <T>(xs: readonly T[]): readonly T[] => (xs.length > limit ? xs.slice(0, limit) : xs);
   if (!all || a.pairs.length === 0) return [];
   const u = analysisUnits(a);
   const b = (x: Bounds | null | undefined) => (x ? u.range(x.lower, x.upper) : '');
@@ -79,7 +89,7 @@ export function pairIntervalTables(a: EvalAnalysis, all: boolean): TitledTable[]
     tables.push({
       title: 'Paired differences: cluster bootstraps',
       note: `first \u2212 second, ${u.unit}; ${a.options.resamples} whole-cluster resamples of the per-question differences (${a.basis.scores}), seed ${a.options.seed}, boot.ci quantiles`,
-      rows: a.pairs.map((p) => ({
+      rows: head(a.pairs).map((p) => ({
         pair: pairLabel(p),
         percentile: b(p.clusterBootstrap?.percentile),
         basic: b(p.clusterBootstrap?.basic),
@@ -92,7 +102,7 @@ export function pairIntervalTables(a: EvalAnalysis, all: boolean): TitledTable[]
     tables.push({
       title: 'Paired differences: 2\u00d72 intervals',
       note: `first \u2212 second on the 0/1 answers of ${a.basis.answers}, ${u.unit}; paired (the same questions): Wald, Tango score, Newcombe's square-and-add with \u03c8, Bonett\u2013Price, Agresti\u2013Min`,
-      rows: a.pairs.map((p) => {
+      rows: head(a.pairs).map((p) => {
         const pi = p.pairedIntervals;
         return {
           pair: pairLabel(p),
@@ -107,7 +117,7 @@ export function pairIntervalTables(a: EvalAnalysis, all: boolean): TitledTable[]
     tables.push({
       title: 'Differences treated as unpaired (for contrast)',
       note: `k\u2081 of Q \u2212 k\u2082 of Q on ${a.basis.answers}, ${u.unit}, pairing ignored: Miettinen\u2013Nurminen score, Newcombe hybrid score, Agresti\u2013Caffo`,
-      rows: a.pairs.map((p) => ({
+      rows: head(a.pairs).map((p) => ({
         pair: pairLabel(p),
         'Miettinen\u2013Nurminen': b(p.unpairedIntervals?.miettinenNurminen),
         'Newcombe hybrid': b(p.unpairedIntervals?.newcombeHybrid),

@@ -26,6 +26,9 @@ import {
   HBB_CHOICES,
   type HbbChoice,
   importEval,
+  MAX_ALL_PAIRS,
+  MAX_ALL_PAIRS_SYSTEMS,
+  PAIR_BOOTSTRAP_AUTO_PAIRS,
   PAIR_TEST_CHOICES,
   PAIRED_INTERVAL_CHOICES,
   type PairedIntervalChoice,
@@ -36,7 +39,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { analysisArrow } from '../analyze/analysisArrow.js';
 import { analysisMarkdown, powerSentence, skippedLines } from '../analyze/analysisMarkdown.js';
-import { analysisTables } from '../analyze/analysisTables.js';
+import { analysisTables, tableRowCount } from '../analyze/analysisTables.js';
 import { comparisonParagraph } from '../analyze/comparisonParagraph.js';
 import { forestPlot } from '../analyze/forestPlot.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
@@ -69,8 +72,10 @@ interface Args {
   seed: number;
   resamples: number;
   hbb: string;
+  pairBootstrap: string;
   weights?: string;
   allIntervals: boolean;
+  allPairs: boolean;
   [flag: string]: unknown;
 }
 
@@ -91,47 +96,70 @@ function readInputText(io: CliIo, path: string, flag: string): string {
 }
 
 /**
- * A copy of `value` in which every interval object (numeric `lower` and `upper`) that reaches
- * outside the possible range or has zero width carries `marks` (core intervalMarks, as
- * `evalsim interval` marks it): score intervals under `systems`, differences under `pairs`.
- * Each marked one is also listed in `marked` by its path.
+ * Finds every interval object (numeric `lower` and `upper`) under `value` that reaches outside
+ * the possible range or has zero width (core intervalMarks, as `evalsim interval` marks it):
+ * score intervals under `systems`, differences under `pairs`. Each is listed in `marked` by its
+ * path and remembered in `marksOf`, which the document's JSON replacer adds as `marks` (no copy
+ * of the analysis: 19,900 pairs stay one object graph).
  */
-function markIntervals(
+function findMarked(
   value: unknown,
   range: readonly [number, number] | null,
   path: string,
   marked: { path: string; marks: string[] }[],
-): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => markIntervals(v, range, `${path}[${i}]`, marked));
-  if (value === null || typeof value !== 'object') return value;
+  marksOf: WeakMap<object, string[]>,
+): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) findMarked(value[i], range, `${path}[${i}]`, marked, marksOf);
+    return;
+  }
   const o = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = markIntervals(v, range, path ? `${path}.${k}` : k, marked);
-  if (typeof o.lower === 'number' && typeof o.upper === 'number') {
+  if (typeof o.lower === 'number' && typeof o.upper === 'number' && !Array.isArray(o.marks)) {
     const marks = intervalMarks(
       o.lower,
       o.upper,
       range ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
     );
     if (marks.length) {
-      out.marks = marks;
       marked.push({ path, marks });
-    } else if (!('marks' in o)) delete out.marks;
+      marksOf.set(o, marks);
+    }
+  } else if (Array.isArray(o.marks) && o.marks.length) marked.push({ path, marks: o.marks as string[] });
+  for (const k in o) {
+    const v = o[k];
+    if (v !== null && typeof v === 'object') findMarked(v, range, path ? `${path}.${k}` : k, marked, marksOf);
   }
-  return out;
 }
+
+/** The document as JSON text, with the `marks` of every marked interval (see findMarked). */
+export function analysisJson(doc: Record<string, unknown>): string {
+  const marksOf = (doc as { [MARKS]?: WeakMap<object, string[]> })[MARKS];
+  return `${JSON.stringify(
+    doc,
+    marksOf
+      ? function (this: unknown, _key, value) {
+          const marks = value !== null && typeof value === 'object' ? marksOf.get(value) : undefined;
+          return marks ? { ...value, marks } : value;
+        }
+      : undefined,
+    2,
+  )}\n`;
+}
+
+const MARKS = Symbol('marks');
 
 /** The JSON document: the analysis, its paragraphs and the skipped methods. */
 export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Record<string, unknown> {
   const marked: { path: string; marks: string[] }[] = [];
-  const systems = markIntervals(a.systems, a.possibleRange.score, 'systems', marked);
-  const pairs = markIntervals(a.pairs, a.possibleRange.difference, 'pairs', marked);
+  const marksOf = new WeakMap<object, string[]>();
+  findMarked(a.systems, a.possibleRange.score, 'systems', marked, marksOf);
+  findMarked(a.pairs, a.possibleRange.difference, 'pairs', marked, marksOf);
   return {
+    [MARKS]: marksOf,
     evalsim: evalsimVersion(),
     inputs,
     ...a,
-    systems,
-    pairs,
     markedIntervals: marked,
     paragraphs: a.pairs.map((p) => ({ first: p.first, second: p.second, text: comparisonParagraph(a, p) })),
     powerSummary: powerSentence(a),
@@ -149,6 +177,9 @@ export function analysisDocument(a: EvalAnalysis, inputs: readonly string[]): Re
   };
 }
 
+/** Rows of a system or pair table printed to the terminal (every row goes to --json and --out). */
+export const TERMINAL_ROWS = 100;
+
 function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: boolean): void {
   const width = tableWidth(io.stdout);
   const say = (text: string) => io.stdout.write(`${wrapText(text, width).join('\n')}\n`);
@@ -157,10 +188,15 @@ function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: bool
       `${a.clusters ? ` in ${a.clusters} clusters` : ''} \u00d7 up to ${a.epochs} epoch${a.epochs === 1 ? '' : 's'}` +
       ` (${a.binary ? '0/1' : 'graded'} scores; continuous methods: ${a.basis.scores}; 0/1 methods: ${a.basis.answers})`,
   );
-  for (const t of analysisTables(a, all)) {
+  for (const t of analysisTables(a, all, TERMINAL_ROWS)) {
     io.stdout.write('\n');
     say(`${t.title} \u2014 ${t.note}`);
     io.stdout.write(formatTable(t.rows, { maxWidth: width }));
+    const total = tableRowCount(a, t);
+    if (total > t.rows.length)
+      say(
+        `(the first ${t.rows.length} of ${total.toLocaleString('en-US')} rows; every row: --json or --out DIR)`,
+      );
   }
   const power = powerSentence(a);
   if (power) {
@@ -235,6 +271,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
         default: 'auto',
         describe: `hierarchical beta-binomial interval (Bowyer et al. 2025, ≈ 0.5 s per system): ${HBB_CHOICES.join(', ')} (auto: on for at most ${HBB_AUTO_SYSTEMS} systems)`,
       })
+      .option('pair-bootstrap', {
+        type: 'string',
+        default: 'auto',
+        describe: `the paired cluster bootstraps (≈ 2 ms per pair): ${HBB_CHOICES.join(', ')} (auto: on for at most ${PAIR_BOOTSTRAP_AUTO_PAIRS} pairs)`,
+      })
       .option('weights', {
         type: 'string',
         describe:
@@ -245,6 +286,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
         default: false,
         describe:
           'print every interval (KG Clopper–Pearson, bootstrap percentile/basic/t, the paired 2×2 and unpaired families); default: the headline KG Wilson, bootstrap BCa and HBB (all go to --json and --out)',
+      })
+      .option('all-pairs', {
+        type: 'boolean',
+        default: false,
+        describe: `compare every pair even beyond ${MAX_ALL_PAIRS.toLocaleString('en-US')} pairs (${MAX_ALL_PAIRS_SYSTEMS} systems); else compare with one --baseline`,
       })
       .option('paragraphs', {
         type: 'number',
@@ -283,6 +329,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('resamples', args.resamples, 100, 1_000_000);
     const hbb = checkChoices('hbb', [String(args.hbb)], HBB_CHOICES)[0] as HbbChoice;
+    const pairBootstrap = checkChoices(
+      'pair-bootstrap',
+      [String(args.pairBootstrap)],
+      HBB_CHOICES,
+    )[0] as HbbChoice;
     const pairedInterval =
       args.pairedInterval !== undefined
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
@@ -316,26 +367,29 @@ export const analyzeCommand: CommandModule<object, Args> = {
       seed: args.seed,
       resamples: args.resamples,
       hbb,
+      pairBootstrap,
+      allPairs: args.allPairs,
       ...(weights !== undefined ? { weights } : {}),
       ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
       ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
       ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
     });
     const importWarnings = imported.warnings.map(formatEvalWarning);
-    const doc = analysisDocument(analysis, paths);
+    const json =
+      args.json || outDir !== undefined ? analysisJson(analysisDocument(analysis, paths)) : undefined;
     if (outDir !== undefined) {
       // Build every file, then write each atomically.
       const arrow = analysisArrow(analysis, evalsimVersion());
       const files: [string, string | Uint8Array][] = [
         ['analysis.md', analysisMarkdown(analysis, paths, analysis.pairs.length ? 'forest.svg' : undefined)],
-        ['analysis.json', `${JSON.stringify(doc, null, 2)}\n`],
+        ['analysis.json', json as string],
         ['systems.arrow', arrow.systems],
       ];
       if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
       mkdirSync(outDir, { recursive: true });
       for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
     }
-    if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    if (args.json) io.stdout.write(json as string);
     else printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
     for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
     if (outDir !== undefined)

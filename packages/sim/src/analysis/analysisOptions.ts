@@ -88,6 +88,10 @@ export interface AnalyzeOptions {
   readonly hbb?: HbbChoice;
   /** Weights per cluster or per question for a weighted score beside the micro and macro averages. */
   readonly weights?: ScoreWeights;
+  /** Compare every pair even beyond MAX_ALL_PAIRS (analyzeEval.ts) pairs. */
+  readonly allPairs?: boolean;
+  /** The paired cluster bootstraps (≈ 2 ms per pair): `auto` (default) runs them for few pairs. */
+  readonly pairBootstrap?: HbbChoice;
 }
 
 export type HbbChoice = 'auto' | 'on' | 'off';
@@ -112,6 +116,8 @@ export interface ResolvedAnalyzeOptions {
   readonly hbb: HbbChoice;
   /** The weights file, as named (the weights themselves are applied by analyzeEval). */
   readonly weights: string | undefined;
+  readonly allPairs: boolean;
+  readonly pairBootstrap: HbbChoice;
 }
 
 function fraction(name: string, x: unknown): number {
@@ -119,6 +125,15 @@ function fraction(name: string, x: unknown): number {
     throw new RangeError(`${name}: must be a number strictly between 0 and 1, got ${String(x)}`);
   }
   return x;
+}
+
+/** An auto / on / off option (default auto). */
+function choice(name: string, x: HbbChoice | undefined): HbbChoice {
+  const value = x ?? 'auto';
+  if (!HBB_CHOICES.includes(value)) {
+    throw new RangeError(`${name}: "${String(value)}" is not one of ${HBB_CHOICES.join(', ')}`);
+  }
+  return value;
 }
 
 /** Checks `options` and fills the defaults. */
@@ -155,10 +170,7 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
   if (!(Number.isInteger(resamples) && resamples >= 100 && resamples <= 1_000_000)) {
     throw new RangeError(`resamples: must be a whole number from 100 to 1000000, got ${String(resamples)}`);
   }
-  const hbb = options.hbb ?? 'auto';
-  if (!HBB_CHOICES.includes(hbb)) {
-    throw new RangeError(`hbb: "${String(hbb)}" is not one of ${HBB_CHOICES.join(', ')}`);
-  }
+  const hbb = choice('hbb', options.hbb);
   return {
     level,
     // 1 − 0.95 is 0.050000000000000044 in binary; α is echoed (and used) as the decimal it stands for.
@@ -174,5 +186,7 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
     resamples,
     hbb,
     weights: options.weights?.source,
+    allPairs: options.allPairs === true,
+    pairBootstrap: choice('pair-bootstrap', options.pairBootstrap),
   };
 }

@@ -315,3 +315,23 @@ describe('systems that score every question alike', () => {
     expect(nan).toEqual([]);
   });
 });
+
+describe('many systems (issue 27 point 5)', () => {
+  it(`beyond ${200} systems every pair needs allPairs; a baseline does not`, async () => {
+    const { MAX_ALL_PAIRS } = await import('./analyzeEval.js');
+    expect(MAX_ALL_PAIRS).toBe(19900);
+    const S = 201;
+    const Q = 4;
+    const m: EvalMatrix = {
+      ...matrixFromCounts(1, 1, 1, 1),
+      systems: Array.from({ length: S }, (_, s) => `s${s}`),
+      scores: Float64Array.from({ length: S * Q }, (_, i) => ((i * 7) % 3 === 0 ? 1 : 0)),
+      epochCounts: new Int32Array(S * Q).fill(1),
+    };
+    expect(() => analyzeEval(m)).toThrow(
+      /^201 systems make 20,100 pairs; beyond 19,900 pairs \(200 systems\) comparing every pair needs --all-pairs/,
+    );
+    expect(analyzeEval(m, { baseline: 's0' }).pairs).toHaveLength(200);
+    expect(analyzeEval(m, { allPairs: true }).pairs).toHaveLength(20100);
+  });
+});

@@ -101,6 +101,11 @@ export interface EvalAnalysis {
   readonly warnings: readonly string[];
 }
 
+/** All pairs of at most this many systems are compared by default; more need `allPairs`. */
+export const MAX_ALL_PAIRS_SYSTEMS = 200;
+/** The pairs of {@link MAX_ALL_PAIRS_SYSTEMS} systems. */
+export const MAX_ALL_PAIRS = (MAX_ALL_PAIRS_SYSTEMS * (MAX_ALL_PAIRS_SYSTEMS - 1)) / 2;
+
 const BINARY_ONLY = new Set<string>(['pairedWald', 'tango', 'newcombePaired', 'bonettPrice', 'agrestiMin']);
 
 /** Analyses an aligned eval (see module doc). */
@@ -162,6 +167,11 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
   const systems = perSystem.map((x) => systemSummary(x, layout, resolved, S, sums, scratch, rule.system));
 
   const pairsIJ: [number, number][] = [];
+  if (baseline < 0 && (S * (S - 1)) / 2 > MAX_ALL_PAIRS && !resolved.allPairs) {
+    throw new RangeError(
+      `${S} systems make ${((S * (S - 1)) / 2).toLocaleString('en-US')} pairs; beyond ${MAX_ALL_PAIRS.toLocaleString('en-US')} pairs (${MAX_ALL_PAIRS_SYSTEMS} systems) comparing every pair needs --all-pairs (time and memory grow with the pairs); or compare each system with one --baseline`,
+    );
+  }
   if (baseline >= 0) {
     for (let s = 0; s < S; s++) if (s !== baseline) pairsIJ.push([s, baseline]);
   } else for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) pairsIJ.push([j, i]);
@@ -176,12 +186,13 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
       headline,
       sums,
       scratch,
+      pairsIJ.length,
     ),
   );
   const p = Float64Array.from(raw, (r) => r.test.pValue);
   const h = raw.length ? holm(p, resolved.alpha) : { adjusted: new Float64Array(0) };
   const bh = raw.length ? benjaminiHochberg(p, resolved.alpha) : { adjusted: new Float64Array(0) };
-  const separated = new Uint8Array(S * S);
+  const separated: [number, number][] = [];
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   const all = matrix.scores;
@@ -199,12 +210,8 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     range ? intervalMarks(i.lower, i.upper, range) : intervalMarks(i.lower, i.upper, [-Infinity, Infinity]);
   const pairs: AdjustedPair[] = raw.map((r, k) => {
     const sep = h.adjusted[k] < resolved.alpha;
-    if (sep) {
-      const [a, b] = pairsIJ[k];
-      separated[a * S + b] = 1;
-      separated[b * S + a] = 1;
-    }
     const [a, b] = pairsIJ[k];
+    if (sep) separated.push([a, b]);
     const x = perSystem[a].scores;
     const y = perSystem[b].scores;
     for (let q = 0; q < Q; q++) differences[q] = x[q] - y[q];
@@ -258,6 +265,12 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
       `only ${layout.count} clusters: no clustered interval keeps its level reliably with fewer than ${FEW_CLUSTERS} (CR2's small-sample correction helps, but check with evalsim audit)`,
     );
   }
+  const board = leaderboard(
+    matrix.systems,
+    systems.map((s) => s.score),
+    separated,
+  );
+  if (board.groupsOmitted) warnings.push(`leaderboard: ${board.groupsOmitted}`);
   const testChosen = pairs[0]?.test.method ?? (resolved.test === 'auto' ? rule.test : resolved.test);
   return {
     task: matrix.task,
@@ -289,11 +302,7 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
       averages: scoreAverages(perSystem[s].scores, units, resolved.level, macro, weighted, averageScratch),
     })),
     pairs,
-    leaderboard: leaderboard(
-      matrix.systems,
-      systems.map((s) => s.score),
-      separated,
-    ),
+    leaderboard: [...board],
     power,
     warnings,
   };

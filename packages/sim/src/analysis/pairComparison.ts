@@ -18,7 +18,9 @@
  *   contrast the unpaired ones on k_first of Q and k_second of Q (Agresti–Caffo, Newcombe's
  *   hybrid score, Miettinen–Nurminen; core twoSampleIntervals/);
  * - clusters: the four cluster bootstrap intervals of d̄ from one seeded set of B
- *   whole-cluster resamples of the per-question differences (clusterBootstrapSet.ts);
+ *   whole-cluster resamples of the per-question differences (clusterBootstrapSet.ts) — by
+ *   default for at most {@link PAIR_BOOTSTRAP_AUTO_PAIRS} pairs (20 systems; ≈ 2 ms a pair), else
+ *   skipped with that reason (`pairBootstrap: 'on'` runs them);
  * - power from the measured variances, with and without epochs (pairPower.ts);
  * - the headline interval and the test behind the corrections (pairSelection.ts), and whether
  *   they agree (the interval excludes 0 exactly when p < α; a test that does not invert the
@@ -106,6 +108,9 @@ export interface PairComparison {
   readonly skipped: readonly SkippedMethod[];
 }
 
+/** With `pairBootstrap: 'auto'`, the paired cluster bootstraps run for evals of at most this many pairs. */
+export const PAIR_BOOTSTRAP_AUTO_PAIRS = 190;
+
 /** Scratch of {@link fusedPairPass} (Σ(d − d̄)², Σ(x − x̄)(y − ȳ), n11, n10, n01) and epochPower. */
 const fused = new Float64Array(5);
 
@@ -120,6 +125,7 @@ export function pairComparison(
   headline: PairedIntervalChoice,
   sums: ClusterSums,
   scratch: BootstrapScratch,
+  pairCount: number,
 ): PairComparison {
   const { level } = options;
   const x = a.scores;
@@ -163,8 +169,20 @@ export function pairComparison(
     } else clustered = { cr1, cr2, miller };
   }
   // The bootstrap reads the cluster sums of d the fused pass left in `sums`.
+  const bootstrapPairs =
+    options.pairBootstrap === 'on' ||
+    (options.pairBootstrap === 'auto' && pairCount <= PAIR_BOOTSTRAP_AUTO_PAIRS);
+  if (clustered !== null && !bootstrapPairs) {
+    skipped.push({
+      method: 'paired cluster bootstrap',
+      reason:
+        options.pairBootstrap === 'off'
+          ? '--pair-bootstrap off'
+          : `≈ 2 ms per pair at 2,000 resamples, run by default for at most ${PAIR_BOOTSTRAP_AUTO_PAIRS} pairs (${pairCount} here); pass --pair-bootstrap on`,
+    });
+  }
   const clusterBootstrap =
-    clustered === null
+    clustered === null || !bootstrapPairs
       ? null
       : clusterBootstrapSet(
           sums,
