@@ -218,5 +218,13 @@ function importUnits(
         'for two runs of one system, label them apart with --system <file>=<label> or import one of them',
     );
   }
-  return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources(), options } };
+  // A warning without a file (a grouping hint) is said once, however many logs gave it.
+  const said = new Set<string>();
+  const warnings = ctx.warnings.filter((w) => {
+    if (w.file !== undefined) return true;
+    if (said.has(w.message)) return false;
+    said.add(w.message);
+    return true;
+  });
+  return { table, warnings, provenance: { sources: ctx.sources(), options } };
 }

@@ -11,6 +11,7 @@
 
 import type { EvalFormat } from '../evalFormat.js';
 import { EvalInputError } from '../evalInputError.js';
+import { GroupingScan, groupingHint } from '../groupingScan.js';
 import { idText, labelText } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, numericScore, textScore } from '../scoreValue.js';
@@ -69,6 +70,14 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const fixedMetric = metricColumn === undefined ? builder.code('metric', options.metric ?? scoreColumn) : -1;
   let skipped = 0;
   let kept = 0;
+  // Without a cluster (and without --cluster none), the other columns are watched for a grouping.
+  const mapped = new Set(
+    [questionColumn, systemColumn, scoreColumn, epochColumn, taskColumn, metricColumn].filter(
+      (c): c is string => c !== undefined,
+    ),
+  );
+  const scan = clusterColumn === undefined && options.cluster === undefined ? new GroupingScan() : undefined;
+  const watched = scan ? cols.filter((c) => !mapped.has(c)) : [];
   table.forEachRow((get, line) => {
     const at = (field: string) => ({ file, line, field });
     let metric = fixedMetric;
@@ -104,7 +113,13 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
         : builder.code('task', labelText(get(taskColumn), at(taskColumn)));
     builder.append(source, task, system, question, cluster, epoch, metric, score, line);
     kept++;
+    if (scan) {
+      // (the question's dictionary code identifies it within this import)
+      const id = String(question);
+      for (const c of watched) scan.observe(c, id, get(c));
+    }
   });
+  for (const g of scan?.groupings() ?? []) ctx.warn({ message: groupingHint(g) });
   if (kept === 0 && skipped === 0) {
     throw new EvalInputError(
       { file },
