@@ -25,6 +25,7 @@ import type { CliIo } from '../io.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { listOption, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -66,7 +67,7 @@ export const auditCommand: CommandModule<object, Args> = {
   describe: 'Coverage and error rates of every interval and paired test, simulated on your eval',
   builder: (y) =>
     withJson(
-      y
+      withImportFlags(y, SIMULATION_IMPORT_FLAGS, ['metric'])
         .positional('eval', {
           type: 'string',
           demandOption: true,
@@ -117,7 +118,15 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
     const outDir = io.resolve(args.out);
-    const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+    const input = evalPopulation(io, args.eval, outDir, {
+      metric: args.metric,
+      task: args.task,
+      importOptions: importOptionsFrom(
+        io,
+        args as unknown as Record<string, unknown>,
+        SIMULATION_IMPORT_FLAGS,
+      ),
+    });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
     const versus =
@@ -130,6 +139,7 @@ export const auditCommand: CommandModule<object, Args> = {
     const audit = buildAudit({
       populationFile: input.file,
       population: input.population,
+      evalName: input.shown,
       system,
       versus,
       methods,

@@ -22,6 +22,7 @@ import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
+import { SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { withJson } from './shared.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
@@ -77,7 +78,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
   describe: 'Simulate leaderboards of identical copies of one system and export every answer as Arrow',
   builder: (y) =>
     withJson(
-      y
+      withImportFlags(y, SIMULATION_IMPORT_FLAGS)
         .option('population', {
           type: 'string',
           demandOption: true,

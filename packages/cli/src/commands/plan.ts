@@ -30,6 +30,7 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -71,7 +72,7 @@ export const planCommand: CommandModule<object, Args> = {
   describe: 'Eval size needed to detect a true gap δ: power by resampling your eval, Miller beside it',
   builder: (y) =>
     withJson(
-      y
+      withImportFlags(y, SIMULATION_IMPORT_FLAGS, ['metric'])
         .positional('eval', {
           type: 'string',
           demandOption: true,
@@ -141,11 +142,20 @@ export const planCommand: CommandModule<object, Args> = {
         ? numberList('sizes', args.sizes).map((s) => integerFlag('sizes', s, 1, 10_000_000) as number)
         : undefined;
     const outDir = io.resolve(args.out);
-    const input = evalPopulation(io, args.eval, outDir, { metric: args.metric, task: args.task });
+    const input = evalPopulation(io, args.eval, outDir, {
+      metric: args.metric,
+      task: args.task,
+      importOptions: importOptionsFrom(
+        io,
+        args as unknown as Record<string, unknown>,
+        SIMULATION_IMPORT_FLAGS,
+      ),
+    });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({
       populationFile: input.file,
       population: input.population,
+      evalName: input.shown,
       systems,
       delta: args.delta,
       power: args.power,

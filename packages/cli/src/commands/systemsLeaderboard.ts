@@ -24,6 +24,7 @@ import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { importOptionsFrom, SIMULATION_IMPORT_FLAGS } from './importFlags.js';
 import { listOption, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
@@ -52,11 +53,20 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const out = io.resolve(args.out);
   const dir = dirname(out);
   const base = basename(out, extname(out));
-  const input = evalPopulation(io, args.population, dir);
+  const importOptions = importOptionsFrom(
+    io,
+    args as unknown as Record<string, unknown>,
+    SIMULATION_IMPORT_FLAGS,
+  );
+  const input = evalPopulation(io, args.population, dir, {
+    metric: importOptions.metric,
+    importOptions,
+  });
   const systems = listOption(args.systems);
   const plan = buildLeaderboard({
     populationFile: input.file,
     population: input.population,
+    evalName: input.shown,
     systems,
     copies: args.copies ?? 1,
     n,

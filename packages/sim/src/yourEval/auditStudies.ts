@@ -24,6 +24,7 @@
  */
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
+import { evalSystem } from './evalSystem.js';
 import { populationIcc } from './populationIcc.js';
 
 export interface AuditMethod {
@@ -141,6 +142,8 @@ export interface AuditOptions {
   /** The population file as the studies name it (relative to the study files). */
   readonly populationFile: string;
   readonly population: ItemPopulation;
+  /** The eval as the user named it (errors name it; default the population's source). */
+  readonly evalName?: string;
   /** The system whose intervals are audited (A). */
   readonly system: string;
   /** A second system B for the power at the observed gap (optional). */
@@ -188,13 +191,8 @@ export interface Audit {
   readonly level: number;
 }
 
-function rates(population: ItemPopulation, name: string, flag: string): Float64Array {
-  const s = population.systems.get(name);
-  if (!s) {
-    throw new RangeError(
-      `${flag}: no system "${name}" in ${population.source}; systems: ${[...population.systems.keys()].join(', ')}`,
-    );
-  }
+function rates(population: ItemPopulation, name: string, flag: string, shown: string): Float64Array {
+  const s = evalSystem(population, name, flag, shown);
   return Float64Array.from(s.correct, (c, i) => c / s.k[i]);
 }
 
@@ -228,20 +226,21 @@ export function buildAudit(options: AuditOptions): Audit {
   const { population } = options;
   const level = options.level ?? 0.95;
   const name = options.name ?? 'audit';
-  const ratesA = rates(population, options.system, '--system');
+  const shown = options.evalName ?? population.source;
+  const ratesA = rates(population, options.system, '--system', shown);
   const N = population.questionCount;
   const K = population.clusterNames.length;
   const clustered = K >= 2 && K < N;
   const accuracy = ratesA.reduce((s, r) => s + r, 0) / N;
   const icc = clustered ? populationIcc(ratesA, population.clusterIndex) : 0;
-  const systemA = population.systems.get(options.system)!;
+  const systemA = evalSystem(population, options.system, '--system', shown);
   const epochs = systemA.k.reduce((s, k) => s + k, 0) / N;
   let gap: number | null = null;
   let rho: number | null = null;
   if (options.versus !== undefined) {
     if (options.versus === options.system)
       throw new RangeError('--versus: name a system other than --system');
-    const ratesB = rates(population, options.versus, '--versus');
+    const ratesB = rates(population, options.versus, '--versus', shown);
     gap = accuracy - ratesB.reduce((s, r) => s + r, 0) / N;
     rho = correlation(ratesA, ratesB);
   }
@@ -263,7 +262,7 @@ export function buildAudit(options: AuditOptions): Audit {
   ];
   if (methods.length === 0) throw new RangeError('--methods: no interval method to audit');
   if (options.clusters !== undefined && !clustered) {
-    throw new RangeError(`--clusters: ${population.source} has no clusters (${K} for ${N} questions)`);
+    throw new RangeError(`--clusters: ${shown} has no clusters (${K} for ${N} questions)`);
   }
   const drawK = options.clusters ?? K;
   const draw: Record<string, number | boolean> = clustered

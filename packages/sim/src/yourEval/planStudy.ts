@@ -25,6 +25,7 @@ import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import { type GapShift, reachableMeans, shiftRates } from '../models/imposedGap.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { designEffectOf } from './designEffectOf.js';
+import { evalSystem } from './evalSystem.js';
 import { type PowerParts, powerParts } from './powerParts.js';
 
 export type PlanDesign = 'paired' | 'independent';
@@ -34,6 +35,8 @@ export interface PlanOptions {
   /** The population file as the study will name it (relative to the study file). */
   readonly populationFile: string;
   readonly population: ItemPopulation;
+  /** The eval as the user named it (errors name it; default the population's source). */
+  readonly evalName?: string;
   /** [A, B], or [A] (B = a shifted copy of A). */
   readonly systems: readonly string[];
   readonly delta: number;
@@ -73,13 +76,8 @@ export interface Plan {
   readonly alpha: number;
 }
 
-function ratesOf(population: ItemPopulation, system: string): Float64Array {
-  const s = population.systems.get(system);
-  if (!s) {
-    throw new RangeError(
-      `--systems: no system "${system}" in ${population.source}; systems: ${[...population.systems.keys()].join(', ')}`,
-    );
-  }
+function ratesOf(population: ItemPopulation, system: string, shown: string): Float64Array {
+  const s = evalSystem(population, system, '--systems', shown);
   return Float64Array.from(s.correct, (c, i) => c / s.k[i]);
 }
 
@@ -119,6 +117,7 @@ function testsFor(design: PlanDesign, unit: ResampleUnit): { tests: PlanTest[]; 
 /** The generated plan study and the closed forms beside it. */
 export function buildPlan(options: PlanOptions): Plan {
   const { population, systems, delta } = options;
+  const shown = options.evalName ?? population.source;
   const power = options.power ?? 0.8;
   const alpha = options.alpha ?? 0.05;
   const design = options.design ?? 'paired';
@@ -127,7 +126,7 @@ export function buildPlan(options: PlanOptions): Plan {
   const unit = options.unit ?? (clustered && design === 'paired' ? 'clusters' : 'questions');
   if (unit === 'clusters' && !clustered) {
     throw new RangeError(
-      `--resample clusters: ${population.source} has ${population.clusterNames.length} cluster(s) for ${population.questionCount} questions; resample questions`,
+      `--resample clusters: ${shown} has ${population.clusterNames.length} cluster(s) for ${population.questionCount} questions; resample questions`,
     );
   }
   if (unit === 'clusters' && design === 'independent') {
@@ -138,8 +137,8 @@ export function buildPlan(options: PlanOptions): Plan {
   if (systems.length < 1 || systems.length > 2 || systems[0] === systems[1]) {
     throw new RangeError(`--systems: one system, or two different systems A,B; got ${systems.join(',')}`);
   }
-  const ratesA = ratesOf(population, systems[0]);
-  const ratesB = systems.length === 2 ? ratesOf(population, systems[1]) : ratesA;
+  const ratesA = ratesOf(population, systems[0], shown);
+  const ratesB = systems.length === 2 ? ratesOf(population, systems[1], shown) : ratesA;
   const target = mean(ratesA) - delta;
   const logitReach = reachableMeans(ratesB, 'logit');
   const shift: GapShift =
