@@ -31,9 +31,11 @@ export {
 export { type ClusteredAccuracy, HBB_AUTO_SYSTEMS } from './analysis/clusteredAccuracy.js';
 export {
   FEW_CLUSTERS,
+  FEW_QUESTIONS,
   HEADLINE_RULE_TABLE,
   type HeadlineChoice,
   headlineRule,
+  SMALL_BINARY,
   type SystemHeadlineMethod,
 } from './analysis/headlineRule.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
@@ -323,11 +325,15 @@ export {
   slurmScripts,
 } from './shard/index.js';
 export {
+  AUDIT_HBB_REPLICATIONS,
   AUDIT_INTERVALS,
+  AUDIT_REPLICATIONS,
+  AUDIT_RESAMPLES,
   type Audit,
   type AuditFacts,
   type AuditMethod,
   type AuditOptions,
+  auditIdOfHeadline,
   buildAudit,
 } from './yourEval/auditStudies.js';
 export {
@@ -336,6 +342,7 @@ export {
   type Estimate,
   type IntervalAudit,
   type PairedAudit,
+  replicationsToDecide,
   summarizeAudit,
   type Verdict,
 } from './yourEval/auditSummary.js';

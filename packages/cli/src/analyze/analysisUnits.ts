@@ -7,7 +7,7 @@
  * "(zero width)".
  */
 import { intervalMarks } from '@evalsim/core';
-import type { EvalAnalysis, PairedIntervalChoice } from '@evalsim/sim';
+import type { EvalAnalysis } from '@evalsim/sim';
 
 export interface AnalysisUnits {
   /** Multiplier from the score scale to printed units. */
@@ -78,6 +78,8 @@ const INTERVAL_LABELS: Record<string, string> = {
   pairedT: 'paired t',
   naiveT: 't interval, t(Q\u22121)',
   wilson: 'Wilson',
+  jeffreys: 'Jeffreys (equal-tailed)',
+  kornGraubardWilson: 'Korn\u2013Graubard Wilson (effective n, df K\u22121)',
   pairedWald: 'paired Wald (2\u00d72)',
   tango: 'Tango score (2\u00d72)',
   newcombePaired: 'Newcombe hybrid score (2\u00d72)',
@@ -86,7 +88,7 @@ const INTERVAL_LABELS: Record<string, string> = {
 };
 
 /** A readable name of a headline interval (a pair's, or a system's: naiveT, wilson, clusteredCr2). */
-export function intervalLabel(choice: PairedIntervalChoice | 'naiveT' | 'wilson'): string {
+export function intervalLabel(choice: string): string {
   return INTERVAL_LABELS[choice] ?? choice;
 }
 

@@ -228,9 +228,10 @@ describe('evalsim analyze', () => {
       'subject',
       '--json',
     );
-    // Four clusters: the one warning is that no clustered interval is reliable with so few.
+    // 12 questions in 4 clusters: the warnings say no interval is reliable with so few.
     expect(run.stderr).toBe(
-      "warning: only 4 clusters: no clustered interval keeps its level reliably with fewer than 10 (CR2's small-sample correction helps, but check with evalsim audit)\n",
+      'warning: only 12 questions: no interval keeps its level reliably with fewer than 15 (check with evalsim audit)\n' +
+        "warning: only 4 clusters: no clustered interval keeps its level reliably with fewer than 10 (CR2's small-sample correction helps, but check with evalsim audit)\n",
     );
     const doc = JSON.parse(run.stdout);
     expect([doc.task, doc.questions, doc.clusters, doc.epochs]).toEqual(['b', 12, 4, 2]);

@@ -191,7 +191,8 @@ describe('bad input and graded scores', () => {
     expect(p.clustered!.cr1.df).toBe(4);
     expect(p.clustered!.cr2.df).toBeCloseTo(4, 12);
     expect(p.test).toEqual({ method: 'clustered', pValue: p.clustered!.cr2.pValue });
-    expect(a.systems[0].headline.method).toBe('clusteredCr2');
+    // A system's 0/1 accuracy in clusters: Korn–Graubard Wilson.
+    expect(a.systems[0].headline.method).toBe('kornGraubardWilson');
     // Five clusters: the few-clusters warning.
     expect(a.warnings.some((w) => /^only 5 clusters: no clustered interval/.test(w))).toBe(true);
   });

@@ -32,7 +32,7 @@ import {
 } from './analysisOptions.js';
 import { createBootstrapScratch } from './clusterBootstrapSet.js';
 import { clusterLayout, createClusterSums } from './clusterLayout.js';
-import { FEW_CLUSTERS, type HeadlineChoice, headlineRule } from './headlineRule.js';
+import { FEW_CLUSTERS, FEW_QUESTIONS, type HeadlineChoice, headlineRule } from './headlineRule.js';
 import { type LeaderboardRow, leaderboard } from './leaderboard.js';
 import { type PairComparison, pairComparison } from './pairComparison.js';
 import { type QuestionScores, questionScores } from './questionScores.js';
@@ -121,6 +121,7 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
   // The analysed scores are 0/1 when the metric is and each question has one answer (one
   // epoch, or --epoch N): matrix.epochs is the largest epoch any system has.
   const rule = headlineRule({
+    questions: Q,
     clusters: layout.clustered ? layout.count : 0,
     binaryScores: matrix.binary && (resolved.epoch !== undefined || matrix.epochs === 1),
   });
@@ -258,6 +259,11 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     warnings.push(
       `--paired-interval ${headline} is computed on the 0/1 answers of epoch 1, while the differences, ` +
         'tests and power use epoch means; pass --epoch 1 to analyse epoch 1 throughout',
+    );
+  }
+  if (Q < FEW_QUESTIONS) {
+    warnings.push(
+      `only ${Q} questions: no interval keeps its level reliably with fewer than ${FEW_QUESTIONS} (check with evalsim audit)`,
     );
   }
   if (layout.clustered && layout.count < FEW_CLUSTERS) {

@@ -10,30 +10,36 @@ import { HEADLINE_RULE_TABLE, headlineRule, testOfInterval } from './headlineRul
 
 describe('the rule', () => {
   it('picks by structure and score type, and each pair interval has its own test', () => {
-    expect(headlineRule({ clusters: 25, binaryScores: true })).toMatchObject({
+    expect(headlineRule({ questions: 1000, clusters: 25, binaryScores: false })).toMatchObject({
       system: 'clusteredCr2',
       pair: 'clusteredCr2',
       test: 'clustered',
     });
-    expect(headlineRule({ clusters: 0, binaryScores: true })).toMatchObject({
+    expect(headlineRule({ questions: 40, clusters: 0, binaryScores: true })).toMatchObject({
       system: 'wilson',
       pair: 'tango',
       test: 'mcnemarScore',
     });
-    expect(headlineRule({ clusters: 0, binaryScores: false })).toMatchObject({
+    // Below 40 questions Jeffreys (Wilson over-covers on small lattices).
+    expect(headlineRule({ questions: 39, clusters: 0, binaryScores: true }).system).toBe('jeffreys');
+    expect(headlineRule({ questions: 1000, clusters: 0, binaryScores: false })).toMatchObject({
       system: 'naiveT',
       pair: 'pairedT',
       test: 'pairedT',
     });
     for (const c of [
-      { clusters: 25, binaryScores: false },
-      { clusters: 0, binaryScores: true },
-      { clusters: 0, binaryScores: false },
+      { questions: 1000, clusters: 25, binaryScores: false },
+      { questions: 1000, clusters: 0, binaryScores: true },
+      { questions: 20, clusters: 0, binaryScores: true },
+      { questions: 1000, clusters: 0, binaryScores: false },
     ]) {
       const r = headlineRule(c);
       expect(testOfInterval(r.pair)).toBe(r.test);
     }
-    expect(HEADLINE_RULE_TABLE).toHaveLength(3);
+    expect(headlineRule({ questions: 1000, clusters: 25, binaryScores: true }).system).toBe(
+      'kornGraubardWilson',
+    );
+    expect(HEADLINE_RULE_TABLE).toHaveLength(5);
   });
 });
 
@@ -70,10 +76,13 @@ describe("issue 26's two small 0/1 logs without clusters (b = 2, c = 0)", () => 
       analyzeEval(matrixFromCounts(1, 2, 0, 0), { pairedInterval: 'pairedZ' }).pairs[0].agreement.agrees,
     ).toBe(true);
   });
-  it('3/3: Wilson [43.9, 100] is the headline, unmarked; α is echoed as 0.05', () => {
+  it('3/3: Jeffreys (3 questions) is the headline, unmarked; a warning says 3 questions is too few; α is echoed as 0.05', () => {
     const s = a.systems[0];
-    expect(s.headline.method).toBe('wilson');
+    expect(s.headline.method).toBe('jeffreys');
     expect(s.headline.upper).toBe(1);
+    expect(a.warnings[0]).toMatch(
+      /^only 3 questions: no interval keeps its level reliably with fewer than 15/,
+    );
     expect(s.headline.marks).toEqual([]);
     expect(s.naive.lower).toBe(1); // the zero-width naive interval, marked wherever it is shown
     expect(a.options.alpha).toBe(0.05);

@@ -281,7 +281,7 @@ export function systemSummary(
       })),
     };
   }
-  const headline = systemHeadline(headlineMethod, { naiveT, binary, clustered });
+  const headline = systemHeadline(headlineMethod, { naiveT, binary, clustered, accuracy });
   return {
     system: x.system,
     questions: Q,
@@ -305,20 +305,28 @@ function systemHeadline(
   method: SystemHeadlineMethod,
   r: {
     naiveT: EstimateInterval;
-    binary: { wilson: { lower: number; upper: number } } | null;
+    binary: {
+      wilson: { lower: number; upper: number };
+      intervals: Readonly<Record<ProportionIntervalMethod, { lower: number; upper: number }>>;
+    } | null;
     clustered: SystemClustered | null;
+    accuracy: ClusteredAccuracy | null;
   },
 ): SystemHeadline {
+  if (method === 'kornGraubardWilson' && r.accuracy)
+    return { method, lower: r.accuracy.kornGraubardWilson.lower, upper: r.accuracy.kornGraubardWilson.upper };
   if (method === 'clusteredCr2' && r.clustered)
     return { method, lower: r.clustered.cr2.lower, upper: r.clustered.cr2.upper };
   if (method === 'wilson' && r.binary)
     return { method, lower: r.binary.wilson.lower, upper: r.binary.wilson.upper };
+  if (method === 'jeffreys' && r.binary)
+    return { method, lower: r.binary.intervals.jeffreys.lower, upper: r.binary.intervals.jeffreys.upper };
   const fallback =
     method === 'naiveT'
       ? undefined
-      : method === 'clusteredCr2'
-        ? 'the clustered SE is 0 although the scores vary (see skipped): the t interval'
-        : 'no 0/1 answers for Wilson: the t interval';
+      : method === 'clusteredCr2' || method === 'kornGraubardWilson'
+        ? 'the clustered interval could not apply (see skipped): the t interval'
+        : `no 0/1 answers for ${method === 'wilson' ? 'Wilson' : 'Jeffreys'}: the t interval`;
   return {
     method: 'naiveT',
     lower: r.naiveT.lower,
