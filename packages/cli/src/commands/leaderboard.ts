@@ -138,7 +138,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           'your own systems: the chance each ranks first if the eval were run again, rank intervals',
         )
         .example(
-          '$0 leaderboard --population eval.csv --systems a,b,c --rerun answers --keep answers --out lb.arrow',
+          '$0 leaderboard --population e.csv --systems a,b --rerun answers --keep answers --out lb.arrow',
           'answer noise only (the same questions), every simulated answer written to lb.arrow',
         )
         .example(

@@ -269,7 +269,9 @@ describe("leaderboardPairs test 'headline': analyze's headline test from a rerun
     const S = 3;
     const Q = 40;
     const E = 3;
-    const right = Array.from({ length: S }, (_, s) => Array.from({ length: Q }, (_, q) => (q * (s + 3) + s) % (E + 1)));
+    const right = Array.from({ length: S }, (_, s) =>
+      Array.from({ length: Q }, (_, q) => (q * (s + 3) + s) % (E + 1)),
+    );
     const pairCount = 3;
     const sums = new Float64Array(pairCount);
     const squares = new Float64Array(pairCount);
@@ -327,7 +329,9 @@ describe("leaderboardPairs test 'headline': analyze's headline test from a rerun
         );
         const out = createMethodResult();
         run(data, rng, out);
-        expect(out.estimate, `${clustered} ${alphaLevel}`).toBe(expected.filter((p) => p <= 1 - alphaLevel).length);
+        expect(out.estimate, `${clustered} ${alphaLevel}`).toBe(
+          expected.filter((p) => p <= 1 - alphaLevel).length,
+        );
       }
     }
   });
