@@ -2,8 +2,8 @@
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
 // Each (study, workers) runs in a fresh process; with no study named, the numpy references of
 // bench/numpy/ are run side by side (scripts/bench-numpy.mjs) and then the eval-import benchmark
-// (scripts/evals/bench-import.mjs) and the many-samples benchmark (scripts/evals/bench-passk.mjs);
-// a full run also records the load average, the CLI's fixed
+// (scripts/evals/bench-import.mjs), the many-samples benchmark (scripts/evals/bench-passk.mjs) and the
+// many-systems analyze benchmark (scripts/evals/bench-analyze.mjs); a full run also records the load average, the CLI's fixed
 // costs (scripts/fixed-costs.mjs) and the memory of a 1e6-row population shared with 2 workers
 // (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import | passk]
 import { execFileSync } from 'node:child_process';
@@ -17,10 +17,13 @@ const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
 const wanted = process.argv.slice(2);
 // `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md);
-// `passk` the many-samples benchmark (scripts/evals/bench-passk.mjs, results/BENCH-passk.md).
-const studyNames = wanted.filter((w) => w !== 'import' && w !== 'passk');
+// `passk` the many-samples benchmark (scripts/evals/bench-passk.mjs, results/BENCH-passk.md);
+// `analyze` the many-systems benchmark of evalsim analyze (scripts/evals/bench-analyze.mjs,
+// results/BENCH-analyze.md).
+const studyNames = wanted.filter((w) => w !== 'import' && w !== 'passk' && w !== 'analyze');
 const runImport = wanted.length === 0 || wanted.includes('import');
 const runPassk = wanted.length === 0 || wanted.includes('passk');
+const runAnalyze = wanted.length === 0 || wanted.includes('analyze');
 const onlyImport = wanted.length > 0 && studyNames.length === 0;
 const files = onlyImport
   ? []
@@ -212,6 +215,9 @@ if (files.length > 0) {
   writeFileSync(`${path}.tmp`, lines.join('\n'));
   renameSync(`${path}.tmp`, path);
   process.stderr.write(`wrote ${path}\n`);
+}
+if (runAnalyze) {
+  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-analyze.mjs')], { stdio: 'inherit' });
 }
 if (runImport) {
   execFileSync(process.execPath, [join(root, 'scripts/evals/bench-import.mjs')], { stdio: 'inherit' });

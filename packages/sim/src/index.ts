@@ -16,13 +16,28 @@ export {
   type PairTestChoice,
   type ResolvedAnalyzeOptions,
 } from './analysis/analysisOptions.js';
-export { type AdjustedPair, analyzeEval, type EvalAnalysis } from './analysis/analyzeEval.js';
+export {
+  type AdjustedPair,
+  analyzeEval,
+  type EvalAnalysis,
+  MAX_ALL_PAIRS,
+  MAX_ALL_PAIRS_SYSTEMS,
+} from './analysis/analyzeEval.js';
 export {
   type Bounds,
   bootstrapStreamKey,
   type ClusterBootstrapSet,
 } from './analysis/clusterBootstrapSet.js';
 export { type ClusteredAccuracy, HBB_AUTO_SYSTEMS } from './analysis/clusteredAccuracy.js';
+export {
+  FEW_CLUSTERS,
+  FEW_QUESTIONS,
+  HEADLINE_RULE_TABLE,
+  type HeadlineChoice,
+  headlineRule,
+  SMALL_BINARY,
+  type SystemHeadlineMethod,
+} from './analysis/headlineRule.js';
 export {
   type AnalyzeJudgedOptions,
   analyzeJudged,
@@ -41,7 +56,7 @@ export {
 export type { JudgedRecommendation } from './analysis/judged/judgedRecommendation.js';
 export { SLICE_ALPHA } from './analysis/judged/sliceChecks.js';
 export { type LeaderboardRow, leaderboard } from './analysis/leaderboard.js';
-export type { PairComparison } from './analysis/pairComparison.js';
+export { PAIR_BOOTSTRAP_AUTO_PAIRS, type PairComparison } from './analysis/pairComparison.js';
 export type { EpochPower, PairPower } from './analysis/pairPower.js';
 export type { DifferenceResult, McnemarSummary, UnpairedIntervals } from './analysis/pairResults.js';
 export type { PairTest } from './analysis/pairSelection.js';
@@ -64,6 +79,8 @@ export {
   type TooFewSamples,
 } from './analysis/passAtK/multiSampleOptions.js';
 export { INTERVAL_LABELS, type IntervalName, type ValueInterval } from './analysis/passAtK/valueIntervals.js';
+export type { Average, ScoreAverages } from './analysis/scoreAverages.js';
+export { parseScoreWeights, type ScoreWeights } from './analysis/scoreWeights.js';
 export {
   type GateLook,
   MONITOR_DECISIONS,
@@ -88,7 +105,7 @@ export type {
 } from './analysis/systemSummary.js';
 // ------------------------------------------------------------------ the roles and their vocabulary
 export type { CellParams, GridValue, ParamValue } from './base/cellParams.js';
-export { closestName, didYouMean } from './base/closestName.js';
+export { closestList, closestName, didYouMean, nearestNames } from './base/closestName.js';
 export {
   type ClusterTotalsView,
   createClusterTotalsView,
@@ -377,11 +394,15 @@ export {
   slurmScripts,
 } from './shard/index.js';
 export {
+  AUDIT_HBB_REPLICATIONS,
   AUDIT_INTERVALS,
+  AUDIT_REPLICATIONS,
+  AUDIT_RESAMPLES,
   type Audit,
   type AuditFacts,
   type AuditMethod,
   type AuditOptions,
+  auditIdOfHeadline,
   buildAudit,
 } from './yourEval/auditStudies.js';
 export {
@@ -390,9 +411,11 @@ export {
   type Estimate,
   type IntervalAudit,
   type PairedAudit,
+  replicationsToDecide,
   summarizeAudit,
   type Verdict,
 } from './yourEval/auditSummary.js';
+export { evalSystem } from './yourEval/evalSystem.js';
 export {
   buildJudgedAudit,
   JUDGED_AUDIT_METHODS,

@@ -2,9 +2,13 @@
  * The analysis as two Arrow IPC files (full precision, one row per system and one per pair),
  * for dataframes: flat columns in a fixed order with fixed types (Float64, Bool, dictionary
  * strings), null where a method did not apply (its reason is in the JSON),
- * `df` Infinity for a normal critical value. The schema metadata carries `evalsim.analysis`:
- * task, metric, questions, clusters, options and the evalsim version.
+ * `df` Infinity for a normal critical value. The headline (recommended) interval comes first
+ * (`headline_*`, `interval_*`); the last column, `marked`, lists every interval of the row that
+ * reaches outside the possible range or has zero width with its marks (core intervalMarks, as
+ * `evalsim interval` marks it), '' when none. The schema metadata carries `evalsim.analysis`:
+ * task, metric, questions, clusters, options, the headline rule and the evalsim version.
  */
+import { intervalMarks } from '@evalsim/core';
 import type { Bounds, ClusterBootstrapSet, EvalAnalysis } from '@evalsim/sim';
 import {
   Bool,
@@ -53,6 +57,35 @@ function bootstrapColumns(row: Record<string, Cell>, boot: ClusterBootstrapSet |
   bounds(row, 'bootstrap_bca', boot?.bca);
 }
 
+/** `row.marked`: every `<name>_lower`/`<name>_upper` pair of the row that intervalMarks marks. */
+function markRow(row: Record<string, Cell>, range: readonly [number, number] | null): void {
+  const found: string[] = [];
+  for (const key of Object.keys(row)) {
+    if (!key.endsWith('_lower')) continue;
+    const name = key.slice(0, -'_lower'.length);
+    const lower = row[key];
+    const upper = row[`${name}_upper`];
+    if (typeof lower !== 'number' || typeof upper !== 'number') continue;
+    const marks = intervalMarks(lower, upper, range ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    if (marks.length) found.push(`${name}: ${marks.join(', ')}`);
+  }
+  row.marked = found.join('; ');
+}
+
+/** `<name>_estimate`, `_se`, `_lower`, `_upper` (and `_p` with `withP`) of an average (null when absent). */
+function averageCells(
+  row: Record<string, Cell>,
+  name: string,
+  m: { estimate: number; se: number; lower: number; upper: number; pValue: number } | null,
+  withP = false,
+): void {
+  row[`${name}_estimate`] = m ? m.estimate : null;
+  row[`${name}_se`] = m ? m.se : null;
+  row[`${name}_lower`] = m ? m.lower : null;
+  row[`${name}_upper`] = m ? m.upper : null;
+  if (withP) row[`${name}_p`] = m ? m.pValue : null;
+}
+
 /** One row per system. */
 export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
   return a.systems.map((s) => {
@@ -64,6 +97,11 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
       max_epochs: s.maxEpochs,
       basis: s.basis,
       score: s.score,
+      headline_method: s.headline.method,
+      headline_lower: s.headline.lower,
+      headline_upper: s.headline.upper,
+      naive_t_lower: s.naiveT.lower,
+      naive_t_upper: s.naiveT.upper,
       naive_se: s.naive.se,
       naive_lower: s.naive.lower,
       naive_upper: s.naive.upper,
@@ -94,6 +132,10 @@ export function systemRecords(a: EvalAnalysis): Record<string, Cell>[] {
     for (const k of a.options.projectEpochs) {
       row[`se_epochs_${k}`] = n(s.varianceSplit?.seByEpochs.find((e) => e.epochs === k)?.se);
     }
+    averageCells(row, 'micro', s.averages.micro);
+    averageCells(row, 'macro', s.averages.macro);
+    averageCells(row, 'weighted', s.averages.weighted);
+    markRow(row, a.possibleRange.score);
     return row;
   });
 }
@@ -132,8 +174,10 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
       n00: n(p.mcnemar?.n00),
       mcnemar_exact_p: n(p.mcnemar?.exactPValue),
       mcnemar_mid_p: n(p.mcnemar?.midPValue),
+      mcnemar_chi_square_p: n(p.mcnemar?.chiSquarePValue),
       test: p.test.method,
       p: p.test.pValue,
+      interval_test_agree: p.agreement.agrees,
       holm_p: p.holmPValue,
       bh_p: p.bhPValue,
       separated: p.separated,
@@ -159,6 +203,10 @@ export function pairRecords(a: EvalAnalysis): Record<string, Cell>[] {
     for (const gap of a.options.gaps) {
       row[`questions_for_${gap}`] = n(p.power?.questionsFor.find((g) => g.gap === gap)?.questions);
     }
+    averageCells(row, 'micro', p.averages.micro, true);
+    averageCells(row, 'macro', p.averages.macro, true);
+    averageCells(row, 'weighted', p.averages.weighted, true);
+    markRow(row, a.possibleRange.difference);
     return row;
   });
 }
@@ -210,6 +258,7 @@ export function analysisArrow(
     clusters: a.clusters,
     epochs: a.epochs,
     options: a.options,
+    headline: a.headline,
     version,
   });
   return {

@@ -1,9 +1,13 @@
 /**
  * How an analysis prints its numbers: scores in [0, 1] as percentage points (×100, one
  * decimal), any other scale in its own units (three significant digits); p-values to two
- * significant digits (scientific below 0.001); interval labels for the method names.
+ * significant digits (scientific below 0.001); interval labels for the method names. Every
+ * interval printed goes through `bounds` (a score) or `range` (a difference), which add the
+ * marks `evalsim interval` prints (core intervalMarks, in printed units): "(upper > 100)",
+ * "(zero width)".
  */
-import type { EvalAnalysis, PairedIntervalChoice } from '@evalsim/sim';
+import { intervalMarks } from '@evalsim/core';
+import type { EvalAnalysis } from '@evalsim/sim';
 
 export interface AnalysisUnits {
   /** Multiplier from the score scale to printed units. */
@@ -14,12 +18,18 @@ export interface AnalysisUnits {
   value(x: number): string;
   /** A difference with its sign. */
   signed(x: number): string;
-  /** `[lo, hi]`. */
+  /** A score interval `[lo, hi]`, with its marks. */
+  bounds(lo: number, hi: number): string;
+  /** A difference interval `[±lo, ±hi]`, with its marks. */
   range(lo: number, hi: number): string;
+  /** The marks of a score (`difference` false) or difference interval, in printed units. */
+  marks(lo: number, hi: number, difference: boolean): string[];
 }
 
 /** Units for `analysis` (percentage points when every score is in [0, 1]). */
-export function analysisUnits(analysis: Pick<EvalAnalysis, 'scoreRange'>): AnalysisUnits {
+export function analysisUnits(
+  analysis: Pick<EvalAnalysis, 'scoreRange'> & Partial<Pick<EvalAnalysis, 'possibleRange'>>,
+): AnalysisUnits {
   const [lo, hi] = analysis.scoreRange;
   const percent = lo >= 0 && hi <= 1;
   const scale = percent ? 100 : 1;
@@ -33,12 +43,25 @@ export function analysisUnits(analysis: Pick<EvalAnalysis, 'scoreRange'>): Analy
     const s = value(x);
     return s.startsWith('-') ? `\u2212${s.slice(1)}` : s === '0.0' || s === '0' ? s : `+${s}`;
   };
+  // An analysis without a possible range (a judged one) marks nothing it cannot know.
+  const possible = analysis.possibleRange ?? { score: null, difference: null };
+  const marks = (lo: number, hi: number, difference: boolean) => {
+    const r = difference ? possible.difference : possible.score;
+    return intervalMarks(
+      lo * scale,
+      hi * scale,
+      r ? [r[0] * scale, r[1] * scale] : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+    );
+  };
+  const marked = (text: string, m: string[]) => (m.length ? `${text} (${m.join(', ')})` : text);
   return {
     scale,
     unit: percent ? 'points' : 'units',
     value,
     signed,
-    range: (a, b) => `[${signed(a)}, ${signed(b)}]`,
+    marks,
+    bounds: (a, b) => marked(`[${value(a)}, ${value(b)}]`, marks(a, b, false)),
+    range: (a, b) => marked(`[${signed(a)}, ${signed(b)}]`, marks(a, b, true)),
   };
 }
 
@@ -56,6 +79,10 @@ const INTERVAL_LABELS: Record<string, string> = {
   clusteredMiller: 'clustered (Miller eq. 4), z',
   pairedZ: 'paired, z',
   pairedT: 'paired t',
+  naiveT: 't interval, t(Q\u22121)',
+  wilson: 'Wilson',
+  jeffreys: 'Jeffreys (equal-tailed)',
+  kornGraubardWilson: 'Korn\u2013Graubard Wilson (effective n, df K\u22121)',
   pairedWald: 'paired Wald (2\u00d72)',
   tango: 'Tango score (2\u00d72)',
   newcombePaired: 'Newcombe hybrid score (2\u00d72)',
@@ -63,8 +90,8 @@ const INTERVAL_LABELS: Record<string, string> = {
   agrestiMin: 'Agresti\u2013Min (2\u00d72)',
 };
 
-/** A readable name of the headline paired interval. */
-export function intervalLabel(choice: PairedIntervalChoice): string {
+/** A readable name of a headline interval (a pair's, or a system's: naiveT, wilson, clusteredCr2). */
+export function intervalLabel(choice: string): string {
   return INTERVAL_LABELS[choice] ?? choice;
 }
 
@@ -72,6 +99,8 @@ const TEST_LABELS: Record<string, string> = {
   clustered: 'clustered t',
   mcnemar: 'exact McNemar',
   mcnemarMidp: 'mid-p McNemar',
+  mcnemarScore: 'McNemar \u03c7\u00b2 (no continuity correction)',
+  pairedZ: 'paired z',
   pairedT: 'paired t',
 };
 

@@ -28,15 +28,16 @@ export function comparisonParagraph(analysis: EvalAnalysis, p: AdjustedPair): st
   parts.push(
     `${p.first} scored ${score(u, p.firstScore)} versus ${p.second}\u2019s ${score(u, p.secondScore)} on the same ${analysis.questions} questions${clusters} (${analysis.basis.scores}).`,
   );
-  const tests: string[] = [];
-  if (p.mcnemar) {
-    tests.push(
-      `exact McNemar p = ${formatP(p.mcnemar.exactPValue)} (${p.mcnemar.n10} questions only ${p.first} got right, ${p.mcnemar.n01} only ${p.second}; ${analysis.basis.answers})`,
-    );
-  } else tests.push(`paired t = ${p.pairedT.statistic.toFixed(2)}, p = ${formatP(p.pairedT.pValue)}`);
+  const method = p.test.method;
+  const counts =
+    p.mcnemar && method.startsWith('mcnemar')
+      ? ` (${p.mcnemar.n10} questions only ${p.first} got right, ${p.mcnemar.n01} only ${p.second}; ${analysis.basis.answers})`
+      : '';
+  const test = `${testLabel(method)} p = ${formatP(p.test.pValue)}${counts}`;
   parts.push(
-    `Paired difference ${u.signed(p.difference)} ${unit}, ${pct}% CI ${u.range(p.interval.lower, p.interval.upper)} (${intervalLabel(p.interval.method)}); ${tests.join('; ')}.`,
+    `Paired difference ${u.signed(p.difference)} ${unit}, ${pct}% CI ${u.range(p.interval.lower, p.interval.upper)} (${intervalLabel(p.interval.method)}${p.interval.fallback ? `, because ${p.interval.fallback}` : ''}); ${test}.`,
   );
+  if (!p.agreement.agrees && p.agreement.note) parts.push(`Note: ${p.agreement.note}.`);
   const others: string[] = [];
   if (analysis.clusters > 0)
     others.push(`ignoring the clusters the paired CI would be ${u.range(p.pairedZ.lower, p.pairedZ.upper)}`);

@@ -2,7 +2,8 @@
  * An SVG forest plot of the paired differences: one row per pair (first − second), the
  * headline CI as a black bar with a dot at the estimate, the unpaired CI as a thin grey bar
  * behind it (what ignoring the pairing would have shown), a dashed line at zero, and the
- * numbers on the right. Hand-written SVG (no fonts embedded, no scripts), so it renders the
+ * numbers on the right; an interval reaching outside the possible range or of zero width is
+ * dashed and its marks printed beside it (as everywhere in analyze). Hand-written SVG (no fonts embedded, no scripts), so it renders the
  * same in browsers and `rsvg-convert`.
  */
 import type { EvalAnalysis } from '@evalsim/sim';
@@ -77,11 +78,16 @@ export function forestPlot(a: EvalAnalysis): string {
     out.push(
       `<text x="${LABEL - 10}" y="${y + 4}" text-anchor="end">${escapeXml(pairLabel(p))}</text>`,
       `<line x1="${x(p.unpaired.lower).toFixed(1)}" y1="${y + 7}" x2="${x(p.unpaired.upper).toFixed(1)}" y2="${y + 7}" stroke="#bbb" stroke-width="2"/>`,
-      `<line x1="${x(p.interval.lower).toFixed(1)}" y1="${y}" x2="${x(p.interval.upper).toFixed(1)}" y2="${y}" stroke="${colour}" stroke-width="3"/>`,
+      `<line x1="${x(p.interval.lower).toFixed(1)}" y1="${y}" x2="${x(p.interval.upper).toFixed(1)}" y2="${y}" stroke="${colour}" stroke-width="3"${p.interval.marks.length ? ' stroke-dasharray="6 3"' : ''}/>`,
       `<circle cx="${x(p.difference).toFixed(1)}" cy="${y}" r="4" fill="${colour}"/>`,
       `<text x="${LABEL + PLOT + 10}" y="${y + 4}">${escapeXml(`${u.signed(p.difference)} ${u.range(p.interval.lower, p.interval.upper)}`)}</text>`,
     );
   });
+  if (pairs.some((p) => p.interval.marks.length)) {
+    out.push(
+      `<text x="${LABEL}" y="${height - 8}" fill="#444">${escapeXml('dashed: the interval reaches outside the possible range or has zero width (marked beside it)')}</text>`,
+    );
+  }
   if (pairs.some((p) => p.separated)) {
     out.push(
       `<text x="12" y="${height - 8}" fill="#b2182b">${escapeXml('red: separated after Holm\u2019s correction across all pairs')}</text>`,

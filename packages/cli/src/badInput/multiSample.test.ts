@@ -74,22 +74,22 @@ const cases: [() => string[], string | RegExp, ('out' | 'quiet')?][] = [
     'quiet',
   ],
   [
-    () => ['plan', samples, '--samples', '1,2', '--systems', 'model_a'],
+    () => ['plan', samples, '--samples', '1,2', '--systems', 'model-a'],
     '--samples needs --target-se',
     'quiet',
   ],
   [
-    () => ['plan', samples, '--samples', '1,2', '--target-se', '2', '--systems', 'model_a'],
+    () => ['plan', samples, '--samples', '1,2', '--target-se', '2', '--systems', 'model-a'],
     '--target-se: must be a number in (0, 1), got 2',
     'quiet',
   ],
   [
-    () => ['plan', samples, '--samples', '1', '--k', '5', '--target-se', '0.01', '--systems', 'model_a'],
+    () => ['plan', samples, '--samples', '1', '--k', '5', '--target-se', '0.01', '--systems', 'model-a'],
     '--samples: every n is below every k',
     'quiet',
   ],
   [
-    () => ['plan', samples, '--systems', 'model_a'],
+    () => ['plan', samples, '--systems', 'model-a'],
     'missing --delta (or --samples with --target-se, or --labels with --width)',
     'quiet',
   ],

@@ -42,18 +42,100 @@ function seed002(graded = false): string {
 }
 
 describe('evalsim analyze', () => {
-  it("seed 002: B 75% vs A 71%, paired +4.0 [−2.2, +10.2], unpaired [−8.3, +16.3], McNemar, 'could only have resolved'", async () => {
-    const run = await evalsim('analyze', seed002());
+  it("seed 002: B 75% vs A 71%, paired +4.0 [−2.2, +10.2] with the seed's choices, McNemar, 'could only have resolved'", async () => {
+    const run = await evalsim('analyze', seed002(), '--paired-interval', 'pairedZ', '--test', 'mcnemar');
     expect(run.code).toBe(0);
     const text = run.stdout.replace(/\s+/g, ' ');
     expect(text).toContain(
       'B scored 75.0% versus A’s 71.0% on the same 100 questions (per-question mean over each system’s epochs). Paired difference +4.0 points, 95% CI [−2.2, +10.2] (paired, z); exact McNemar p = 0.34 (7 questions only B got right, 3 only A; epoch 1).',
     );
-    expect(text).toContain('treated as unpaired, [−8.3, +16.3]');
+    // Sample variances (n − 1); the seed's [−8.3, +16.3] divides by n.
+    expect(text).toContain('treated as unpaired, [−8.4, +16.4]');
+    expect(text).toContain('the interval chosen, paired, z (the headline rule recommends Tango score (2×2))');
+    // The default: the headline rule's Tango interval with McNemar's χ², which agree.
+    const byRule = (await evalsim('analyze', seed002())).stdout.replace(/\s+/g, ' ');
+    expect(byRule).toContain(
+      'Paired difference +4.0 points, 95% CI [−2.6, +11.3] (Tango score (2×2)); McNemar χ² (no continuity correction) p = 0.21 (7 questions only B got right, 3 only A; epoch 1).',
+    );
     expect(text).toContain(
       'We could not detect a difference; this design could only have resolved differences larger than about 8.8 points',
     );
     for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
+  it('marks every interval outside the possible range or of zero width: terminal, JSON, Arrow, Markdown, plot', async () => {
+    // A right on 3 of 3, B on 1 of 3 (issue 26): naive 3/3 = [100, 100]; paired z [−132, −1.3].
+    const path = join(tmp, 'tiny.csv');
+    writeFileSync(path, 'question,system,score\nq1,A,1\nq2,A,1\nq3,A,1\nq1,B,1\nq2,B,0\nq3,B,0\n');
+    const out = join(tmp, 'tiny-report');
+    const run = await evalsim(
+      'analyze',
+      path,
+      '--paired-interval',
+      'pairedZ',
+      '--test',
+      'mcnemar',
+      '--out',
+      out,
+    );
+    expect(run.code).toBe(0);
+    // (a long cell wraps onto a second line of the table)
+    expect(run.stdout).toMatch(/^A +3 +1 +100\.0 .*\[100\.0, 100\.0\]\s+(\S.*\s+)?\(zero width\)/m);
+    expect(run.stdout).toContain('[−132.0, −1.3] (lower < -100)');
+    expect(run.stdout.replace(/\s+/g, ' ')).toContain(
+      "Note: the pairedZ interval excludes 0 but McNemar's exact test gives p = 0.5 (≥ α = 0.05)",
+    );
+    const doc = JSON.parse(readFileSync(join(out, 'analysis.json'), 'utf8'));
+    expect(doc.systems[0].naive.marks).toEqual(['zero width']);
+    expect(doc.pairs[0].interval.marks).toEqual(['lower < -1']);
+    expect(doc.markedIntervals.map((m: { path: string }) => m.path)).toContain('pairs[0].pairedZ');
+    const pairs = tableFromIPC(readFileSync(join(out, 'pairs.arrow')));
+    expect(String(pairs.getChild('marked')!.get(0))).toContain('interval: lower < -1');
+    const systems = tableFromIPC(readFileSync(join(out, 'systems.arrow')));
+    expect(String(systems.getChild('marked')!.get(0))).toContain('naive: zero width');
+    expect(readFileSync(join(out, 'analysis.md'), 'utf8')).toContain('[100.0, 100.0] (zero width)');
+    const svg = readFileSync(join(out, 'forest.svg'), 'utf8');
+    expect(svg).toContain('stroke-dasharray="6 3"');
+    expect(svg).toContain('(lower &lt; -100)');
+  });
+
+  it('--weights: the micro, macro and weighted averages with their SEs, for systems and pairs', async () => {
+    const weights = join(tmp, 'subject-weights.csv');
+    writeFileSync(
+      weights,
+      `cluster,weight\n${Array.from({ length: 57 }, (_, i) => `s${i}`).join(',1\n')},1\n`,
+    );
+    const bad = await evalsim('analyze', mmlu, '--weights', weights, '--hbb', 'off');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /--weights .*subject-weights\.csv: cluster "s0" is not in the eval; closest: /,
+    );
+    const subjects = JSON.parse((await evalsim('analyze', mmlu, '--json', '--hbb', 'off')).stdout).systems[0]
+      .clustered.clusters as number;
+    expect(subjects).toBe(57);
+    const csv = readFileSync(join(root, mmlu), 'utf8').split('\n');
+    const clusterColumn = csv[0].split(',').indexOf('cluster');
+    const names = [
+      ...new Set(
+        csv
+          .slice(1)
+          .filter(Boolean)
+          .map((l) => l.split(',')[clusterColumn]),
+      ),
+    ];
+    writeFileSync(weights, `cluster,weight\n${names.map((n, i) => `${n},${1 + (i % 3)}`).join('\n')}\n`);
+    const run = await evalsim('analyze', mmlu, '--weights', weights, '--hbb', 'off', '--json');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    const s = doc.systems[0].averages;
+    expect(s.micro.estimate).toBeCloseTo(doc.systems[0].score, 12);
+    expect(s.macro.df).toBe(56);
+    expect(s.weighted.se).toBeGreaterThan(0);
+    expect(doc.pairs[0].averages.weighted.pValue).toBeGreaterThan(0);
+    expect(doc.options.weights).toBe(weights);
+    const text = (await evalsim('analyze', mmlu, '--weights', weights, '--hbb', 'off')).stdout;
+    expect(text).toMatch(/^Averages: micro, macro and weighted/m);
+    expect(text).toMatch(/^Averages of the paired differences/m);
   });
 
   it('seed 000 Step 3 with --epoch 1 --paired-interval clusteredMiller: Haiku-low vs Sonnet-off clustered [−7.0, +0.9]', async () => {
@@ -146,7 +228,11 @@ describe('evalsim analyze', () => {
       'subject',
       '--json',
     );
-    expect(run.stderr).toBe('');
+    // 12 questions in 4 clusters: the warnings say no interval is reliable with so few.
+    expect(run.stderr).toBe(
+      'warning: only 12 questions: no interval keeps its level reliably with fewer than 15 (check with evalsim audit)\n' +
+        "warning: only 4 clusters: no clustered interval keeps its level reliably with fewer than 10 (CR2's small-sample correction helps, but check with evalsim audit)\n",
+    );
     const doc = JSON.parse(run.stdout);
     expect([doc.task, doc.questions, doc.clusters, doc.epochs]).toEqual(['b', 12, 4, 2]);
     expect(doc.systems[0].varianceSplit).not.toBeNull();

@@ -11,8 +11,9 @@
  * cluster bootstraps are seeded (--seed, default 1; --resamples, default 2000): the same
  * inputs and flags give byte-identical output.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { intervalMarks } from '@evalsim/core';
 import {
   analyzeEval,
   analyzeMultiSample,
@@ -26,8 +27,11 @@ import {
   HBB_CHOICES,
   type HbbChoice,
   importEval,
+  MAX_ALL_PAIRS,
+  MAX_ALL_PAIRS_SYSTEMS,
   type MultiSampleAnalysis,
   type MultiSampleOptions,
+  PAIR_BOOTSTRAP_AUTO_PAIRS,
   PAIR_TEST_CHOICES,
   PAIRED_INTERVAL_CHOICES,
   PASS_HAT_CONVENTIONS,
@@ -36,6 +40,7 @@ import {
   type PassHatConvention,
   POSTERIOR_CHOICES,
   type PosteriorChoice,
+  parseScoreWeights,
   prepareOutputDirectory,
   TOO_FEW_SAMPLES_CHOICES,
   type TooFewSamples,
@@ -44,7 +49,7 @@ import {
 import type { CommandModule } from 'yargs';
 import { analysisArrow } from '../analyze/analysisArrow.js';
 import { analysisMarkdown, powerSentence, skippedLines } from '../analyze/analysisMarkdown.js';
-import { analysisTables } from '../analyze/analysisTables.js';
+import { analysisTables, tableRowCount } from '../analyze/analysisTables.js';
 import { comparisonParagraph } from '../analyze/comparisonParagraph.js';
 import { forestPlot } from '../analyze/forestPlot.js';
 import {
@@ -84,6 +89,8 @@ interface Args {
   seed: number;
   resamples: number;
   hbb: string;
+  pairBootstrap: string;
+  weights?: string;
   allIntervals: boolean;
   k?: unknown;
   passThreshold?: number;
@@ -91,10 +98,79 @@ interface Args {
   tooFewSamples?: string;
   posterior: string;
   passAtKOnly: boolean;
+  allPairs: boolean;
   [flag: string]: unknown;
 }
 
 const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
+
+/** A small UTF-8 text file named by `flag` (a regular file of at most 64 MiB), as text. */
+function readInputText(io: CliIo, path: string, flag: string): string {
+  const full = io.resolve(path);
+  const stats = statSync(full, { throwIfNoEntry: false });
+  if (!stats) throw new Error(`${flag} ${path}: no such file`);
+  if (!stats.isFile()) throw new Error(`${flag} ${path}: not a regular file`);
+  if (stats.size > 64 * 2 ** 20) throw new Error(`${flag} ${path}: ${stats.size} bytes; at most 64 MiB`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(full));
+  } catch {
+    throw new Error(`${flag} ${path}: not UTF-8 text`);
+  }
+}
+
+/**
+ * Finds every interval object (numeric `lower` and `upper`) under `value` that reaches outside
+ * the possible range or has zero width (core intervalMarks, as `evalsim interval` marks it):
+ * score intervals under `systems`, differences under `pairs`. Each is listed in `marked` by its
+ * path and remembered in `marksOf`, which the document's JSON replacer adds as `marks` (no copy
+ * of the analysis: 19,900 pairs stay one object graph).
+ */
+function findMarked(
+  value: unknown,
+  range: readonly [number, number] | null,
+  path: string,
+  marked: { path: string; marks: string[] }[],
+  marksOf: WeakMap<object, string[]>,
+): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) findMarked(value[i], range, `${path}[${i}]`, marked, marksOf);
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  if (typeof o.lower === 'number' && typeof o.upper === 'number' && !Array.isArray(o.marks)) {
+    const marks = intervalMarks(
+      o.lower,
+      o.upper,
+      range ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY],
+    );
+    if (marks.length) {
+      marked.push({ path, marks });
+      marksOf.set(o, marks);
+    }
+  } else if (Array.isArray(o.marks) && o.marks.length) marked.push({ path, marks: o.marks as string[] });
+  for (const k in o) {
+    const v = o[k];
+    if (v !== null && typeof v === 'object') findMarked(v, range, path ? `${path}.${k}` : k, marked, marksOf);
+  }
+}
+
+/** The document as JSON text, with the `marks` of every marked interval (see findMarked). */
+export function analysisJson(doc: Record<string, unknown>): string {
+  const marksOf = (doc as { [MARKS]?: WeakMap<object, string[]> })[MARKS];
+  return `${JSON.stringify(
+    doc,
+    marksOf
+      ? function (this: unknown, _key, value) {
+          const marks = value !== null && typeof value === 'object' ? marksOf.get(value) : undefined;
+          return marks ? { ...value, marks } : value;
+        }
+      : undefined,
+    2,
+  )}\n`;
+}
+
+const MARKS = Symbol('marks');
 
 /** The JSON document: the analysis, its paragraphs and the skipped methods (and the many-samples section). */
 export function analysisDocument(
@@ -102,15 +178,27 @@ export function analysisDocument(
   inputs: readonly string[],
   multiSample?: MultiSampleAnalysis | null,
 ): Record<string, unknown> {
+  const marked: { path: string; marks: string[] }[] = [];
+  const marksOf = new WeakMap<object, string[]>();
+  findMarked(a.systems, a.possibleRange.score, 'systems', marked, marksOf);
+  findMarked(a.pairs, a.possibleRange.difference, 'pairs', marked, marksOf);
+  if (multiSample) {
+    // pass@k, pass^k, maj@k and avg@n are proportions; their paired differences lie in [−1, 1].
+    findMarked(multiSample.systems, [0, 1], 'multiSample.systems', marked, marksOf);
+    findMarked(multiSample.pairs, [-1, 1], 'multiSample.pairs', marked, marksOf);
+  }
   return {
+    [MARKS]: marksOf,
     evalsim: evalsimVersion(),
     inputs,
     ...a,
+    markedIntervals: marked,
     paragraphs: a.pairs.map((p) => ({ first: p.first, second: p.second, text: comparisonParagraph(a, p) })),
     powerSummary: powerSentence(a),
     skipped: skippedLines(a),
     notes: [
       'df null means a normal critical value and epochs null means unlimited answers (JSON has no Infinity)',
+      `the recommended interval of each system is its headline and of each pair its interval (the headline rule: ${a.headline.reason}); an interval that reaches outside the possible range or has zero width carries marks and is listed in markedIntervals`,
       'differences are first − second; scores and differences are on the metric scale (0–1 for accuracy)',
       ...(a.clusters > 0
         ? [
@@ -143,19 +231,29 @@ function runPassAtKOnly(
   options: MultiSampleOptions,
 ): void {
   const m = analyzeMultiSample(matrix, options);
-  const doc = { evalsim: evalsimVersion(), inputs: paths, multiSample: { ...m, notes: multiSampleNotes(m) } };
+  const marked: { path: string; marks: string[] }[] = [];
+  const marksOf = new WeakMap<object, string[]>();
+  findMarked(m.systems, [0, 1], 'multiSample.systems', marked, marksOf);
+  findMarked(m.pairs, [-1, 1], 'multiSample.pairs', marked, marksOf);
+  const json = analysisJson({
+    [MARKS]: marksOf,
+    evalsim: evalsimVersion(),
+    inputs: paths,
+    multiSample: { ...m, notes: multiSampleNotes(m) },
+    markedIntervals: marked,
+  });
   if (outDir !== undefined) {
     const passk = multiSampleArrow(m, evalsimVersion());
     const files: [string, string | Uint8Array][] = [
       ['pass-at-k.md', multiSampleMarkdown(m, paths)],
-      ['pass-at-k.json', `${JSON.stringify(doc, null, 2)}\n`],
+      ['pass-at-k.json', json],
       ['pass-at-k-systems.arrow', passk.systems],
     ];
     if (passk.pairs) files.push(['pass-at-k-pairs.arrow', passk.pairs]);
     mkdirSync(outDir, { recursive: true });
     for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
   }
-  if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  if (args.json) io.stdout.write(json);
   else printMultiSample(io, m, args.allIntervals);
   for (const w of importWarnings) io.stderr.write(`warning: ${w}\n`);
   if (outDir !== undefined)
@@ -174,6 +272,8 @@ function printMultiSample(io: CliIo, m: MultiSampleAnalysis, all: boolean): void
   }
   for (const line of multiSampleNotes(m)) io.stderr.write(`note: ${line}\n`);
 }
+/** Rows of a system or pair table printed to the terminal (every row goes to --json and --out). */
+export const TERMINAL_ROWS = 100;
 
 function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: boolean): void {
   const width = tableWidth(io.stdout);
@@ -183,10 +283,15 @@ function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: bool
       `${a.clusters ? ` in ${a.clusters} clusters` : ''} \u00d7 up to ${a.epochs} epoch${a.epochs === 1 ? '' : 's'}` +
       ` (${a.binary ? '0/1' : 'graded'} scores; continuous methods: ${a.basis.scores}; 0/1 methods: ${a.basis.answers})`,
   );
-  for (const t of analysisTables(a, all)) {
+  for (const t of analysisTables(a, all, TERMINAL_ROWS)) {
     io.stdout.write('\n');
     say(`${t.title} \u2014 ${t.note}`);
     io.stdout.write(formatTable(t.rows, { maxWidth: width }));
+    const total = tableRowCount(a, t);
+    if (total > t.rows.length)
+      say(
+        `(the first ${t.rows.length} of ${total.toLocaleString('en-US')} rows; every row: --json or --out DIR)`,
+      );
   }
   const power = powerSentence(a);
   if (power) {
@@ -208,7 +313,17 @@ function printAnalysis(io: CliIo, a: EvalAnalysis, paragraphs: number, all: bool
 }
 
 /** The files `--out DIR` holds. */
-const ANALYSIS_FILES = ['analysis.md', 'analysis.json', 'systems.arrow', 'pairs.arrow', 'forest.svg'];
+const ANALYSIS_FILES = [
+  'analysis.md',
+  'analysis.json',
+  'systems.arrow',
+  'pairs.arrow',
+  'forest.svg',
+  'pass-at-k.md',
+  'pass-at-k.json',
+  'pass-at-k-systems.arrow',
+  'pass-at-k-pairs.arrow',
+];
 
 export const analyzeCommand: CommandModule<object, Args> = {
   command: 'analyze <paths..>',
@@ -264,6 +379,16 @@ export const analyzeCommand: CommandModule<object, Args> = {
         default: 'auto',
         describe: `hierarchical beta-binomial interval (Bowyer et al. 2025, ≈ 0.5 s per system): ${HBB_CHOICES.join(', ')} (auto: on for at most ${HBB_AUTO_SYSTEMS} systems)`,
       })
+      .option('pair-bootstrap', {
+        type: 'string',
+        default: 'auto',
+        describe: `the paired cluster bootstraps (≈ 2 ms per pair): ${HBB_CHOICES.join(', ')} (auto: on for at most ${PAIR_BOOTSTRAP_AUTO_PAIRS} pairs)`,
+      })
+      .option('weights', {
+        type: 'string',
+        describe:
+          'CSV of weights, header "cluster,weight" or "question,weight": a weighted score (and its SE) beside the micro and macro averages',
+      })
       .option('all-intervals', {
         type: 'boolean',
         default: false,
@@ -299,6 +424,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
         describe:
           'only the many-samples section (pass@k, pass^k, maj@k, flip rates, paired differences): skips the per-question report, whose per-pair cluster bootstraps dominate with many systems',
       })
+      .option('all-pairs', {
+        type: 'boolean',
+        default: false,
+        describe: `compare every pair even beyond ${MAX_ALL_PAIRS.toLocaleString('en-US')} pairs (${MAX_ALL_PAIRS_SYSTEMS} systems); else compare with one --baseline`,
+      })
       .option('paragraphs', {
         type: 'number',
         default: 10,
@@ -316,6 +446,10 @@ export const analyzeCommand: CommandModule<object, Args> = {
       .example(
         '$0 analyze studies/data/mmlu-standin.csv --epoch 1 --all-intervals --seed 7 --resamples 5000',
         'every clustered interval (Korn–Graubard, four cluster bootstraps, hierarchical beta-binomial) on the terminal',
+      )
+      .example(
+        '$0 analyze eval.csv --cluster subject --weights subject-weights.csv',
+        'MMLU-style: the micro, macro (over subjects) and weighted averages, each with its SE',
       )
       .example(
         '$0 analyze eval.arrow --hbb off --out report/',
@@ -348,11 +482,20 @@ export const analyzeCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('resamples', args.resamples, 100, 1_000_000);
     const hbb = checkChoices('hbb', [String(args.hbb)], HBB_CHOICES)[0] as HbbChoice;
+    const pairBootstrap = checkChoices(
+      'pair-bootstrap',
+      [String(args.pairBootstrap)],
+      HBB_CHOICES,
+    )[0] as HbbChoice;
     const pairedInterval =
       args.pairedInterval !== undefined
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
         : undefined;
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
+    const weights =
+      args.weights !== undefined
+        ? parseScoreWeights(readInputText(io, args.weights, '--weights'), args.weights)
+        : undefined;
     const multiFlags = multiSampleRequested(args);
     if (multiFlags && args.epoch !== undefined) {
       throw new Error(
@@ -446,6 +589,9 @@ export const analyzeCommand: CommandModule<object, Args> = {
       seed: args.seed,
       resamples: args.resamples,
       hbb,
+      pairBootstrap,
+      allPairs: args.allPairs,
+      ...(weights !== undefined ? { weights } : {}),
       ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
       ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
       ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
@@ -476,13 +622,16 @@ export const analyzeCommand: CommandModule<object, Args> = {
         }
       }
     }
-    const doc = analysisDocument(analysis, paths, multiSample);
+    const json =
+      args.json || outDir !== undefined
+        ? analysisJson(analysisDocument(analysis, paths, multiSample))
+        : undefined;
     if (outDir !== undefined) {
       // Build every file, then write each atomically.
       const arrow = analysisArrow(analysis, evalsimVersion());
       const files: [string, string | Uint8Array][] = [
         ['analysis.md', analysisMarkdown(analysis, paths, analysis.pairs.length ? 'forest.svg' : undefined)],
-        ['analysis.json', `${JSON.stringify(doc, null, 2)}\n`],
+        ['analysis.json', json as string],
         ['systems.arrow', arrow.systems],
       ];
       if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
@@ -497,7 +646,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       mkdirSync(outDir, { recursive: true });
       for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
     }
-    if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    if (args.json) io.stdout.write(json as string);
     else {
       printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
       if (multiSample) printMultiSample(io, multiSample, args.allIntervals);

@@ -111,12 +111,12 @@ describe('evalsim analyze: the interval library', () => {
     });
   });
 
-  it('the terminal shows the headline intervals and the seed; --all-intervals shows every one, in 100 columns', async () => {
+  it('the terminal shows the one recommended interval; --all-intervals shows every one and the seed, in 100 columns', async () => {
     const headline = await evalsim('analyze', ...base);
     expect(headline.code).toBe(0);
     const text = headline.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain('seed 1 (--seed)');
-    expect(headline.stdout).toMatch(/KG Wilson +boot BCa +HBB/);
+    expect(text).toContain('95% CI: the recommended interval, clustered CR2, Bell–McCaffrey df');
+    expect(headline.stdout).not.toMatch(/KG Wilson +boot BCa +HBB/);
     expect(headline.stdout).not.toContain('bootstrap-t');
     expect(headline.stdout).not.toContain('Tango');
     const all = await evalsim('analyze', ...base, '--all-intervals', '--seed', '9');

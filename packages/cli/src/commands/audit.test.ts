@@ -44,10 +44,15 @@ describe('evalsim audit', () => {
     expect(r.stdout).toMatch(/Resampling \(whole clusters/);
     expect(r.stdout).toMatch(/Parametric/);
     expect(r.stdout).toMatch(/false wins, identical copies/);
-    expect(r.stdout).toMatch(/At 1,140 questions in 57 clusters, use clusteredCR1/);
+    // Haiku has 5 epochs: simulated, scored as their mean; Wilson (0/1) on one answer per question.
+    expect(r.stdout).toMatch(/5 answers per question simulated and scored as their mean/);
+    expect(r.stdout).toMatch(/One answer per question \(the 0\/1 methods/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
+      /At 1,140 questions in 57 clusters, 5 epochs scored as their mean, analyze's headline interval \(clusteredCR2\) was not audited/,
+    );
     for (const line of r.stdout.split('\n').filter((l) => !/^(wrote|rerun| {2})/.test(l)))
       expect(line.length).toBeLessThanOrEqual(100);
-    for (const name of ['audit-resampling', 'audit-parametric', 'audit-paired']) {
+    for (const name of ['audit-resampling', 'audit-answers', 'audit-parametric', 'audit-paired']) {
       const before = readFileSync(join(out, `${name}.arrow`));
       const again = await evalsim(
         'run',
@@ -84,6 +89,8 @@ describe('evalsim audit', () => {
       'sonnet_off',
       '--methods',
       'wald',
+      '--epochs',
+      '1',
       '--json',
       ...QUICK,
       '--out',
@@ -96,13 +103,15 @@ describe('evalsim audit', () => {
     expect(doc.resampling[0].method).toBe('wald');
     expect(doc.resampling.map((m: { method: string }) => m.method)).toEqual(['wald', 'wide-wald']);
     expect(doc.resampling[1].coverage.value).toBeGreaterThan(doc.resampling[0].coverage.value);
-    expect(['within', 'borderline', 'too low', 'too high']).toContain(doc.resampling[0].verdict);
+    expect(['holds', 'undecided', 'too low', 'too high']).toContain(doc.resampling[0].verdict);
     expect(doc.paired.map((p: { test: string }) => p.test)).toEqual([
+      'pairedCr2',
+      'pairedClustered',
       'mcnemar',
       'pairedZ',
-      'pairedClustered',
       'unpaired',
     ]);
+    expect(doc.paired[0].headline).toBe(true);
     expect(typeof doc.recommendation).toBe('string');
   });
 
@@ -122,7 +131,8 @@ describe('evalsim audit', () => {
     const { AUDIT_INTERVALS } = await import('@evalsim/sim');
     const help = (await evalsim('audit', '--help')).stdout.replace(/\s+/g, ' ');
     for (const m of AUDIT_INTERVALS) expect(help).toContain(`${m.id}${m.optIn ? '*' : ''}`);
-    expect(help).toContain('clusterBootstrapBca*');
+    expect(help).toContain('clusterBootstrapBasic*');
+    expect(help).toContain('clusterBootstrapBca,');
     expect(help).toContain('betaPosterior,');
   });
 });

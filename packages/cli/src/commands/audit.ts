@@ -1,18 +1,24 @@
 /**
  * `evalsim audit <eval>`: is my interval trustworthy on this eval, and my paired test?
- * Three generated studies (sim yourEval/auditStudies.ts) calibrated to the eval —
- * resampling (whole clusters of the eval itself) and parametric (beta-binomial with its
- * cluster sizes, accuracy and ICC) coverage of every interval method, and the paired tests'
+ * Generated studies (sim yourEval/auditStudies.ts) calibrated to the eval — resampling (whole
+ * clusters of the eval itself, its epochs scored as their mean, as analyze) and, with several
+ * epochs, one answer per question for the 0/1 methods; parametric (beta-binomial with its
+ * cluster sizes, accuracy and ICC) coverage of every interval method; and the paired tests'
  * false-win rate between identical copies and power at the observed gap — written to
  * `<out>/audit-*.json` and run by the ordinary runner; then coverage, lower / upper
- * non-coverage and mean width with MCSEs, Bradley's verdict and a recommendation.
+ * non-coverage and mean width with MCSEs, Bradley's verdict at 2 MCSE and a recommendation
+ * that starts from analyze's headline interval.
  */
 import { existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import {
+  AUDIT_HBB_REPLICATIONS,
   AUDIT_INTERVALS,
+  AUDIT_REPLICATIONS,
+  AUDIT_RESAMPLES,
   buildAudit,
   type Estimate,
+  evalSystem,
   type IntervalAudit,
   MAX_REPLICATIONS,
   summarizeAudit,
@@ -27,6 +33,7 @@ import { runJudgedAudit } from './auditJudged.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { runPassAtKAudit } from './passAtKPlanning.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
@@ -49,20 +56,27 @@ interface Args {
   json: boolean;
   labels?: string;
   k?: unknown;
+  resamples: number;
+  hbbReplications: number;
+  epochs?: number;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
 
-function intervalRows(rows: readonly IntervalAudit[]) {
+function intervalRows(rows: readonly IntervalAudit[], replications: number) {
   return rows.map((r) => ({
     method: r.method,
+    ...(rows.some((x) => x.replications !== replications) ? { R: r.replications } : {}),
     coverage: est(r.coverage),
     'truth below': est(r.lowerMiss),
     'truth above': est(r.upperMiss),
     'mean width (points)': Number.isNaN(r.width.value)
       ? 'n/a'
       : formatEstimate(100 * r.width.value, 100 * r.width.mcse),
-    Bradley: r.verdict,
+    Bradley:
+      r.verdict === 'undecided' && r.replicationsToDecide !== null
+        ? `undecided (R ≥ ${r.replicationsToDecide.toLocaleString('en-US')})`
+        : r.verdict,
   }));
 }
 
@@ -71,7 +85,7 @@ export const auditCommand: CommandModule<object, Args> = {
   describe: 'Coverage and error rates of every interval and paired test, simulated on your eval',
   builder: (y) =>
     withJson(
-      y
+      withImportFlags(y, SIMULATION_IMPORT_FLAGS, ['metric'])
         .positional('eval', {
           type: 'string',
           demandOption: true,
@@ -98,7 +112,25 @@ export const auditCommand: CommandModule<object, Args> = {
           type: 'number',
           describe: "whole clusters per simulated eval (default: the eval's own number)",
         })
-        .option('replications', { type: 'number', default: 1000, describe: 'simulated evals per study cell' })
+        .option('replications', {
+          type: 'number',
+          default: AUDIT_REPLICATIONS,
+          describe: 'simulated evals per study cell (MCSE ≈ 0.005 of a 95% coverage at 2,000)',
+        })
+        .option('resamples', {
+          type: 'number',
+          default: AUDIT_RESAMPLES,
+          describe: "whole-cluster resamples per cluster bootstrap (analyze's --resamples)",
+        })
+        .option('hbb-replications', {
+          type: 'number',
+          default: AUDIT_HBB_REPLICATIONS,
+          describe: 'replications of the hierarchical beta-binomial (≈ 0.5 s a fit; its MCSE is shown)',
+        })
+        .option('epochs', {
+          type: 'number',
+          describe: "answers per question to simulate (default: the eval's own, scored as their mean)",
+        })
         .option('seed', { type: 'number', default: 1, describe: 'seed of the generated studies' })
         .option('level', {
           type: 'number',
@@ -136,6 +168,9 @@ export const auditCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const { io } = args;
     integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
+    integerFlag('resamples', args.resamples, 100, 1_000_000);
+    integerFlag('hbb-replications', args.hbbReplications, 1, MAX_REPLICATIONS);
+    if (args.epochs !== undefined) integerFlag('epochs', args.epochs, 1, 1000);
     integerFlag('clusters', args.clusters, 2, 1_000_000);
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
@@ -166,10 +201,19 @@ export const auditCommand: CommandModule<object, Args> = {
       writes:
         args.k !== undefined
           ? ['audit-passk.json', 'audit-passk.arrow']
-          : ['resampling', 'parametric', 'paired'].flatMap((s) => [`audit-${s}.json`, `audit-${s}.arrow`]),
+          : ['resampling', 'answers', 'parametric', 'paired'].flatMap((s) => [
+              `audit-${s}.json`,
+              `audit-${s}.arrow`,
+            ]),
+      importOptions: importOptionsFrom(
+        io,
+        args as unknown as Record<string, unknown>,
+        SIMULATION_IMPORT_FLAGS,
+      ),
     });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
+    evalSystem(input.population, system, '--system', input.shown);
     if (args.k !== undefined) {
       const k = numberList('k', args.k).map((x) => integerFlag('k', x, 1, 1_000_000) as number);
       await runPassAtKAudit(
@@ -201,6 +245,7 @@ export const auditCommand: CommandModule<object, Args> = {
     const audit = buildAudit({
       populationFile: input.file,
       population: input.population,
+      evalName: input.shown,
       system,
       versus,
       methods,
@@ -209,15 +254,20 @@ export const auditCommand: CommandModule<object, Args> = {
       replications: args.replications,
       seed: args.seed,
       level: args.level,
+      resamples: args.resamples,
+      hbbReplications: args.hbbReplications,
+      ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
     });
     const options = { workers: args.workers, quiet: args.quiet || args.json };
     const runs = {
       resampling: await runGeneratedStudy(io, audit.resampling, outDir, options),
+      ...(audit.answers ? { answers: await runGeneratedStudy(io, audit.answers, outDir, options) } : {}),
       parametric: await runGeneratedStudy(io, audit.parametric, outDir, options),
       paired: await runGeneratedStudy(io, audit.paired, outDir, options),
     };
     const summary = summarizeAudit(audit, {
       resampling: runs.resampling.rows,
+      ...(runs.answers ? { answers: runs.answers.rows } : {}),
       parametric: runs.parametric.rows,
       paired: runs.paired.rows,
     });
@@ -237,18 +287,26 @@ export const auditCommand: CommandModule<object, Args> = {
     const f = audit.facts;
     const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);
     say(
-      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, accuracy ${(100 * f.accuracy).toFixed(1)}%, ICC ${f.icc.toFixed(3)}, ${f.epochs.toFixed(1)} answers per question (the simulations score one)${f.gap !== null ? `; ${versus}: gap ${(100 * f.gap).toFixed(1)} points, per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell; Bradley's liberal band ${summary.band.map((b) => b.toFixed(3)).join('–')}.`,
+      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, accuracy ${(100 * f.accuracy).toFixed(1)}%, ICC ${f.icc.toFixed(3)}, ${f.epochs === 1 ? 'one answer per question' : `${f.epochs} answers per question simulated and scored as their mean, as analyze does (per-question truth: ${f.truth.note})`}${f.gap !== null ? `; ${versus}: gap ${(100 * f.gap).toFixed(1)} points, per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell${audit.hbbReplications !== null ? ` (the hierarchical beta-binomial on the first ${audit.hbbReplications}, ≈ 0.5 s a fit: column R)` : ''}, cluster bootstraps with ${args.resamples} resamples; Bradley's liberal band ${summary.band.map((b) => `${(100 * b).toFixed(1)}%`).join('–')} at 2 MCSE. analyze's headline interval here: ${audit.headline}.`,
     );
-    say(`\nResampling (whole ${f.clustered ? 'clusters' : 'questions'} of the eval, truth = its mean):`);
-    printRows(io.stdout, intervalRows(summary.resampling), false);
-    say('\nParametric (beta-binomial with the measured ICC and cluster sizes, truth = p):');
-    printRows(io.stdout, intervalRows(summary.parametric), false);
+    say(
+      `\nResampling (whole ${f.clustered ? 'clusters' : 'questions'} of the eval, ${f.epochs === 1 ? 'one answer each' : 'epoch means'}, truth = its mean):`,
+    );
+    printRows(io.stdout, intervalRows(summary.resampling, args.replications), false);
+    if (summary.answers.length) {
+      say('\nOne answer per question (the 0/1 methods, as analyze computes them on epoch 1):');
+      printRows(io.stdout, intervalRows(summary.answers, args.replications), false);
+    }
+    say(
+      `\nParametric (beta-binomial with the measured ICC and cluster sizes, one answer per question${f.epochs > 1 ? ': a beta-binomial has no per-question truth for epochs to repeat' : ''}, truth = p):`,
+    );
+    printRows(io.stdout, intervalRows(summary.parametric, args.replications), false);
     say(`\nPaired tests at α = ${+(1 - audit.level).toFixed(6)} (resampling):`);
     printRows(
       io.stdout,
       summary.paired.map((p) => ({
         test: p.label,
-        'false wins, identical copies': est(p.falseWin),
+        'false wins, identical copies': p.falseWinByConstruction ? '0 by construction' : est(p.falseWin),
         ...(f.gap !== null
           ? { [`power at the ${(100 * f.gap).toFixed(1)}-point gap`]: p.power ? est(p.power) : 'n/a' }
           : {}),

@@ -51,22 +51,21 @@ describe('evalsim interval', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^method\s+k\s+n\s+estimate\s+lower\s+upper/);
     expect(table.stdout).toContain('1.0596'); // seed 003: Wald upper bound above 1
   });
-  it('marks bounds outside [0, 1] (Wald and Agresti–Coull are not clipped)', async () => {
+  it('marks bounds outside [0, 1] (Wald and Agresti–Coull are not clipped) and zero width', async () => {
     const rows = await json('interval', '--k', '14', '--n', '15');
-    const outside = Object.fromEntries(rows.map((r) => [r.method, r.outside]));
+    const outside = Object.fromEntries(rows.map((r) => [r.method, r.marks]));
     expect(outside).toMatchObject({
       wald: 'upper > 1',
       agrestiCoull: 'upper > 1',
       wilson: '',
       clopperPearson: '',
     });
-    expect((await json('interval', '--k', '1', '--n', '15', '--method', 'wald'))[0].outside).toBe(
-      'lower < 0',
-    );
+    expect((await json('interval', '--k', '1', '--n', '15', '--method', 'wald'))[0].marks).toBe('lower < 0');
+    expect((await json('interval', '--k', '3', '--n', '3', '--method', 'wald'))[0].marks).toBe('zero width');
     const table = await evalsim('interval', '--k', '14', '--n', '15', '--method', 'wald,wilson');
     expect(table.stdout).toMatch(/^wald .*upper > 1$/m);
-    expect(table.stdout).toContain('outside: the bound lies outside [0, 1]');
-    expect((await evalsim('interval', '--k', '7', '--n', '15')).stdout).not.toContain('outside: the bound');
+    expect(table.stdout).toContain('marks: a bound outside [0, 1]');
+    expect((await evalsim('interval', '--k', '7', '--n', '15')).stdout).not.toContain('marks: a bound');
   });
   it.each([
     [['interval', '--k', '16', '--n', '15'], /k: must be ≤ n \(15\), got 16/],

@@ -3,13 +3,15 @@
  * CSV or Arrow of studies/data/README.md) is used as it is; anything else (an eval Arrow
  * written by `evalsim import`, or raw logs of a supported framework) is imported, aligned
  * (`--task`, `--metric`) and written as `<out>/population.csv`, which the generated study
- * names. Either way the study names its population relative to the study file, so
+ * names — with the systems' names as the logs carry them; messages name the eval as given. Either way the study names its population relative to the study file, so
  * `evalsim run <out>/<study>.json` rereads the same questions.
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
+  type EvalImportOptions,
   evalMatrix,
+  formatEvalWarning,
   type ItemPopulation,
   importEval,
   loadItemPopulation,
@@ -23,6 +25,8 @@ import type { CliIo } from '../io.js';
 export interface EvalPopulation {
   /** The population file as the study in `outDir` names it. */
   readonly file: string;
+  /** The eval as the user named it (messages name this, not the population file written). */
+  readonly shown: string;
   readonly population: ItemPopulation;
   /** Warnings from importing (dropped questions, …). */
   readonly warnings: readonly string[];
@@ -35,6 +39,8 @@ export interface EvalInputOptions {
   readonly label?: string | undefined;
   /** The files the command writes into `outDir` besides population.csv: checked with it before any work. */
   readonly writes?: readonly string[] | undefined;
+  /** The import flags given (`--cluster`, `--epoch-column`, …) for raw logs. */
+  readonly importOptions?: EvalImportOptions;
 }
 
 export function evalPopulation(
@@ -62,16 +68,15 @@ export function evalPopulation(
     }
     if (population) {
       checkOutput([path], true);
-      return { file: relative(outDir, path) || '.', population, warnings: [] };
+      return { file: relative(outDir, path) || '.', shown: evalPath, population, warnings: [] };
     }
   }
   let imported: ReturnType<typeof importEval>;
   try {
-    imported = importEval(
-      [evalPath],
-      {},
-      { cwd: io.cwd, beforeImport: (inputs) => checkOutput(inputs, false) },
-    );
+    imported = importEval([evalPath], options.importOptions ?? {}, {
+      cwd: io.cwd,
+      beforeImport: (inputs) => checkOutput(inputs, false),
+    });
   } catch (error) {
     if (error instanceof OutputError) throw error;
     const message = (error as Error).message;
@@ -79,8 +84,12 @@ export function evalPopulation(
       populationError && /\.csv$/i.test(path) ? populationError.message : `${evalPath}: ${message}`,
     );
   }
+  const metric =
+    options.metric !== undefined && imported.table.metric.dictionary.includes(options.metric)
+      ? options.metric
+      : undefined;
   const matrix = evalMatrix(imported.table, {
-    ...(options.metric !== undefined ? { metric: options.metric } : {}),
+    ...(metric !== undefined ? { metric } : {}),
     ...(options.task !== undefined ? { task: options.task } : {}),
   });
   const { csv } = populationCsv(matrix);
@@ -88,7 +97,8 @@ export function evalPopulation(
   writeFileAtomic(file, csv);
   return {
     file: 'population.csv',
+    shown: evalPath,
     population: loadItemPopulation(file),
-    warnings: [...imported.warnings, ...matrix.warnings].map((w) => w.message),
+    warnings: [...imported.warnings, ...matrix.warnings].map(formatEvalWarning),
   };
 }

@@ -68,7 +68,10 @@ describe('evalsim import', async () => {
       '2',
       '6',
     ]);
-    expect(run.stderr).toBe(`wrote ${out}: 36 scored samples from 14 files\n`);
+    // The lm-eval fixture ran each task on 3 documents (--limit): said once per run.
+    const stderr = run.stderr.trimEnd().split('\n');
+    expect(stderr.filter((l) => /tasks were run on part of their split/.test(l))).toHaveLength(2);
+    expect(stderr.at(-1)).toBe(`wrote ${out}: 36 scored samples from 14 files`);
     const back = readEvalArrow(out);
     expect(back.table.rowCount).toBe(36);
     expect(back.provenance.sources.map((s) => s.format)).toEqual([
@@ -76,6 +79,28 @@ describe('evalsim import', async () => {
       ...Array(6).fill('lm-eval'),
     ]);
     expect(back.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('tells what is missing, in the terminal and in --json warnings: a grouping without --cluster, a limited lm-eval run', async () => {
+    const csv = join(tmp, 'subjects.csv');
+    const lines = ['question,system,subject,score'];
+    for (const system of ['gpt-x', 'openai/gpt-x'])
+      for (let q = 0; q < 12; q++) lines.push(`q${q},${system},s${q % 3},${q % 2}`);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const run = await evalsim('import', csv, `${fixtures}/lm-eval/mmlu-stem`);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      'warning: subject looks like a grouping of the questions (3 values over 12 questions, 4.0 each) but no cluster is set',
+    );
+    expect(run.stderr).toMatch(
+      /results_2024-06-03T14-21-07\.318592\.json: 2 tasks were run on part of their split/,
+    );
+    const json = JSON.parse((await evalsim('import', csv, `${fixtures}/lm-eval/mmlu-stem`, '--json')).stdout);
+    expect(json.warnings.some((w: string) => w.startsWith('subject looks like a grouping'))).toBe(true);
+    expect(json.warnings.filter((w: string) => /tasks were run on part of their split/.test(w))).toHaveLength(
+      2,
+    );
   });
 
   it('prints one JSON document with --json, and only checks without --out', async () => {

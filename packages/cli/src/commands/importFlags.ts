@@ -62,14 +62,30 @@ type ImportFlag = keyof typeof IMPORT_FLAGS;
 /** Flag name per import option (e.g. `{ epoch: 'epoch-column' }`); the others keep their names. */
 export type RenamedImportFlags = Partial<Record<ImportFlag, string>>;
 
-/** Declares the import flags on `y`. */
-export function withImportFlags<T>(y: Argv<T>, renamed: RenamedImportFlags = {}): Argv<T> {
+/** Declares the import flags on `y` (but those in `skip`, which the command declares itself). */
+export function withImportFlags<T>(
+  y: Argv<T>,
+  renamed: RenamedImportFlags = {},
+  skip: readonly ImportFlag[] = [],
+): Argv<T> {
   let out = y;
   for (const [name, option] of Object.entries(IMPORT_FLAGS)) {
+    if (skip.includes(name as ImportFlag)) continue;
     out = out.option(renamed[name as ImportFlag] ?? name, option as Options) as Argv<T>;
   }
   return out;
 }
+
+/**
+ * The import flags of the commands that simulate an eval (audit, plan, leaderboard), whose own
+ * `--system`, `--task` and `--metric` mean something else: the long table's columns are
+ * `--system-column`, `--epoch-column`, `--task-column`; `--metric` and `--task` are theirs.
+ */
+export const SIMULATION_IMPORT_FLAGS: RenamedImportFlags = {
+  system: 'system-column',
+  epoch: 'epoch-column',
+  task: 'task-column',
+};
 
 /**
  * `--system LABEL` (one) and `--system FILE=LABEL` (any number; FILE must exist, relative to
@@ -128,7 +144,9 @@ export function importOptionsFrom(
     const value = get(name);
     if (value !== undefined) options[name] = value;
   }
-  const systems = listOption(args.system).length ? (args.system as unknown[]).map(String) : [];
+  const systemFlag = renamed.system ?? 'system';
+  const given = args[systemFlag] ?? args[systemFlag.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())];
+  const systems = listOption(given).length ? (given as unknown[]).map(String) : [];
   return { ...(options as EvalImportOptions), ...systemOptions(io, systems) };
 }
 

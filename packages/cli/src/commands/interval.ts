@@ -1,6 +1,7 @@
 /** `evalsim interval`: every proportion interval (or the ones picked) for k of n. */
 import {
   betaPosteriorInterval,
+  intervalMarks,
   type ProportionIntervalMethod,
   proportionIntervalMethodNames,
   proportionIntervalMethods,
@@ -20,11 +21,6 @@ interface Args {
   priorA: number;
   priorB: number;
   json: boolean;
-}
-
-/** 'upper > 1', 'lower < 0', both, or '' when the interval lies in [0, 1]. */
-function outsideUnitInterval(lower: number, upper: number): string {
-  return [lower < 0 ? 'lower < 0' : '', upper > 1 ? 'upper > 1' : ''].filter(Boolean).join(', ');
 }
 
 export const intervalCommand: CommandModule<object, Args> = {
@@ -70,15 +66,16 @@ export const intervalCommand: CommandModule<object, Args> = {
           upper: interval.upper,
           width: interval.upper - interval.lower,
           level: args.level,
-          // Wald and Agresti–Coull are not clipped: say so where a bound leaves [0, 1].
-          outside: outsideUnitInterval(interval.lower, interval.upper),
+          // Wald and Agresti–Coull are not clipped: say so where a bound leaves [0, 1] (or the
+          // interval has no width); analyze marks its intervals with the same words.
+          marks: intervalMarks(interval.lower, interval.upper).join(', '),
         };
       }),
     );
     printRows(args.io.stdout, finiteRows(rows, ['k', 'n', 'level']), args.json, { digits: 5 });
-    if (!args.json && rows.some((row) => row.outside !== '')) {
+    if (!args.json && rows.some((row) => row.marks !== '')) {
       args.io.stdout.write(
-        'outside: the bound lies outside [0, 1], where no accuracy can be (the method is not clipped; coverage is unaffected).\n',
+        'marks: a bound outside [0, 1], where no accuracy can be (the method is not clipped; coverage is unaffected), or an interval of zero width (a certainty the data cannot give).\n',
       );
     }
   },

@@ -24,6 +24,7 @@ import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
+import { SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { notDecimal, withJson } from './shared.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
@@ -63,6 +64,9 @@ interface Args {
   questions: string;
   systems?: string;
   copies?: number;
+  rerun?: string;
+  keep?: string[];
+  epochs?: number;
   json: boolean;
 }
 
@@ -79,7 +83,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
   describe: 'Simulate leaderboards of identical copies of one system and export every answer as Arrow',
   builder: (y) =>
     withJson(
-      y
+      withImportFlags(y, SIMULATION_IMPORT_FLAGS)
         .option('population', {
           type: 'string',
           demandOption: true,
@@ -114,11 +118,30 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         })
         .option('copies', {
           type: 'number',
-          describe: 'with --systems: times each system is on the board (default 1)',
+          hidden: true,
+          describe: 'gone: a board of copies of one system is --system S --models N',
+        })
+        .option('rerun', {
+          type: 'string',
+          describe:
+            'with --systems: questions (default: each board draws new questions, or whole clusters, from the eval, with answer noise) or answers (the same questions answered again: answer noise only; refused with one epoch)',
+        })
+        .option('keep', {
+          type: 'string',
+          array: true,
+          describe: 'with --systems: answers, to write every simulated answer to --out (default: not kept)',
+        })
+        .option('epochs', {
+          type: 'number',
+          describe: "with --systems: answers per question (default the eval's own)",
         })
         .example(
           '$0 leaderboard --population eval.csv --systems a,b,c --out lb.arrow',
-          'your own systems: rank probabilities and intervals',
+          'your own systems: the chance each ranks first if the eval were run again, rank intervals',
+        )
+        .example(
+          '$0 leaderboard --population e.csv --systems a,b --rerun answers --keep answers --out lb.arrow',
+          'answer noise only (the same questions), every simulated answer written to lb.arrow',
         )
         .example(
           '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000 --out lb.arrow',

@@ -25,7 +25,17 @@ const STANDIN = 'studies/data/mmlu-standin.csv';
 describe('evalsim plan', () => {
   test('writes study, results and plot; the study reruns byte-identically; output fits 100 columns', async () => {
     const out = join(tmp, 'a');
-    const flags = ['--systems', 'haiku_low,sonnet_off', '--resample', 'questions', '--sizes', '200,400'];
+    // Seed 000 Step 4: one answer per question (--epochs 1; the stand-in has 5, 5 and 2).
+    const flags = [
+      '--systems',
+      'haiku_low,sonnet_off',
+      '--resample',
+      'questions',
+      '--sizes',
+      '200,400',
+      '--epochs',
+      '1',
+    ];
     const r = await evalsim(
       'plan',
       STANDIN,
@@ -63,7 +73,7 @@ describe('evalsim plan', () => {
       '--systems',
       'haiku_off',
       '--sizes',
-      '10,40',
+      '3,6',
       '--replications',
       '100',
       '--workers',
@@ -75,8 +85,12 @@ describe('evalsim plan', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.unit).toBe('clusters');
-    expect(doc.shift).toBe('mixture');
-    expect(doc.curves.map((c: { id: string }) => c.id)).toEqual(['pairedClustered', 'pairedZ']);
+    // Haiku's 5 epochs: the estimated per-question truth has no rate of exactly 0 or 1, so the
+    // logit shift reaches δ (on the observed rates, many 0/5 and 5/5, only the mixture could).
+    expect(doc.epochs).toBe(5);
+    expect(doc.truth.mode).toBe('shrunk');
+    expect(doc.shift).toBe('logit');
+    expect(doc.curves.map((c: { id: string }) => c.id)).toEqual(['pairedCr2', 'pairedClustered', 'pairedZ']);
     expect(doc.closedForm).toHaveLength(2);
     expect(doc.curves[0].points[1].power).toBeGreaterThan(doc.curves[0].points[0].power);
   });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import {
   buildPlan,
   type Crossing,
+  evalSystem,
   GAP_SHIFTS,
   type GapShift,
   MAX_REPLICATIONS,
@@ -35,6 +36,7 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { runSamplesPlan } from './passAtKPlanning.js';
 import { runJudgedPlan } from './planJudged.js';
 import { sequentialSection } from './planSequential.js';
@@ -53,6 +55,7 @@ interface Args {
   shift?: GapShift;
   replications: number;
   seed: number;
+  epochs?: number;
   out: string;
   workers?: number;
   metric?: string;
@@ -88,7 +91,7 @@ export const planCommand: CommandModule<object, Args> = {
   describe: 'Eval size needed to detect a true gap δ: power by resampling your eval, Miller beside it',
   builder: (y) =>
     withJson(
-      y
+      withImportFlags(y, SIMULATION_IMPORT_FLAGS, ['metric'])
         .positional('eval', {
           type: 'string',
           demandOption: true,
@@ -149,6 +152,11 @@ export const planCommand: CommandModule<object, Args> = {
           type: 'string',
           choices: GAP_SHIFTS,
           describe: "how B's rates move: logit (default when it can reach δ) or mixture",
+        })
+        .option('epochs', {
+          type: 'number',
+          describe:
+            "answers per question to simulate (default: the eval's own; the score is their mean, as analyze's); 1 draws one answer from each observed rate",
         })
         .option('replications', { type: 'number', default: 2000, describe: 'simulated evals per size' })
         .option('seed', { type: 'number', default: 1, describe: 'seed of the generated study' })
@@ -240,8 +248,14 @@ export const planCommand: CommandModule<object, Args> = {
         task: args.task,
         label: `--out ${args.out}`,
         writes: ['plan-samples.json', 'plan-samples.arrow'],
+        importOptions: importOptionsFrom(
+          io,
+          args as unknown as Record<string, unknown>,
+          SIMULATION_IMPORT_FLAGS,
+        ),
       });
       const system = defaultSystems([...input.population.systems.keys()], args.systems)[0];
+      evalSystem(input.population, system, '--systems', input.shown);
       await runSamplesPlan(
         io,
         input,
@@ -298,11 +312,17 @@ export const planCommand: CommandModule<object, Args> = {
       task: args.task,
       label: `--out ${args.out}`,
       writes: ['plan.json', 'plan.arrow', 'plan.svg', ...(looksSpec !== undefined ? ['design.json'] : [])],
+      importOptions: importOptionsFrom(
+        io,
+        args as unknown as Record<string, unknown>,
+        SIMULATION_IMPORT_FLAGS,
+      ),
     });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({
       populationFile: input.file,
       population: input.population,
+      evalName: input.shown,
       systems,
       delta: args.delta,
       power: args.power,
@@ -313,6 +333,7 @@ export const planCommand: CommandModule<object, Args> = {
       ...(sizes ? { sizes } : {}),
       replications: args.replications,
       seed: args.seed,
+      ...(args.epochs !== undefined ? { epochs: integerFlag('epochs', args.epochs, 1, 1000) as number } : {}),
     });
     const run = await runGeneratedStudy(io, plan.config, outDir, {
       workers: args.workers,
@@ -369,6 +390,8 @@ export const planCommand: CommandModule<object, Args> = {
         shift: plan.shift,
         power: plan.power,
         alpha: plan.alpha,
+        epochs: plan.epochs,
+        truth: plan.truth,
         parts: plan.parts,
         designEffect: plan.designEffect,
         meanClusterSize: plan.meanClusterSize,
@@ -388,7 +411,8 @@ export const planCommand: CommandModule<object, Args> = {
     const lines = [
       plan.config.title,
       `${shownPath(io, io.resolve(args.eval))}: ${pop.questionCount.toLocaleString('en-US')} questions in ${pop.clusterNames.length} clusters. B's rates shifted (${plan.shift}) so the true gap A − B is ${plan.parts.gap.toFixed(4)}.`,
-      `Miller's closed form: ω² = ${f(plan.parts.omega2)}, σ_A² = ${f(plan.parts.sigmaA2)}, σ_B² = ${f(plan.parts.sigmaB2)}${plan.design === 'independent' ? `, Var(x_A) = ${f(plan.parts.varianceA)}, Var(x_B) = ${f(plan.parts.varianceB)}` : ''} → n = ${plan.miller.items.toLocaleString('en-US')} questions${unit === 'clusters' ? ` × design effect ${plan.designEffect.toFixed(2)} / ${plan.meanClusterSize.toFixed(1)} per cluster = ${Math.ceil(summary.closedFormSize)} clusters` : ''}.`,
+      `Each simulated eval answers every question ${plan.epochs === 1 ? 'once per system' : `${plan.epochs} times per system (the eval's epochs) and scores the epoch mean, as analyze does`}; per-question truth: ${plan.truth.note}.`,
+      `Miller's closed form: ω² = ${f(plan.parts.omega2)}, σ_A² = ${f(plan.parts.sigmaA2)}, σ_B² = ${f(plan.parts.sigmaB2)}${plan.epochs > 1 ? ` (each /${plan.epochs})` : ''}${plan.design === 'independent' ? `, Var(x_A) = ${f(plan.parts.varianceA)}, Var(x_B) = ${f(plan.parts.varianceB)}` : ''} → n = ${plan.miller.items.toLocaleString('en-US')} questions${unit === 'clusters' ? ` × design effect ${plan.designEffect.toFixed(2)} / ${plan.meanClusterSize.toFixed(1)} per cluster = ${Math.ceil(summary.closedFormSize)} clusters` : ''}. analyze's "questions needed" uses the measured paired variance of the observed gap's pair with the normal approximation; this plan imposes δ by shifting B's rates, which moves that variance a little — the two agree within the band below when the shift is small.`,
     ];
     for (const line of lines) io.stdout.write(`${wrapText(line, TABLE_WIDTH).join('\n')}\n`);
     io.stdout.write('\n');

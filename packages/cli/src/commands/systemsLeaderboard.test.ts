@@ -3,7 +3,7 @@
  * ranks, the corrections and the gap; the generated study beside the answers reruns
  * byte-identically; P(first) sums to 1 over entries; bad flags are named.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,14 +22,14 @@ async function evalsim(...args: string[]) {
 const BASE = ['leaderboard', '--population', 'studies/data/mmlu-standin.csv', '--workers', '0'];
 
 describe('evalsim leaderboard --systems', () => {
-  test('ranks, corrections, gap; the study reruns byte-identically', async () => {
+  test('reruns of the eval by default: ranks, corrections, gap; observed never called true; the study reruns byte-identically', async () => {
     const out = join(tmp, 'lb.arrow');
     const r = await evalsim(
       ...BASE,
       '--systems',
       'haiku_off,haiku_low,sonnet_off',
       '--questions',
-      '100',
+      '20',
       '--replications',
       '200',
       '--out',
@@ -37,9 +37,18 @@ describe('evalsim leaderboard --systems', () => {
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('as reruns of the eval');
+    expect(text).toContain(
+      'each board draws 20 whole clusters from the eval with replacement and answers each',
+    );
     expect(r.stdout).toMatch(/P\(first\)/);
+    expect(r.stdout).toMatch(/observed score/);
+    expect(r.stdout).not.toMatch(/true accuracy|truly differ/);
+    expect(r.stdout).toMatch(/\d–\d \(MC ±\d\.\d, ±\d\.\d\)/);
     expect(r.stdout).toMatch(/holm/);
-    expect(r.stdout).toMatch(/3 of 3 pairs truly differ/);
+    // Answers are kept only with --keep answers.
+    expect(existsSync(out)).toBe(false);
     expect(readFileSync(join(tmp, 'lb.ranks.svg'), 'utf8')).toMatch(/^<svg/);
     const results = readFileSync(join(tmp, 'lb-leaderboard.arrow'));
     const again = await evalsim(
@@ -55,43 +64,72 @@ describe('evalsim leaderboard --systems', () => {
     expect(readFileSync(join(tmp, 'lb-leaderboard.arrow')).equals(results)).toBe(true);
   });
 
-  test('--json: P(first) sums to 1; copies of one system are a board of identical entries', async () => {
+  test('--json: P(first) sums to 1; --rerun answers is labelled, --keep answers writes them', async () => {
+    const out = join(tmp, 'c.arrow');
     const r = await evalsim(
       ...BASE,
       '--systems',
-      'haiku_off',
-      '--copies',
-      '4',
+      'haiku_off,haiku_low',
+      '--rerun',
+      'answers',
+      '--keep',
+      'answers',
       '--replications',
       '200',
       '--json',
       '--out',
-      join(tmp, 'c.arrow'),
+      out,
     );
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc.entries.map((e: { entry: string }) => e.entry)).toEqual([
-      'haiku_off.1',
-      'haiku_off.2',
-      'haiku_off.3',
-      'haiku_off.4',
-    ]);
+    expect(doc.rerun).toBe('answers');
+    expect(doc.view).toMatch(/^answer noise only/);
+    expect(doc.entries.map((e: { entry: string }) => e.entry)).toEqual(['haiku_off', 'haiku_low']);
+    expect(doc.entries[0].observed).toBeGreaterThan(0);
+    expect(doc.entries[0].rankInterval[0]).toHaveProperty('mcse');
     // ties are broken per entry (marginally exact), so Σ P(first) = 1 in expectation: within 4·Σ MCSE
     type First = { first: { value: number; mcse: number } };
     const total = doc.entries.reduce((s: number, e: First) => s + e.first.value, 0);
     const mcse = doc.entries.reduce((s: number, e: First) => s + e.first.mcse, 0);
-    expect(Math.abs(total - 1)).toBeLessThanOrEqual(4 * mcse);
-    expect(doc.differentPairs).toBe(0);
+    expect(Math.abs(total - 1)).toBeLessThanOrEqual(4 * mcse + 1e-12);
+    expect(doc.answers).toBe(out);
+    expect(existsSync(out)).toBe(true);
   });
 
-  test('bad flags are named', async () => {
+  test('bad flags are named; answer noise alone is refused with one epoch', async () => {
     const bad = async (...args: string[]) => {
       const r = await evalsim(...BASE, ...args, '--out', join(tmp, 'bad.arrow'));
       expect(r.code).not.toBe(0);
       return r.stderr;
     };
     expect(await bad('--systems', 'nope,haiku_off')).toMatch(/--systems: no system "nope"/);
-    expect(await bad('--systems', 'haiku_off')).toMatch(/at least 2 entries/);
-    expect(await bad('--copies', '3')).toMatch(/--copies: goes with --systems/);
+    expect(await bad('--systems', 'haiku_off')).toMatch(/at least 2 systems/);
+    expect(await bad('--systems', 'haiku_off,haiku_low', '--copies', '3')).toMatch(
+      /--copies: a board of copies/,
+    );
+    expect(await bad('--systems', 'haiku_off,haiku_low', '--rerun', 'maybe')).toMatch(/--rerun: got "maybe"/);
+    expect(await bad('--systems', 'haiku_off,haiku_low', '--keep', 'results')).toMatch(
+      /--keep: got "results"/,
+    );
+    const csv = join(tmp, 'one-epoch.csv');
+    writeFileSync(
+      csv,
+      `question,system,score\n${Array.from({ length: 20 }, (_, q) => `q${q},a,${q % 2}\nq${q},b,${q % 3 ? 1 : 0}`).join('\n')}\n`,
+    );
+    const r = await evalsim(
+      'leaderboard',
+      '--population',
+      csv,
+      '--systems',
+      'a,b',
+      '--rerun',
+      'answers',
+      '--out',
+      join(tmp, 'x.arrow'),
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /--rerun answers: .*one answer per question, so every question's rate is 0 or 1 and every board would be the same/,
+    );
   });
 });

@@ -1,9 +1,12 @@
 /**
- * `evalsim leaderboard --systems a,b,c`: leaderboards of an eval's own systems (sim
- * yourEval/leaderboardStudy.ts, model populationSystems), a generated study written beside
- * the answers (`<out>-leaderboard.json`, results `<out>-leaderboard.arrow`; the answers, as
- * before, to `--out`), printed as a table per entry — true accuracy, P(rank first), mean rank,
- * 95% rank interval — then the significant pairs under no correction, Holm and BH and the
+ * `evalsim leaderboard --systems a,b,c`: leaderboards of an eval's own systems if the eval were
+ * run again (sim yourEval/leaderboardStudy.ts, model evalReruns: new questions — or whole
+ * clusters — drawn from the eval each board, with answer noise on top; `--rerun answers` for
+ * answer noise alone, labelled so and refused with one epoch), a generated study written beside
+ * `--out` (`<out>-leaderboard.json`, results `<out>-leaderboard.arrow`; the simulated answers
+ * to `--out` only with `--keep answers`), printed as a table per entry — the observed score
+ * (never called true), P(rank first), mean rank, 95% rank interval with the MCSE of its ends —
+ * then the significant pairs by analyze's headline test under no correction, Holm and BH and the
  * top − bottom gap; the rank distribution drawn to `<out>.ranks.svg`.
  */
 import { basename, dirname, extname, join } from 'node:path';
@@ -24,6 +27,7 @@ import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { importOptionsFrom, SIMULATION_IMPORT_FLAGS } from './importFlags.js';
 import { listOption, notDecimal, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
@@ -32,6 +36,9 @@ export interface SystemsLeaderboardArgs {
   readonly population: string;
   readonly systems?: string;
   readonly copies?: number;
+  readonly rerun?: string;
+  readonly keep?: string[];
+  readonly epochs?: number;
   readonly replications: number;
   readonly seed: number;
   readonly out: string;
@@ -45,7 +52,17 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   integerFlag('replications', args.replications, 1, MAX_REPLICATIONS);
   integerFlag('seed', args.seed, 0, 4294967295);
   integerFlag('workers', args.workers, 0, MAX_WORKERS);
-  integerFlag('copies', args.copies, 1, 1000);
+  if (args.copies !== undefined)
+    throw new Error('--copies: a board of copies of one system is --system S --models N (without --systems)');
+  if (args.epochs !== undefined) integerFlag('epochs', args.epochs, 1, 1000);
+  const rerun = args.rerun ?? 'questions';
+  if (rerun !== 'questions' && rerun !== 'answers')
+    throw new Error(
+      `--rerun: got "${rerun}"; allowed: questions (new questions drawn from the eval), answers (answer noise only)`,
+    );
+  const keep = listOption(args.keep);
+  for (const k of keep) if (k !== 'answers') throw new Error(`--keep: got "${k}"; allowed: answers`);
+  const keepAnswers = keep.includes('answers');
   const n =
     args.questions === 'all'
       ? undefined
@@ -63,7 +80,14 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'lb'
   }-leaderboard`;
+  const importOptions = importOptionsFrom(
+    io,
+    args as unknown as Record<string, unknown>,
+    SIMULATION_IMPORT_FLAGS,
+  );
   const input = evalPopulation(io, args.population, dir, {
+    metric: importOptions.metric,
+    importOptions,
     label: `--out ${args.out}`,
     writes: [basename(out), `${name}.json`, `${name}.arrow`, `${base}.ranks.svg`],
   });
@@ -71,9 +95,11 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const plan = buildLeaderboard({
     populationFile: input.file,
     population: input.population,
+    evalName: input.shown,
     systems,
-    copies: args.copies ?? 1,
+    rerun,
     n,
+    ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
     replications: args.replications,
     seed: args.seed,
     name,
@@ -83,8 +109,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const study = await loadStudyFile(io, studyFile, dir);
   const run = await runStudy(study, {
     outDir: dir,
-    keep: ['answers'],
-    keepPaths: { answers: out },
+    ...(keepAnswers ? { keep: ['answers'], keepPaths: { answers: out } } : {}),
     workers: args.workers,
   });
   const summary = summarizeLeaderboard(plan, run.rows);
@@ -103,24 +128,36 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     const doc = {
       study: shownPath(io, studyFile),
       results: shownPath(io, run.files.arrow ?? ''),
-      answers: shownPath(io, out),
+      answers: keepAnswers ? shownPath(io, out) : null,
       plot: shownPath(io, svgFile),
-      differentPairs: plan.differentPairs,
+      rerun: plan.rerun,
+      unit: plan.unit,
+      epochs: plan.epochs,
+      view: plan.view,
+      truth: plan.truthNote,
+      replications: args.replications,
       ...summary,
+      warnings: input.warnings,
     };
     io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     return;
   }
   const M = plan.entries.length;
-  io.stdout.write(`${wrapText(plan.config.title, TABLE_WIDTH).join('\n')}\n\n`);
+  const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);
+  say(plan.config.title);
+  say(
+    `Each of ${args.replications.toLocaleString('en-US')} boards is ${plan.view}; ${plan.truthNote}. P(first): the share of boards on which the system ranks first (± MCSE); the rank interval's ends carry their MCSE.${plan.rerun === 'answers' ? ' ANSWER NOISE ONLY: the questions never change, so this understates how ranks move in a real rerun.' : ''}`,
+  );
+  io.stdout.write('\n');
+  const mc = (e: { value: number; mcse: number }) => `±${e.mcse.toFixed(1)}`;
   printRows(
     io.stdout,
     summary.entries.map((e) => ({
       entry: e.entry,
-      'true accuracy': `${(100 * e.accuracy).toFixed(1)}%`,
+      'observed score': `${(100 * e.observed).toFixed(1)}%`,
       'P(first)': formatEstimate(e.first.value, e.first.mcse),
       'mean rank': formatEstimate(e.meanRank.value, e.meanRank.mcse),
-      '95% rank interval': `${e.rankInterval[0]}–${e.rankInterval[1]}`,
+      '95% rank interval': `${e.rankInterval[0].value}–${e.rankInterval[1].value} (MC ${mc(e.rankInterval[0])}, ${mc(e.rankInterval[1])})`,
     })),
     false,
   );
@@ -128,7 +165,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   printRows(
     io.stdout,
     summary.pairs.map((p) => ({
-      [`significant pairs of ${(M * (M - 1)) / 2} (exact McNemar)`]:
+      [`significant pairs of ${(M * (M - 1)) / 2} (analyze's test)`]:
         p.correction === 'none' ? 'no correction' : p.correction,
       'mean per leaderboard': formatEstimate(p.mean.value, p.mean.mcse),
       'leaderboards with ≥ 1': formatEstimate(p.atLeastOne.value, p.atLeastOne.mcse),
@@ -138,11 +175,12 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const pts = (e: { value: number; mcse: number }) => formatEstimate(100 * e.value, 100 * e.mcse);
   io.stdout.write(
     `\n${wrapText(
-      `${plan.differentPairs} of ${(M * (M - 1)) / 2} pairs truly differ. Top − bottom gap: median ${pts(summary.gap.median)} points, 95th percentile ${pts(summary.gap.q95)}.`,
+      `Top − bottom gap over the boards: median ${pts(summary.gap.median)} points, 95th percentile ${pts(summary.gap.q95)}.`,
       TABLE_WIDTH,
     ).join('\n')}\n`,
   );
+  for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
   io.stdout.write(
-    `wrote\n  ${[studyFile, run.files.arrow ?? '', out, svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
+    `wrote\n  ${[studyFile, run.files.arrow ?? '', ...(keepAnswers ? [out] : []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
   );
 }

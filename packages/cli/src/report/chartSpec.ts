@@ -24,6 +24,11 @@ export interface LineChartOptions {
   /** Horizontal reference line (e.g. 0.95 nominal coverage, 0.05 nominal false-win rate). */
   reference?: number;
   referenceLabel?: string;
+  /**
+   * What the simulated points are called in the subtitle: 'reproduced' on reproduce's charts
+   * (published tables rerun), 'simulated' (the default) everywhere else.
+   */
+  pointsLabel?: string;
 }
 
 /** Dash patterns and marker shapes by series (the diamond is kept for published values). */
@@ -53,7 +58,7 @@ function subtitle(points: readonly ChartPoint[], options: LineChartOptions): str
   const parts = [
     exact === points.length
       ? 'points: exact values (formula, no simulation)'
-      : `points: reproduced, bars ±1.96 MCSE${exact > 0 ? ' (exact formula values have none)' : ''}`,
+      : `points: ${options.pointsLabel ?? 'simulated'}, bars ±1.96 MCSE${exact > 0 ? ' (exact formula values have none)' : ''}`,
   ];
   if (points.some((p) => p.published !== null && p.published !== undefined))
     parts.push('hollow diamonds: published');

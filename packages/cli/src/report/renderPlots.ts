@@ -74,6 +74,7 @@ function plotChart(
     title: plot.title,
     xTitle: plot.xTitle ?? plot.x,
     yTitle: plot.yTitle ?? plot.metric,
+    pointsLabel: 'reproduced',
     ...(plot.xLog ? { xLog: true } : {}),
     ...(plot.percent ? { percent: true } : {}),
     ...(plot.reference !== undefined ? { reference: plot.reference } : {}),

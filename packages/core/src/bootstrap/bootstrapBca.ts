@@ -7,6 +7,9 @@
  *   α̃ = Φ(w + (w + z_α)/(1 − a(w + z_α)))  for α = (1 ∓ level)/2,
  *   interval = [Q(α̃_lower), Q(α̃_upper)],  Q the `boot.ci` quantile rule.
  *
+ * The acceleration is the jackknife's (influence values L = (n − 1)(θ̄₍·₎ − θ₍ᵢ₎)): `boot.ci` uses
+ * it only when given `L`; by default it estimates L by regression on the resampling frequencies
+ * (`empinf(type = "reg")`), a Monte Carlo estimate of the same quantity that differs by O(1/√R).
  * Degenerate (marked; `boot.ci` stops with an error instead): w infinite (no replicate below
  * t₀, or all below) or a not finite (all jackknife estimates equal); then w and a fall back
  * to 0 where they are not finite, which with both 0 is the percentile interval.

@@ -48,3 +48,4 @@ export {
   oneWayAnovaFromSums,
   oneWayAnovaFromTotals,
 } from './oneWayAnova.js';
+export { type WeightedClusteredMean, weightedClusteredMean } from './weightedClusteredMean.js';

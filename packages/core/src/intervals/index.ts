@@ -2,6 +2,7 @@ export { agrestiCoullBounds, agrestiCoullInterval } from './agrestiCoull.js';
 export { betaPosteriorBounds, betaPosteriorInterval } from './betaPosterior.js';
 export { type Bounds, tailProbability } from './bounds.js';
 export { clopperPearsonBounds, clopperPearsonInterval } from './clopperPearson.js';
+export { intervalMarks } from './intervalMarks.js';
 export { jeffreysBounds, jeffreysInterval } from './jeffreys.js';
 export { createMarkedBounds, type MarkedBounds, markedInterval } from './markedBounds.js';
 export {

@@ -113,9 +113,10 @@ describe.each(fx.datasets.map((d) => [d.name, d] as const))('data set %s', (_nam
     });
     expect(t.failures).toEqual([]);
   });
-  it('Holm and BH across the pairs (default test: clustered t) = statsmodels multipletests', () => {
+  it('Holm and BH across the pairs (clustered CR1 t, --paired-interval clustered) = statsmodels multipletests', () => {
     const t = new Tracker();
-    a.pairs.forEach((p, k) => {
+    const cr1 = analyzeEval(matrix, { hbb: 'off', pairedInterval: 'clustered' });
+    cr1.pairs.forEach((p, k) => {
       expect(p.test.method).toBe('clustered');
       t.check(`raw ${k}`, p.test.pValue, ds.pairs[k].cr1TPValue);
       t.check(`holm ${k}`, p.holmPValue, ds.corrections.clustered.holm[k]);

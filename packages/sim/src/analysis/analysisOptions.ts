@@ -12,6 +12,7 @@
  *   answer to every question").
  */
 import { PAIRED_INTERVAL_NAMES, type PairedIntervalName } from '../base/pairedIntervalNames.js';
+import type { ScoreWeights } from './scoreWeights.js';
 
 /** The paired-difference interval reported as a pair's headline CI. */
 export type PairedIntervalChoice =
@@ -39,14 +40,26 @@ export const PAIRED_INTERVAL_CHOICES: readonly PairedIntervalChoice[] = [
 
 /** The p-value each pair contributes to Holm / BH and the leaderboard's separation. */
 export type PairTestChoice =
-  /** The clustered headline interval's t-test when there are clusters; else exact McNemar (0/1); else the paired t. */
-  'auto' | 'clustered' | 'mcnemar' | 'mcnemarMidp' | 'pairedT';
+  /** The test that inverts the headline interval (headlineRule.ts `testOfInterval`). */
+  | 'auto'
+  /** The clustered headline interval's t test (CR1, CR2 or Miller, as the interval). */
+  | 'clustered'
+  /** McNemar's exact conditional (binomial) test. */
+  | 'mcnemar'
+  | 'mcnemarMidp'
+  /** McNemar's χ² without continuity correction: Tango's score test at Δ = 0. */
+  | 'mcnemarScore'
+  /** The paired z test (the pairedZ interval's). */
+  | 'pairedZ'
+  | 'pairedT';
 
 export const PAIR_TEST_CHOICES: readonly PairTestChoice[] = [
   'auto',
   'clustered',
   'mcnemar',
   'mcnemarMidp',
+  'mcnemarScore',
+  'pairedZ',
   'pairedT',
 ];
 
@@ -57,7 +70,7 @@ export interface AnalyzeOptions {
   readonly baseline?: string;
   /** Analyse this epoch alone (1-based); default: epoch means, 0/1 methods on epoch 1. */
   readonly epoch?: number;
-  /** Headline paired interval (default `clustered` with clusters, `pairedZ` without). */
+  /** Headline paired interval (default: the headline rule's, headlineRule.ts). */
   readonly pairedInterval?: PairedIntervalChoice;
   /** Test behind the adjusted p-values (default `auto`). */
   readonly test?: PairTestChoice;
@@ -73,6 +86,12 @@ export interface AnalyzeOptions {
   readonly resamples?: number;
   /** The hierarchical beta-binomial interval (≈ 0.5 s per system): `auto` (default) runs it for few systems. */
   readonly hbb?: HbbChoice;
+  /** Weights per cluster or per question for a weighted score beside the micro and macro averages. */
+  readonly weights?: ScoreWeights;
+  /** Compare every pair even beyond MAX_ALL_PAIRS (analyzeEval.ts) pairs. */
+  readonly allPairs?: boolean;
+  /** The paired cluster bootstraps (≈ 2 ms per pair): `auto` (default) runs them for few pairs. */
+  readonly pairBootstrap?: HbbChoice;
 }
 
 export type HbbChoice = 'auto' | 'on' | 'off';
@@ -95,6 +114,10 @@ export interface ResolvedAnalyzeOptions {
   readonly seed: number;
   readonly resamples: number;
   readonly hbb: HbbChoice;
+  /** The weights file, as named (the weights themselves are applied by analyzeEval). */
+  readonly weights: string | undefined;
+  readonly allPairs: boolean;
+  readonly pairBootstrap: HbbChoice;
 }
 
 function fraction(name: string, x: unknown): number {
@@ -102,6 +125,15 @@ function fraction(name: string, x: unknown): number {
     throw new RangeError(`${name}: must be a number strictly between 0 and 1, got ${String(x)}`);
   }
   return x;
+}
+
+/** An auto / on / off option (default auto). */
+function choice(name: string, x: HbbChoice | undefined): HbbChoice {
+  const value = x ?? 'auto';
+  if (!HBB_CHOICES.includes(value)) {
+    throw new RangeError(`${name}: "${String(value)}" is not one of ${HBB_CHOICES.join(', ')}`);
+  }
+  return value;
 }
 
 /** Checks `options` and fills the defaults. */
@@ -138,13 +170,11 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
   if (!(Number.isInteger(resamples) && resamples >= 100 && resamples <= 1_000_000)) {
     throw new RangeError(`resamples: must be a whole number from 100 to 1000000, got ${String(resamples)}`);
   }
-  const hbb = options.hbb ?? 'auto';
-  if (!HBB_CHOICES.includes(hbb)) {
-    throw new RangeError(`hbb: "${String(hbb)}" is not one of ${HBB_CHOICES.join(', ')}`);
-  }
+  const hbb = choice('hbb', options.hbb);
   return {
     level,
-    alpha: 1 - level,
+    // 1 − 0.95 is 0.050000000000000044 in binary; α is echoed (and used) as the decimal it stands for.
+    alpha: Number((1 - level).toPrecision(12)),
     baseline: options.baseline,
     epoch,
     pairedInterval: pi,
@@ -155,5 +185,8 @@ export function resolveAnalyzeOptions(options: AnalyzeOptions = {}): ResolvedAna
     seed,
     resamples,
     hbb,
+    weights: options.weights?.source,
+    allPairs: options.allPairs === true,
+    pairBootstrap: choice('pair-bootstrap', options.pairBootstrap),
   };
 }

@@ -17,22 +17,40 @@ const pts = (x: number) => (100 * x).toFixed(1);
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 describe("seed 002's worked example (100 items, A 71, B 75, b = 3, c = 7)", () => {
-  // A right / B right 68, A right only 3, B right only 7, both wrong 22.
-  const analysis = analyzeEval(matrixFromCounts(68, 3, 7, 22));
+  // A right / B right 68, A right only 3, B right only 7, both wrong 22. The seed's choices:
+  // the paired z interval and McNemar's exact test (the defaults are the headline rule's).
+  const analysis = analyzeEval(matrixFromCounts(68, 3, 7, 22), {
+    pairedInterval: 'pairedZ',
+    test: 'mcnemar',
+  });
   const pair = analysis.pairs[0];
-  it('pairs B − A and defaults to the paired z interval without clusters', () => {
+  it('pairs B − A; by default the headline rule gives Tango with McNemar χ², which agree', () => {
     expect([pair.first, pair.second]).toEqual(['B', 'A']);
     expect(analysis.options.pairedInterval).toBe('pairedZ');
+    expect(analysis.headline.overridden).toBe(true);
     expect(pts(pair.difference)).toBe('4.0');
+    const byRule = analyzeEval(matrixFromCounts(68, 3, 7, 22));
+    expect(byRule.options.pairedInterval).toBe('tango');
+    expect(byRule.headline.overridden).toBe(false);
+    const p = byRule.pairs[0];
+    expect(p.test.method).toBe('mcnemarScore');
+    // χ² = (7 − 3)²/10 = 1.6, p = P(χ²₁ > 1.6) = 0.2059.
+    expect(p.mcnemar!.chiSquare).toBeCloseTo(1.6, 12);
+    expect(p.test.pValue.toFixed(4)).toBe('0.2059');
+    expect(p.interval.lower).toBeLessThan(0);
+    expect(p.agreement).toEqual({ agrees: true, note: null });
+    expect(byRule.systems[0].headline).toMatchObject({ method: 'wilson', marks: [] });
   });
   it('paired CI [−2.2, +10.2], t = 1.269 (s_d with n − 1)', () => {
     expect([pts(pair.interval.lower), pts(pair.interval.upper)]).toEqual(['-2.2', '10.2']);
     expect(pair.pairedZ.statistic.toFixed(3)).toBe('1.269');
     expect(rel(pair.pairedZ.se, Math.sqrt(9.84 / 99 / 100))).toBeLessThan(1e-12);
   });
-  it('unpaired CI [−8.3, +16.3]', () => {
-    expect([pts(pair.unpaired.lower), pts(pair.unpaired.upper)]).toEqual(['-8.3', '16.3']);
-    expect(rel(pair.unpaired.se, Math.sqrt((0.75 * 0.25 + 0.71 * 0.29) / 100))).toBeLessThan(1e-12);
+  it('unpaired CI [−8.4, +16.4] with sample variances (the seed divides by n: [−8.3, +16.3])', () => {
+    expect([pts(pair.unpaired.lower), pts(pair.unpaired.upper)]).toEqual(['-8.4', '16.4']);
+    expect(rel(pair.unpaired.se, Math.sqrt(((0.75 * 0.25 + 0.71 * 0.29) / 100) * (100 / 99)))).toBeLessThan(
+      1e-12,
+    );
   });
   it('McNemar χ² 0.90, p ≈ 0.34; exact p = 2·P(X ≤ 3 | 10, ½) = 176/512', () => {
     const m = pair.mcnemar!;
@@ -112,8 +130,10 @@ describe("seed 000's Step 3 on the MMLU stand-in (first answers)", () => {
     const p = miller.pairs.find((r) => r.first === 'sonnet_off' && r.second === 'haiku_low')!;
     expect([pts(p.interval.lower), pts(p.interval.upper)]).toEqual(['-7.0', '0.9']);
     const d = byName('sonnet_off', 'haiku_low');
-    expect(first.options.pairedInterval).toBe('clustered');
-    expect([pts(d.interval.lower), pts(d.interval.upper)]).toEqual(['-7.1', '1.0']);
+    // The headline rule: CR2 with Bell–McCaffrey df (CR1 t(56) is −7.1 to +1.0).
+    expect(first.options.pairedInterval).toBe('clusteredCr2');
+    expect([pts(d.clustered!.cr1.lower), pts(d.clustered!.cr1.upper)]).toEqual(['-7.1', '1.0']);
+    expect(d.interval).toMatchObject({ lower: d.clustered!.cr2.lower, upper: d.clustered!.cr2.upper });
     expect(d.clustered!.cr1.df).toBe(56);
   });
   it('a 2×2 paired interval without --epoch on a several-epoch eval says it uses epoch 1', () => {
@@ -163,26 +183,32 @@ describe('bad input and graded scores', () => {
     });
     expect(a.systems[0].binary).toBeNull();
   });
-  it('with clusters the headline is CR1 t(K − 1) and the test is its t-test; CR2 df equals K − 1 for equal sizes', () => {
+  it('with clusters the headline is CR2 with its df and the test is its t-test; CR2 df equals K − 1 for equal sizes', () => {
     const clusters = Int32Array.from({ length: 10 }, (_, i) => i % 5);
     const a = analyzeEval(matrixFromCounts(5, 2, 1, 2, ['A', 'B'], clusters));
     const p = a.pairs[0];
-    expect(a.options.pairedInterval).toBe('clustered');
+    expect(a.options.pairedInterval).toBe('clusteredCr2');
     expect(p.clustered!.cr1.df).toBe(4);
     expect(p.clustered!.cr2.df).toBeCloseTo(4, 12);
-    expect(p.test).toEqual({ method: 'clustered', pValue: p.clustered!.cr1.pValue });
+    expect(p.test).toEqual({ method: 'clustered', pValue: p.clustered!.cr2.pValue });
+    // A system's 0/1 accuracy in clusters: Korn–Graubard Wilson.
+    expect(a.systems[0].headline.method).toBe('kornGraubardWilson');
+    // Five clusters: the few-clusters warning.
+    expect(a.warnings.some((w) => /^only 5 clusters: no clustered interval/.test(w))).toBe(true);
   });
 });
 
 describe('a clustered SE of 0 is no information, not certainty', () => {
-  it('two clusters with equal mean differences: clustered skipped with a reason, the paired z and its test used', () => {
+  it('two clusters with equal mean differences: clustered skipped with a reason, the paired t and its test used', () => {
     // Per cluster: 3 questions, one only A right, one only B right ... plus one only B right: d̄ equal in both.
     const m = matrixFromCounts(0, 2, 4, 0, ['A', 'B'], Int32Array.from([0, 1, 0, 0, 1, 1]));
     const a = analyzeEval(m);
     const p = a.pairs[0];
     expect(p.clustered).toBeNull();
-    expect(p.interval.method).toBe('pairedZ');
-    expect(p.test.method).toBe('mcnemar');
+    expect(p.interval.method).toBe('pairedT');
+    expect(p.interval.fallback).toMatch(/clustered SE is 0/);
+    expect(p.test.method).toBe('pairedT');
+    expect(p.agreement.agrees).toBe(true);
     expect(p.skipped[0].reason).toMatch(/^the clustered SE is 0 although the differences vary/);
     expect(a.systems[0].clustered).toBeNull();
   });
@@ -288,5 +314,25 @@ describe('systems that score every question alike', () => {
     };
     walk(a, 'analysis');
     expect(nan).toEqual([]);
+  });
+});
+
+describe('many systems (issue 27 point 5)', () => {
+  it(`beyond ${200} systems every pair needs allPairs; a baseline does not`, async () => {
+    const { MAX_ALL_PAIRS } = await import('./analyzeEval.js');
+    expect(MAX_ALL_PAIRS).toBe(19900);
+    const S = 201;
+    const Q = 4;
+    const m: EvalMatrix = {
+      ...matrixFromCounts(1, 1, 1, 1),
+      systems: Array.from({ length: S }, (_, s) => `s${s}`),
+      scores: Float64Array.from({ length: S * Q }, (_, i) => ((i * 7) % 3 === 0 ? 1 : 0)),
+      epochCounts: new Int32Array(S * Q).fill(1),
+    };
+    expect(() => analyzeEval(m)).toThrow(
+      /^201 systems make 20,100 pairs; beyond 19,900 pairs \(200 systems\) comparing every pair needs --all-pairs/,
+    );
+    expect(analyzeEval(m, { baseline: 's0' }).pairs).toHaveLength(200);
+    expect(analyzeEval(m, { allPairs: true }).pairs).toHaveLength(20100);
   });
 });

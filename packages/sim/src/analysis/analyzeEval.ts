@@ -10,10 +10,15 @@
  * (analysisOptions.ts) are adjusted across the pairs by Holm (family-wise) and
  * Benjamini–Hochberg (false discovery rate); the leaderboard's tie groups use Holm.
  * The eval-level power summary takes the median measured paired variance over the pairs.
+ * The headline interval of every system and pair is the headline rule's (headlineRule.ts)
+ * unless chosen, with its marks (core intervalMarks: a bound outside the possible range, zero
+ * width). The result is one object of named sections (systems, pairs, leaderboard, power, …):
+ * a further analysis adds its own section beside them.
  */
 import {
   benjaminiHochberg,
   holm,
+  intervalMarks,
   millerPairedMde,
   millerPairedSampleSize,
   multiplicityMdeFactor,
@@ -27,12 +32,23 @@ import {
 } from './analysisOptions.js';
 import { createBootstrapScratch } from './clusterBootstrapSet.js';
 import { clusterLayout, createClusterSums } from './clusterLayout.js';
+import { FEW_CLUSTERS, FEW_QUESTIONS, type HeadlineChoice, headlineRule } from './headlineRule.js';
 import { type LeaderboardRow, leaderboard } from './leaderboard.js';
 import { type PairComparison, pairComparison } from './pairComparison.js';
 import { type QuestionScores, questionScores } from './questionScores.js';
+import { averageUnits, macroWeights, type ScoreAverages, scoreAverages } from './scoreAverages.js';
+import { questionWeights } from './scoreWeights.js';
 import { type SystemSummary, systemSummary } from './systemSummary.js';
 
-export interface AdjustedPair extends PairComparison {
+/** Marks of an interval (core intervalMarks, in the metric's units): empty when fine. */
+export interface Marked {
+  readonly marks: readonly string[];
+}
+
+export interface AdjustedPair extends Omit<PairComparison, 'interval'> {
+  readonly interval: PairComparison['interval'] & Marked;
+  /** Micro, macro (clusters) and user-weighted averages of the differences, each with its SE. */
+  readonly averages: ScoreAverages;
   readonly holmPValue: number;
   readonly bhPValue: number;
   /** Holm-adjusted p < α: the leaderboard counts the pair as separated. */
@@ -51,9 +67,27 @@ export interface EvalAnalysis {
   /** Smallest and largest score present (reports show [0, 1] scores as percentage points). */
   readonly scoreRange: readonly [number, number];
   readonly options: ResolvedAnalyzeOptions & { readonly pairedInterval: PairedIntervalChoice };
+  /** The headline rule's choice for this eval (headlineRule.ts) and whether the user overrode it. */
+  readonly headline: HeadlineChoice & {
+    readonly pairChosen: PairedIntervalChoice;
+    readonly testChosen: string;
+    readonly overridden: boolean;
+  };
+  /**
+   * The range a score and a difference can take ([0, 1] and [−1, 1] when every score is in
+   * [0, 1]; null when the scale is unknown: only zero width is then marked).
+   */
+  readonly possibleRange: {
+    readonly score: readonly [number, number] | null;
+    readonly difference: readonly [number, number] | null;
+  };
   /** What the continuous and the 0/1 methods used. */
   readonly basis: { readonly scores: string; readonly answers: string };
-  readonly systems: readonly SystemSummary[];
+  readonly systems: readonly (Omit<SystemSummary, 'headline'> & {
+    readonly headline: SystemSummary['headline'] & Marked;
+    /** Micro, macro (clusters) and user-weighted averages, each with its SE (scoreAverages.ts). */
+    readonly averages: ScoreAverages;
+  })[];
   readonly pairs: readonly AdjustedPair[];
   readonly leaderboard: readonly LeaderboardRow[];
   /** From the median measured paired variance over the pairs; null with one system or no variance. */
@@ -67,6 +101,11 @@ export interface EvalAnalysis {
   readonly warnings: readonly string[];
 }
 
+/** All pairs of at most this many systems are compared by default; more need `allPairs`. */
+export const MAX_ALL_PAIRS_SYSTEMS = 200;
+/** The pairs of {@link MAX_ALL_PAIRS_SYSTEMS} systems. */
+export const MAX_ALL_PAIRS = (MAX_ALL_PAIRS_SYSTEMS * (MAX_ALL_PAIRS_SYSTEMS - 1)) / 2;
+
 const BINARY_ONLY = new Set<string>(['pairedWald', 'tango', 'newcombePaired', 'bonettPrice', 'agrestiMin']);
 
 /** Analyses an aligned eval (see module doc). */
@@ -79,8 +118,14 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     throw new RangeError(`--epoch ${resolved.epoch}: the eval's epochs run 1 to ${matrix.epochs}`);
   }
   const layout = clusterLayout(matrix);
-  const headline: PairedIntervalChoice =
-    resolved.pairedInterval ?? (layout.clustered ? 'clustered' : 'pairedZ');
+  // The analysed scores are 0/1 when the metric is and each question has one answer (one
+  // epoch, or --epoch N): matrix.epochs is the largest epoch any system has.
+  const rule = headlineRule({
+    questions: Q,
+    clusters: layout.clustered ? layout.count : 0,
+    binaryScores: matrix.binary && (resolved.epoch !== undefined || matrix.epochs === 1),
+  });
+  const headline: PairedIntervalChoice = resolved.pairedInterval ?? rule.pair;
   if (headline.startsWith('clustered') && !layout.clustered) {
     throw new RangeError(
       `--paired-interval ${headline}: the eval has no clusters (import it with --cluster)`,
@@ -91,7 +136,7 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
   }
   const needsBinary = BINARY_ONLY.has(headline)
     ? `--paired-interval ${headline}`
-    : resolved.test === 'mcnemar' || resolved.test === 'mcnemarMidp'
+    : resolved.test === 'mcnemar' || resolved.test === 'mcnemarMidp' || resolved.test === 'mcnemarScore'
       ? `--test ${resolved.test}`
       : undefined;
   if (needsBinary !== undefined && !matrix.binary) {
@@ -113,11 +158,21 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     const missing = perSystem.find((x) => x.answers === null);
     if (missing) throw new RangeError(`${needsBinary}: ${missing.answersMissing}`);
   }
+  const macro = macroWeights(layout);
+  const weighted = options.weights ? questionWeights(options.weights, matrix, layout) : null;
+  const units = averageUnits(layout);
+  const averageScratch = new Float64Array(units.count);
+  const differences = new Float64Array(Q);
   const sums = createClusterSums(layout.count);
   const scratch = createBootstrapScratch(resolved.resamples, layout.count);
-  const systems = perSystem.map((x) => systemSummary(x, layout, resolved, S, sums, scratch));
+  const systems = perSystem.map((x) => systemSummary(x, layout, resolved, S, sums, scratch, rule.system));
 
   const pairsIJ: [number, number][] = [];
+  if (baseline < 0 && (S * (S - 1)) / 2 > MAX_ALL_PAIRS && !resolved.allPairs) {
+    throw new RangeError(
+      `${S} systems make ${((S * (S - 1)) / 2).toLocaleString('en-US')} pairs; beyond ${MAX_ALL_PAIRS.toLocaleString('en-US')} pairs (${MAX_ALL_PAIRS_SYSTEMS} systems) comparing every pair needs --all-pairs (time and memory grow with the pairs); or compare each system with one --baseline`,
+    );
+  }
   if (baseline >= 0) {
     for (let s = 0; s < S; s++) if (s !== baseline) pairsIJ.push([s, baseline]);
   } else for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) pairsIJ.push([j, i]);
@@ -132,20 +187,43 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
       headline,
       sums,
       scratch,
+      pairsIJ.length,
     ),
   );
   const p = Float64Array.from(raw, (r) => r.test.pValue);
   const h = raw.length ? holm(p, resolved.alpha) : { adjusted: new Float64Array(0) };
   const bh = raw.length ? benjaminiHochberg(p, resolved.alpha) : { adjusted: new Float64Array(0) };
-  const separated = new Uint8Array(S * S);
+  const separated: [number, number][] = [];
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  const all = matrix.scores;
+  for (let i = 0; i < all.length; i++) {
+    const x = all[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  const unit = lo >= 0 && hi <= 1;
+  const possibleRange = {
+    score: unit ? ([0, 1] as const) : null,
+    difference: unit ? ([-1, 1] as const) : null,
+  };
+  const marks = (i: { lower: number; upper: number }, range: readonly [number, number] | null) =>
+    range ? intervalMarks(i.lower, i.upper, range) : intervalMarks(i.lower, i.upper, [-Infinity, Infinity]);
   const pairs: AdjustedPair[] = raw.map((r, k) => {
     const sep = h.adjusted[k] < resolved.alpha;
-    if (sep) {
-      const [a, b] = pairsIJ[k];
-      separated[a * S + b] = 1;
-      separated[b * S + a] = 1;
-    }
-    return { ...r, holmPValue: h.adjusted[k], bhPValue: bh.adjusted[k], separated: sep };
+    const [a, b] = pairsIJ[k];
+    if (sep) separated.push([a, b]);
+    const x = perSystem[a].scores;
+    const y = perSystem[b].scores;
+    for (let q = 0; q < Q; q++) differences[q] = x[q] - y[q];
+    return {
+      ...r,
+      interval: { ...r.interval, marks: marks(r.interval, possibleRange.difference) },
+      averages: scoreAverages(differences, units, resolved.level, macro, weighted, averageScratch),
+      holmPValue: h.adjusted[k],
+      bhPValue: bh.adjusted[k],
+      separated: sep,
+    };
   });
 
   const variances = pairs
@@ -183,14 +261,23 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
         'tests and power use epoch means; pass --epoch 1 to analyse epoch 1 throughout',
     );
   }
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  const all = matrix.scores;
-  for (let i = 0; i < all.length; i++) {
-    const x = all[i];
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
+  if (Q < FEW_QUESTIONS) {
+    warnings.push(
+      `only ${Q} questions: no interval keeps its level reliably with fewer than ${FEW_QUESTIONS} (check with evalsim audit)`,
+    );
   }
+  if (layout.clustered && layout.count < FEW_CLUSTERS) {
+    warnings.push(
+      `only ${layout.count} clusters: no clustered interval keeps its level reliably with fewer than ${FEW_CLUSTERS} (CR2's small-sample correction helps, but check with evalsim audit)`,
+    );
+  }
+  const board = leaderboard(
+    matrix.systems,
+    systems.map((s) => s.score),
+    separated,
+  );
+  if (board.groupsOmitted) warnings.push(`leaderboard: ${board.groupsOmitted}`);
+  const testChosen = pairs[0]?.test.method ?? (resolved.test === 'auto' ? rule.test : resolved.test);
   return {
     task: matrix.task,
     metric: matrix.metric,
@@ -201,6 +288,13 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
     binary: matrix.binary,
     scoreRange: [lo, hi],
     options: { ...resolved, pairedInterval: headline },
+    headline: {
+      ...rule,
+      pairChosen: headline,
+      testChosen,
+      overridden: headline !== rule.pair || (resolved.test !== 'auto' && resolved.test !== rule.test),
+    },
+    possibleRange,
     basis: {
       scores:
         resolved.epoch === undefined
@@ -208,13 +302,13 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
           : `epoch ${resolved.epoch}`,
       answers: matrix.binary ? `epoch ${answerEpoch}` : 'none (graded scores)',
     },
-    systems,
+    systems: systems.map((x, s) => ({
+      ...x,
+      headline: { ...x.headline, marks: marks(x.headline, possibleRange.score) },
+      averages: scoreAverages(perSystem[s].scores, units, resolved.level, macro, weighted, averageScratch),
+    })),
     pairs,
-    leaderboard: leaderboard(
-      matrix.systems,
-      systems.map((s) => s.score),
-      separated,
-    ),
+    leaderboard: [...board],
     power,
     warnings,
   };

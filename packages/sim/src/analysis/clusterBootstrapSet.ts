@@ -9,6 +9,14 @@
  *   percentile [Q(α/2), Q(1 − α/2)];   basic [2ȳ − Q(1 − α/2), 2ȳ − Q(α/2)];
  *   studentized [ȳ − se·Q_z(1 − α/2), ȳ − se·Q_z(α/2)], z*_b = (ȳ*_b − ȳ)/se*_b, se the data's CR1 SE;
  *   BCa with the acceleration from the leave-one-cluster-out means (core clusterJackknifeMeans),
+ *   â = Σ d_g³ / (6 (Σ d_g²)^{3/2}), d_g = mean(θ̂₋) − θ̂₋g (the grouped jackknife);
+ *
+ * How this BCa differs from `boot.ci`'s default: without `L`, boot.ci's bca.ci estimates the
+ * empirical influence values by regressing the B replicates on the resampling frequencies
+ * (`empinf(type = "reg")`), so its acceleration is a Monte Carlo estimate that moves with the
+ * resamples; here it is the grouped jackknife's, a fixed function of the data (Efron &
+ * Tibshirani 1993 §14.3, `empinf(type = "jack")` over clusters). The two agree to O(1/√B) and
+ * exactly when boot.ci is given L = (K − 1)(mean(jack) − jack), as the fixture script does;
  *
  * every Q R's `boot.ci` quantile rule (core bootQuantile), so the four equal
  * `boot::boot.ci(type = c("perc", "basic", "stud", "bca"))` fed the same replicates (core's

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { leaderboard } from './leaderboard.js';
 
-function sep(S: number, pairs: [number, number][]): Uint8Array {
-  const m = new Uint8Array(S * S);
-  for (const [i, j] of pairs) {
-    m[i * S + j] = 1;
-    m[j * S + i] = 1;
-  }
-  return m;
+function sep(_S: number, pairs: [number, number][]): [number, number][] {
+  return pairs;
 }
 
 describe('leaderboard: ranks and the compact letter display', () => {
@@ -20,7 +15,7 @@ describe('leaderboard: ranks and the compact letter display', () => {
     ]);
   });
   it('equal scores share a rank; nothing separated gives one group', () => {
-    const rows = leaderboard(['x', 'y', 'z'], [0.5, 0.5, 0.4], new Uint8Array(9));
+    const rows = leaderboard(['x', 'y', 'z'], [0.5, 0.5, 0.4], []);
     expect(rows.map((r) => [r.system, r.rank, r.group])).toEqual([
       ['x', 1, 'a'],
       ['y', 1, 'a'],
@@ -39,8 +34,9 @@ describe('leaderboard: ranks and the compact letter display', () => {
       const scores = names.map(() => rand());
       const pairs: [number, number][] = [];
       for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) if (rand() < 0.5) pairs.push([i, j]);
-      const m = sep(S, pairs);
-      const rows = leaderboard(names, scores, m);
+      const rows = leaderboard(names, scores, sep(S, pairs));
+      const m = new Uint8Array(S * S);
+      for (const [i, j] of pairs) m[i * S + j] = 1;
       const group = new Map(rows.map((r) => [r.system, r.group]));
       for (let i = 0; i < S; i++) {
         for (let j = i + 1; j < S; j++) {
@@ -58,11 +54,51 @@ describe('more than 26 tie groups', () => {
   it('28 systems all separated: letters a … z, aa, ab, one each', () => {
     const S = 28;
     const names = Array.from({ length: S }, (_, i) => `s${i}`);
+    const all: [number, number][] = [];
+    for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) all.push([i, j]);
     const rows = leaderboard(
       names,
       names.map((_, i) => 1 - i / 100),
-      new Uint8Array(S * S).fill(1),
+      all,
     );
     expect(rows.map((r) => r.group).slice(24)).toEqual(['y', 'z', 'aa', 'ab']);
+  });
+});
+
+describe('many systems (issue 27 point 5)', () => {
+  it('5,000 systems against a baseline: no S × S table, letters from the separated pairs only', () => {
+    const S = 5000;
+    const names = Array.from({ length: S }, (_, i) => `s${i}`);
+    const scores = names.map((_, i) => 1 - i / S);
+    // The baseline s0 is separated from every other system.
+    const pairs: [number, number][] = names.slice(1).map((_, i) => [0, i + 1]);
+    const started = performance.now();
+    const rows = leaderboard(names, scores, pairs);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(rows[0]).toMatchObject({ system: 's0', rank: 1, rankRange: [1, 1], group: 'a' });
+    expect(rows[1]).toMatchObject({ rank: 2, rankRange: [2, S], group: 'b' });
+  });
+});
+
+describe('separations that are not nested', () => {
+  it('letters are left out (with the reason) once they would exceed max(100, 2S); rank ranges stay', () => {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const S = 60;
+    const names = Array.from({ length: S }, (_, i) => `s${i}`);
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) if (rand() < 0.5) pairs.push([i, j]);
+    const rows = leaderboard(
+      names,
+      names.map((_, i) => 1 - i / S),
+      pairs,
+    );
+    expect(rows.groupsOmitted).toMatch(/^the tie groups would need more than 120 letters/);
+    expect(rows.every((r) => r.group === '')).toBe(true);
+    const s0 = pairs.filter(([i]) => i === 0).length;
+    expect(rows[0].rankRange).toEqual([1, S - s0]);
   });
 });

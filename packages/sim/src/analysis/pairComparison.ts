@@ -7,8 +7,9 @@
  * - clustered (K ≥ 2): CR1 with t_{K−1} (Liang–Zeger; R `sandwich::vcovCL` HC1 of
  *   lm(d ~ 1)), CR2 with the Bell–McCaffrey Satterthwaite df (R `clubSandwich`
  *   `vcovCR(type = "CR2")` + `coef_test`), Miller's eq. 4 with z (seed 000's clustered CI);
- * - unpaired, for contrast: SE = √(v_first/Q + v_second/Q), v the population (÷Q) variance
- *   of each system's scores — p(1 − p)/Q for 0/1, seed 002's and seed 000's "unpaired";
+ * - unpaired, for contrast: SE = √(s²_first/Q + s²_second/Q), s² each system's sample variance
+ *   (Q − 1, the one SE convention of every analyze table; seeds 000 and 002 divide by Q, which
+ *   differs by the factor √(Q/(Q − 1)));
  * - ρ: Pearson correlation of the two score vectors (seed 000: SE_paired² =
  *   SE_A² + SE_B² − 2ρ SE_A SE_B; core `scoreCorrelation`'s formula from the fused sums);
  * - 0/1 answers at one epoch: the 2×2 table (n11, n10 = first right only, n01, n00),
@@ -17,9 +18,13 @@
  *   contrast the unpaired ones on k_first of Q and k_second of Q (Agresti–Caffo, Newcombe's
  *   hybrid score, Miettinen–Nurminen; core twoSampleIntervals/);
  * - clusters: the four cluster bootstrap intervals of d̄ from one seeded set of B
- *   whole-cluster resamples of the per-question differences (clusterBootstrapSet.ts);
+ *   whole-cluster resamples of the per-question differences (clusterBootstrapSet.ts) — by
+ *   default for at most {@link PAIR_BOOTSTRAP_AUTO_PAIRS} pairs (20 systems; ≈ 2 ms a pair), else
+ *   skipped with that reason (`pairBootstrap: 'on'` runs them);
  * - power from the measured variances, with and without epochs (pairPower.ts);
- * - the headline interval and the test behind the corrections (pairSelection.ts).
+ * - the headline interval and the test behind the corrections (pairSelection.ts), and whether
+ *   they agree (the interval excludes 0 exactly when p < α; a test that does not invert the
+ *   interval, chosen by the user, can disagree, and the pair says so in `agreement`).
  * The O(Q) passes are pairPasses.ts.
  */
 import {
@@ -46,6 +51,7 @@ import {
   clusterBootstrapSet,
 } from './clusterBootstrapSet.js';
 import type { ClusterLayout, ClusterSums } from './clusterLayout.js';
+import { testInvertsInterval } from './headlineRule.js';
 import { fusedPairPass, meanDifference } from './pairPasses.js';
 import { type EpochPower, epochPower, type PairPower, pairPower } from './pairPower.js';
 import {
@@ -70,11 +76,12 @@ export interface PairComparison {
   readonly firstScore: number;
   readonly secondScore: number;
   readonly difference: number;
-  /** The headline interval (`pairedInterval`). */
+  /** The headline interval (`pairedInterval`, else the headline rule's); `fallback` says why another was used. */
   readonly interval: {
     readonly method: PairedIntervalChoice;
     readonly lower: number;
     readonly upper: number;
+    readonly fallback?: string;
   };
   readonly pairedZ: DifferenceResult;
   readonly pairedT: DifferenceResult;
@@ -89,11 +96,20 @@ export interface PairComparison {
   readonly pairedIntervals: PairedIntervalResults;
   /** The test behind the corrections and its raw p-value. */
   readonly test: PairTest;
+  /**
+   * Whether the headline interval and test tell one story: `excludesZero` (the interval) and
+   * `rejects` (p < α) agree; `note` says why when they do not (only a test that does not invert
+   * the interval can disagree).
+   */
+  readonly agreement: { readonly agrees: boolean; readonly note: string | null };
   readonly power: PairPower | null;
   /** Null unless both systems answered every question at least twice (see {@link EpochPower}). */
   readonly epochPower: EpochPower | null;
   readonly skipped: readonly SkippedMethod[];
 }
+
+/** With `pairBootstrap: 'auto'`, the paired cluster bootstraps run for evals of at most this many pairs. */
+export const PAIR_BOOTSTRAP_AUTO_PAIRS = 190;
 
 /** Scratch of {@link fusedPairPass} (Σ(d − d̄)², Σ(x − x̄)(y − ȳ), n11, n10, n01) and epochPower. */
 const fused = new Float64Array(5);
@@ -109,6 +125,7 @@ export function pairComparison(
   headline: PairedIntervalChoice,
   sums: ClusterSums,
   scratch: BootstrapScratch,
+  pairCount: number,
 ): PairComparison {
   const { level } = options;
   const x = a.scores;
@@ -152,8 +169,20 @@ export function pairComparison(
     } else clustered = { cr1, cr2, miller };
   }
   // The bootstrap reads the cluster sums of d the fused pass left in `sums`.
+  const bootstrapPairs =
+    options.pairBootstrap === 'on' ||
+    (options.pairBootstrap === 'auto' && pairCount <= PAIR_BOOTSTRAP_AUTO_PAIRS);
+  if (clustered !== null && !bootstrapPairs) {
+    skipped.push({
+      method: 'paired cluster bootstrap',
+      reason:
+        options.pairBootstrap === 'off'
+          ? '--pair-bootstrap off'
+          : `≈ 2 ms per pair at 2,000 resamples, run by default for at most ${PAIR_BOOTSTRAP_AUTO_PAIRS} pairs (${pairCount} here); pass --pair-bootstrap on`,
+    });
+  }
   const clusterBootstrap =
-    clustered === null
+    clustered === null || !bootstrapPairs
       ? null
       : clusterBootstrapSet(
           sums,
@@ -165,9 +194,8 @@ export function pairComparison(
           skipped,
         );
 
-  // Unpaired: population variances, (Q − 1)/Q · naive SE².
-  const shrink = (Q - 1) / Q;
-  const unpairedSe = Math.sqrt((summaryA.naive.se ** 2 + summaryB.naive.se ** 2) * shrink);
+  // Unpaired: each system's naive SE (sample variances, Q − 1).
+  const unpairedSe = Math.sqrt(summaryA.naive.se ** 2 + summaryB.naive.se ** 2);
   const unpaired = differenceResult(
     summaryA.score - summaryB.score,
     unpairedSe,
@@ -192,6 +220,7 @@ export function pairComparison(
     const n00 = Q - n11 - n10 - n01;
     const none = n10 + n01 === 0;
     const cc = none ? null : mcnemarChiSquare(n10, n01, true);
+    const score = mcnemarTest(n10, n01, { method: 'chisq' });
     mcnemar = {
       epoch: a.answerEpoch,
       n11,
@@ -200,6 +229,8 @@ export function pairComparison(
       n00,
       exactPValue: mcnemarTest(n10, n01, { method: 'exact' }).pValue,
       midPValue: mcnemarTest(n10, n01, { method: 'midp' }).pValue,
+      chiSquare: score.statistic,
+      chiSquarePValue: score.pValue,
       chiSquareCC: cc === null ? null : cc.statistic,
       chiSquareCCPValue: cc === null ? null : cc.pValue,
     };
@@ -225,11 +256,14 @@ export function pairComparison(
     };
   }
 
-  // A clustered choice without a usable clustered SE (see above) falls back to the paired z.
-  const method = headline.startsWith('clustered') && clustered === null ? 'pairedZ' : headline;
+  // A clustered choice without a usable clustered SE (see above) falls back to the paired t,
+  // and its test with it.
+  const fellBack = headline.startsWith('clustered') && clustered === null;
+  const method: PairedIntervalChoice = fellBack ? 'pairedT' : headline;
   const interval = headlineInterval(method, { pairedZ, pairedT, clustered, pairedIntervals });
   const testChoice = options.test === 'clustered' && clustered === null ? 'pairedT' : options.test;
-  const test = pairTest(testChoice, headline, { pairedT, clustered, mcnemar });
+  const test = pairTest(testChoice, method, { pairedZ, pairedT, clustered, mcnemar });
+  const agreement = intervalTestAgreement(method, interval, test, options.alpha);
 
   const power = pairPower(variance, pairedSe, clustered ? clustered.cr1.se : null, Q, options);
   if (power === null)
@@ -250,7 +284,13 @@ export function pairComparison(
     firstScore: summaryA.score,
     secondScore: summaryB.score,
     difference: mean,
-    interval: { method, ...interval },
+    interval: {
+      method,
+      ...interval,
+      ...(fellBack
+        ? { fallback: 'the clustered SE is 0 although the differences vary (see skipped): the paired t' }
+        : {}),
+    },
     pairedZ,
     pairedT,
     clustered,
@@ -261,8 +301,41 @@ export function pairComparison(
     mcnemar,
     pairedIntervals,
     test,
+    agreement,
     power,
     epochPower: epochs,
     skipped,
+  };
+}
+
+const TEST_NAMES: Record<string, string> = {
+  clustered: 'the clustered t test',
+  mcnemar: "McNemar's exact test",
+  mcnemarMidp: "McNemar's mid-p test",
+  mcnemarScore: "McNemar's χ² test",
+  pairedZ: 'the paired z test',
+  pairedT: 'the paired t test',
+};
+
+/**
+ * Does the interval exclude 0 exactly when the test rejects at α? A test that inverts the
+ * interval always agrees (up to a tie at the boundary); any other says why when it does not.
+ */
+function intervalTestAgreement(
+  method: PairedIntervalChoice,
+  interval: { lower: number; upper: number },
+  test: PairTest,
+  alpha: number,
+): PairComparison['agreement'] {
+  const excludesZero = interval.lower > 0 || interval.upper < 0;
+  const rejects = test.pValue < alpha;
+  if (excludesZero === rejects) return { agrees: true, note: null };
+  const name = TEST_NAMES[test.method] ?? test.method;
+  const why = testInvertsInterval(method, test.method)
+    ? 'the p-value sits at α (a tie between the interval and its own test)'
+    : `${name} is not the test of the ${method} interval (they use different statistics${test.method === 'mcnemar' ? '; the exact conditional test is conservative' : ''}); the default test is the one that inverts the interval`;
+  return {
+    agrees: false,
+    note: `the ${method} interval ${excludesZero ? 'excludes' : 'includes'} 0 but ${name} gives p = ${Number(test.pValue.toPrecision(2))} (${rejects ? '<' : '≥'} α = ${alpha}): ${why}`,
   };
 }

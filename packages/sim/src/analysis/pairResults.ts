@@ -26,6 +26,9 @@ export interface McnemarSummary {
   readonly n00: number;
   readonly exactPValue: number;
   readonly midPValue: number;
+  /** (b − c)²/(b + c), McNemar's χ² without continuity correction, and its χ²₁ p (1 when b + c = 0). */
+  readonly chiSquare: number;
+  readonly chiSquarePValue: number;
   /** (|b − c| − 1)²/(b + c) and its χ²₁ p (seed 002); null when b + c = 0. */
   readonly chiSquareCC: number | null;
   readonly chiSquareCCPValue: number | null;

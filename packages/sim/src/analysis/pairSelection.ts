@@ -1,11 +1,13 @@
 /**
  * Which interval a pair reports as its headline and which p-value goes to Holm / BH
  * (analysisOptions.ts): the chosen interval family (clustered CR1 / CR2 / Miller, paired z / t,
- * or a paired 2×2 interval) and the test (`auto`: the headline clustered interval's t-test when
- * there are clusters, else exact McNemar for 0/1 answers, else the paired t).
+ * or a paired 2×2 interval) and the test (`auto`: the test that inverts the interval,
+ * headlineRule.ts `testOfInterval` — the clustered t with the interval's SE and df, the paired
+ * z or t, or McNemar's χ² without continuity correction for Tango and the other 2×2 intervals).
  */
 import type { PairedIntervalName } from '../base/pairedIntervalNames.js';
 import type { PairedIntervalChoice, PairTestChoice } from './analysisOptions.js';
+import { testOfInterval } from './headlineRule.js';
 import type { DifferenceResult, McnemarSummary } from './pairResults.js';
 
 /** The test behind the corrections and its raw p-value. */
@@ -61,13 +63,14 @@ export function headlineInterval(
 export function pairTest(
   choice: PairTestChoice,
   headline: PairedIntervalChoice,
-  r: { pairedT: DifferenceResult; clustered: ClusteredResults; mcnemar: McnemarSummary | null },
+  r: {
+    pairedZ: DifferenceResult;
+    pairedT: DifferenceResult;
+    clustered: ClusteredResults;
+    mcnemar: McnemarSummary | null;
+  },
 ): PairTest {
-  let method: Exclude<PairTestChoice, 'auto'>;
-  if (choice !== 'auto') method = choice;
-  else if (r.clustered) method = 'clustered';
-  else if (r.mcnemar) method = 'mcnemar';
-  else method = 'pairedT';
+  const method: Exclude<PairTestChoice, 'auto'> = choice === 'auto' ? testOfInterval(headline) : choice;
   if (method === 'clustered') {
     if (!r.clustered) throw new Error('the clustered test needs clusters');
     const c =
@@ -78,9 +81,14 @@ export function pairTest(
           : r.clustered.cr1;
     return { method, pValue: c.pValue };
   }
-  if (method === 'mcnemar' || method === 'mcnemarMidp') {
+  if (method === 'mcnemar' || method === 'mcnemarMidp' || method === 'mcnemarScore') {
     if (!r.mcnemar) throw new Error('McNemar needs 0/1 answers');
-    return { method, pValue: method === 'mcnemar' ? r.mcnemar.exactPValue : r.mcnemar.midPValue };
+    const m = r.mcnemar;
+    return {
+      method,
+      pValue:
+        method === 'mcnemar' ? m.exactPValue : method === 'mcnemarMidp' ? m.midPValue : m.chiSquarePValue,
+    };
   }
-  return { method, pValue: r.pairedT.pValue };
+  return { method, pValue: method === 'pairedZ' ? r.pairedZ.pValue : r.pairedT.pValue };
 }

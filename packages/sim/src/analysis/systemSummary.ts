@@ -2,7 +2,9 @@
  * Everything analyze reports about one system, from its per-question scores
  * ({@link QuestionScores}) and the cluster layout:
  *
- * - score ȳ = mean of the per-question scores; naive SE = s/√Q (s with Q − 1), z interval;
+ * - score ȳ = mean of the per-question scores; naive SE = s/√Q (s with Q − 1), z interval, and
+ *   the t interval with t(Q − 1);
+ * - the headline: the one interval the headline rule picks (headlineRule.ts), named;
  * - 0/1 answers (one epoch): Wilson and Clopper–Pearson intervals for k of Q, and every other
  *   proportion interval of core intervals/ (`binary.intervals`, for the JSON and Arrow);
  * - clusters: CR1 (Liang–Zeger, K/(K−1)) with t_{K−1}, CR2 (Bell–McCaffrey) with its
@@ -40,6 +42,7 @@ import {
 } from './clusterBootstrapSet.js';
 import { type ClusteredAccuracy, clusteredAccuracy } from './clusteredAccuracy.js';
 import { type ClusterLayout, type ClusterSums, fillClusterSums } from './clusterLayout.js';
+import type { SystemHeadlineMethod } from './headlineRule.js';
 import type { QuestionScores } from './questionScores.js';
 
 /** A point estimate with its SE and two-sided interval (df Infinity = normal). */
@@ -86,6 +89,15 @@ export interface VarianceSplit {
   readonly seByEpochs: readonly { readonly epochs: number; readonly se: number }[];
 }
 
+/** The system's one recommended interval (headlineRule.ts), with its marks (intervalMarks). */
+export interface SystemHeadline {
+  readonly method: SystemHeadlineMethod;
+  readonly lower: number;
+  readonly upper: number;
+  /** Set when the rule's choice could not apply and another was used (why). */
+  readonly fallback?: string;
+}
+
 export interface SystemSummary {
   readonly system: string;
   readonly questions: number;
@@ -95,8 +107,12 @@ export interface SystemSummary {
   /** What the continuous methods used: `epoch means` or `epoch N`. */
   readonly basis: string;
   readonly score: number;
+  /** The headline interval (the rule's choice), first in every report. */
+  readonly headline: SystemHeadline;
   /** Naive (independent questions) SE and z interval. */
   readonly naive: EstimateInterval;
+  /** The same SE with t(Q − 1). */
+  readonly naiveT: EstimateInterval;
   /** The epoch the 0/1 methods used, with k of n; null when skipped. */
   readonly binary: {
     readonly epoch: number;
@@ -123,8 +139,8 @@ function interval(estimate: number, se: number, level: number, df: number): Esti
 }
 
 /**
- * The per-system report (see module doc) of one of `systems` systems; `sums` and `scratch`
- * are sized for the layout and the resamples.
+ * The per-system report (see module doc) of one of `systems` systems, `headline` the rule's
+ * choice; `sums` and `scratch` are sized for the layout and the resamples.
  */
 export function systemSummary(
   x: QuestionScores,
@@ -133,6 +149,7 @@ export function systemSummary(
   systems: number,
   sums: ClusterSums,
   scratch: BootstrapScratch,
+  headlineMethod: SystemHeadlineMethod,
 ): SystemSummary {
   const { level } = options;
   const s = x.scores;
@@ -145,6 +162,7 @@ export function systemSummary(
   for (let q = 0; q < Q; q++) ss += (s[q] - score) ** 2;
   const naiveVariance = Q > 1 ? ss / (Q - 1) / Q : Number.NaN;
   const naive = interval(score, Math.sqrt(naiveVariance), level, Number.POSITIVE_INFINITY);
+  const naiveT = interval(score, Math.sqrt(naiveVariance), level, Q - 1);
   const basis = options.epoch === undefined ? 'epoch means' : `epoch ${options.epoch}`;
 
   let binary: Omit<NonNullable<SystemSummary['binary']>, 'clustered'> | null = null;
@@ -263,6 +281,7 @@ export function systemSummary(
       })),
     };
   }
+  const headline = systemHeadline(headlineMethod, { naiveT, binary, clustered, accuracy });
   return {
     system: x.system,
     questions: Q,
@@ -271,10 +290,47 @@ export function systemSummary(
     maxEpochs: x.maxEpochs,
     basis,
     score,
+    headline,
     naive,
+    naiveT,
     binary: binary === null ? null : { ...binary, clustered: accuracy },
     clustered,
     varianceSplit,
     skipped,
+  };
+}
+
+/** The rule's interval, or the t interval when it cannot apply (with the reason). */
+function systemHeadline(
+  method: SystemHeadlineMethod,
+  r: {
+    naiveT: EstimateInterval;
+    binary: {
+      wilson: { lower: number; upper: number };
+      intervals: Readonly<Record<ProportionIntervalMethod, { lower: number; upper: number }>>;
+    } | null;
+    clustered: SystemClustered | null;
+    accuracy: ClusteredAccuracy | null;
+  },
+): SystemHeadline {
+  if (method === 'kornGraubardWilson' && r.accuracy)
+    return { method, lower: r.accuracy.kornGraubardWilson.lower, upper: r.accuracy.kornGraubardWilson.upper };
+  if (method === 'clusteredCr2' && r.clustered)
+    return { method, lower: r.clustered.cr2.lower, upper: r.clustered.cr2.upper };
+  if (method === 'wilson' && r.binary)
+    return { method, lower: r.binary.wilson.lower, upper: r.binary.wilson.upper };
+  if (method === 'jeffreys' && r.binary)
+    return { method, lower: r.binary.intervals.jeffreys.lower, upper: r.binary.intervals.jeffreys.upper };
+  const fallback =
+    method === 'naiveT'
+      ? undefined
+      : method === 'clusteredCr2' || method === 'kornGraubardWilson'
+        ? 'the clustered interval could not apply (see skipped): the t interval'
+        : `no 0/1 answers for ${method === 'wilson' ? 'Wilson' : 'Jeffreys'}: the t interval`;
+  return {
+    method: 'naiveT',
+    lower: r.naiveT.lower,
+    upper: r.naiveT.upper,
+    ...(fallback !== undefined ? { fallback } : {}),
   };
 }

@@ -69,3 +69,23 @@ export function didYouMean(name: string, candidates: Iterable<string>, quote = '
   const match = closestName(name, candidates);
   return match === undefined ? '' : `; did you mean ${quote}${match}${quote}?`;
 }
+
+/**
+ * The `count` candidates nearest to `name` by edit distance (case-insensitive; ties in
+ * candidate order), for an unknown name among names the user chose (systems, clusters), where
+ * any of them may be what was meant: "no system "gpt_x"; closest: gpt-x, gpt-4".
+ */
+export function nearestNames(name: string, candidates: Iterable<string>, count = 3): string[] {
+  const lower = name.toLowerCase();
+  return [...candidates]
+    .map((candidate, i) => ({ candidate, i, d: editDistance(lower, candidate.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, count)
+    .map((x) => x.candidate);
+}
+
+/** `; closest: a, b, c` (the nearest names), or '' when there are none. */
+export function closestList(name: string, candidates: Iterable<string>, count = 3): string {
+  const near = nearestNames(name, candidates, count);
+  return near.length ? `; closest: ${near.join(', ')}` : '';
+}

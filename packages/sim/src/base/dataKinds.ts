@@ -86,6 +86,26 @@ export interface SystemCopiesScores {
   readonly answers: Uint8Array | null;
   /** Population question index of slot s (with `answers`); null otherwise. */
   readonly questions: Int32Array | null;
+  /**
+   * Per-question differences for analyze's headline tests (model evalReruns; absent or null
+   * otherwise), with d_q = the question's epoch-mean difference of pair k's entries (first −
+   * second): `sums[k]` Σ_q d_q, `squares[k]` Σ_q d_q², `questions` the questions answered;
+   * with clusters `clusterTotals[k · maxClusters + s]` Σ over slot s's questions and
+   * `clusterSizes[s]`, `clusterCount` slots used; `epochs` answers per question.
+   */
+  readonly differences?: PairDifferences | null;
+}
+
+/** The per-pair differences of {@link SystemCopiesScores.differences}. */
+export interface PairDifferences {
+  readonly epochs: number;
+  questions: number;
+  readonly sums: Float64Array;
+  readonly squares: Float64Array;
+  readonly clusterTotals: Float64Array | null;
+  readonly clusterSizes: Float64Array | null;
+  readonly maxClusters: number;
+  clusterCount: number;
 }
 
 /** Two identical systems compared as questions arrive: cumulative paired tables after each look. */

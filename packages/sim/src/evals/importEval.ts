@@ -300,5 +300,13 @@ function importUnits(
   // The checks `evalsim analyze` makes of every table (evalMatrix), made here once read.
   const conflict = findClusterConflict(table);
   if (conflict) throw clusterConflictError(table, conflict[0], conflict[1]);
-  return { table, warnings: ctx.warnings, provenance: { sources: ctx.sources(), options } };
+  // A warning without a file (a grouping hint) is said once, however many logs gave it.
+  const said = new Set<string>();
+  const warnings = ctx.warnings.filter((w) => {
+    if (w.file !== undefined) return true;
+    if (said.has(w.message)) return false;
+    said.add(w.message);
+    return true;
+  });
+  return { table, warnings, provenance: { sources: ctx.sources(), options } };
 }

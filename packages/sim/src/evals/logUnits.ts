@@ -4,7 +4,8 @@
  * recognised logs — HELM run directories, lm-eval `samples_*.jsonl` (their
  * `results_*.json` are read with them), `.eval`, inspect `.json`, openai/evals and long
  * `.jsonl`, `.csv` and `.arrow` tables; other files in a walked directory are listed as
- * skipped. An lm-eval `results_<date>.json` named explicitly stands for its run's samples
+ * skipped — but a file named as a log (an lm-eval `samples_<task>_<date>.jsonl`, an inspect_ai
+ * `.eval`) that cannot be read (empty, a NUL byte, UTF-16, cut short) is an error naming it. An lm-eval `results_<date>.json` named explicitly stands for its run's samples
  * files. The same log reached twice is listed once.
  *
  * Only regular files are read: a FIFO, socket or device — named, or met in a walk under a
@@ -137,6 +138,20 @@ function walk(
       units.push({ path, file, format: detectEvalFormat(path, options, file) });
     } catch (error) {
       if (!(error instanceof EvalInputError)) throw error;
+      // A file named as a log (lm-eval's samples_<task>_<date>.jsonl, an inspect_ai .eval) that
+      // cannot be read is damaged, not foreign: skipping it would drop a task or a system silently.
+      if (lmEvalSamplesName(name) || /\.eval$/i.test(name)) {
+        const at = {
+          file,
+          ...(error.line !== undefined ? { line: error.line } : {}),
+          ...(error.column !== undefined ? { column: error.column } : {}),
+          ...(error.field !== undefined ? { field: error.field } : {}),
+        };
+        throw new EvalInputError(
+          at,
+          `named as ${lmEvalSamplesName(name) ? 'an lm-evaluation-harness samples file' : 'an inspect_ai log'} but cannot be read (damaged, not skipped): ${error.problem}`,
+        );
+      }
       skipped.push(file);
     }
   }

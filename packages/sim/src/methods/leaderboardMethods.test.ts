@@ -262,3 +262,77 @@ describe('stopAtFirstSignificant', () => {
     expect(out.estimate).toBe(-1 / 100);
   });
 });
+
+describe("leaderboardPairs test 'headline': analyze's headline test from a rerun model's differences", () => {
+  /** Three entries, 40 questions in 8 clusters, 3 epochs: right answers per question as counts. */
+  function rerunData(clustered: boolean) {
+    const S = 3;
+    const Q = 40;
+    const E = 3;
+    const right = Array.from({ length: S }, (_, s) =>
+      Array.from({ length: Q }, (_, q) => (q * (s + 3) + s) % (E + 1)),
+    );
+    const pairCount = 3;
+    const sums = new Float64Array(pairCount);
+    const squares = new Float64Array(pairCount);
+    const K = 8;
+    const clusterTotals = new Float64Array(pairCount * K);
+    const clusterSizes = new Float64Array(K);
+    const d: number[][] = [[], [], []];
+    let k = 0;
+    for (let a = 0; a < S; a++)
+      for (let b = a + 1; b < S; b++, k++)
+        for (let q = 0; q < Q; q++) {
+          const x = (right[a][q] - right[b][q]) / E;
+          d[k].push(x);
+          sums[k] += x;
+          squares[k] += x * x;
+          clusterTotals[k * K + (q % K)] += x;
+        }
+    for (let q = 0; q < Q; q++) clusterSizes[q % K]++;
+    const data: SystemCopiesScores = {
+      kind: 'systemCopiesScores',
+      copies: S,
+      pairCount,
+      itemCount: Q * E,
+      totals: Int32Array.from(right, (r) => r.reduce((x, y) => x + y, 0)),
+      onlyFirst: new Int32Array(pairCount),
+      onlySecond: new Int32Array(pairCount),
+      answers: null,
+      questions: null,
+      differences: {
+        epochs: E,
+        questions: Q,
+        sums,
+        squares,
+        clusterTotals: clustered ? clusterTotals : null,
+        clusterSizes: clustered ? clusterSizes : null,
+        maxClusters: K,
+        clusterCount: clustered ? K : 0,
+      },
+    };
+    return { data, d, ids: Array.from({ length: Q }, (_, q) => q % K) };
+  }
+  test('the paired t on the epoch-mean differences, and CR2 with its df on the clusters, = core', async () => {
+    const { pairedTTest, clusteredInterval, tSf } = await import('@evalsim/core');
+    for (const clustered of [false, true]) {
+      const { data, d, ids } = rerunData(clustered);
+      const expected = d.map((x) => {
+        if (!clustered) return pairedTTest(Float64Array.from(x), new Float64Array(x.length)).pValue;
+        const c = clusteredInterval(x, ids, { estimator: 'cr2' });
+        return 2 * tSf(Math.abs(c.estimate / c.standardError), c.degreesOfFreedom);
+      });
+      for (const alphaLevel of [0.95, 0.6]) {
+        const run = leaderboardPairs.create(
+          { pairs: 'all', test: 'headline', correction: 'none', count: 'either' },
+          { level: alphaLevel },
+        );
+        const out = createMethodResult();
+        run(data, rng, out);
+        expect(out.estimate, `${clustered} ${alphaLevel}`).toBe(
+          expected.filter((p) => p <= 1 - alphaLevel).length,
+        );
+      }
+    }
+  });
+});

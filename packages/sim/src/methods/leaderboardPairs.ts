@@ -3,7 +3,11 @@
  * every pair of copies (`pairs: 'all'`, M(M − 1)/2 tests) or every copy against the first
  * (`'versusFirst'`, M − 1 tests: variants against a baseline), each a two-sided test at
  * α = 1 − level (`test`: 'mcnemarExact' (default), 'pairedZ', 'unpairedZ'; see
- * discordantPairTests.ts), then a multiple-testing rule (`correction`, core multiplicity/):
+ * discordantPairTests.ts — or 'headline', analyze's headline test for the data's structure
+ * (analysis/headlineRule.ts), from the per-pair differences a rerun model keeps
+ * (`differences`, model evalReruns): with clusters the CR2 t with its Bell–McCaffrey df on the
+ * clusters' totals of d, else with several epochs the paired t on the epoch-mean differences,
+ * else McNemar's χ² without continuity correction), then a multiple-testing rule (`correction`, core multiplicity/):
  *
  *   none:               reject when p ≤ α
  *   bonferroni:         reject when p ≤ α/m                     (Bonferroni 1936)
@@ -22,7 +26,16 @@
  * one), estimateShare with equals: k (the distribution of the count).
  * Allocation-free after the first replication (buffers sized to M on first use).
  */
-import { type AdjustmentMethod, countRejections } from '@evalsim/core';
+import {
+  type AdjustmentMethod,
+  type ClusterTotals,
+  clusteredIntervalFromTotals,
+  countRejections,
+  createClusteredInterval,
+  normalCdf,
+  tSf,
+} from '@evalsim/core';
+import type { SystemCopiesScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
 import {
@@ -88,9 +101,10 @@ export const leaderboardPairs = defineMethod({
     },
     test: {
       type: 'choice',
-      values: PAIR_TESTS,
+      values: [...PAIR_TESTS, 'headline'],
       default: 'mcnemarExact',
-      description: 'Test of each pair: exact McNemar, paired z, or unpaired two-proportion z.',
+      description:
+        "Test of each pair: exact McNemar, paired z, unpaired two-proportion z, or analyze's headline test (from a rerun model's differences).",
     },
     correction: {
       type: 'choice',
@@ -107,7 +121,19 @@ export const leaderboardPairs = defineMethod({
   },
   create(options, { level }) {
     const versusFirst = options.pairs === 'versusFirst';
-    const test: PairTest = options.test;
+    const headline = options.test === 'headline';
+    const test: PairTest = headline ? 'pairedZ' : (options.test as PairTest);
+    const clusterScratch: ClusterTotals & {
+      sizes: Float64Array;
+      totals: Float64Array;
+      sumSquares: Float64Array;
+    } = {
+      count: 0,
+      sizes: new Float64Array(0),
+      totals: new Float64Array(0),
+      sumSquares: new Float64Array(0),
+    };
+    const clusteredOut = createClusteredInterval();
     const correction: LeaderboardCorrection = options.correction;
     const secondBetter = options.count === 'secondBetter';
     const alpha = 1 - level;
@@ -136,14 +162,26 @@ export const leaderboardPairs = defineMethod({
         pValues = new Float64Array(plan.index.length);
         workspace = new Float64Array(plan.index.length);
         const perTest = correction === 'bonferroni' ? alpha / plan.index.length : alpha;
-        critical = test === 'mcnemarExact' && !stepwise ? new McnemarCriticalTable(perTest) : null;
+        critical =
+          test === 'mcnemarExact' && !stepwise && !headline ? new McnemarCriticalTable(perTest) : null;
       }
       const { first, second, index } = plan;
       const m = index.length;
       const n = data.itemCount;
       const { totals, onlyFirst, onlySecond } = data;
       let count = 0;
-      if (critical) {
+      if (headline) {
+        for (let t = 0; t < m; t++)
+          pValues[t] = headlinePValue(data, index[t], level, clusterScratch, clusteredOut);
+        let threshold = correction === 'bonferroni' ? alpha / m : alpha;
+        if (stepwise) {
+          const rejected = countRejections(pValues, correction as AdjustmentMethod, alpha, workspace);
+          threshold = rejected > 0 ? workspace[rejected - 1] : -1;
+        }
+        for (let t = 0; t < m; t++) {
+          if (pValues[t] <= threshold && (!secondBetter || totals[second[t]] > totals[first[t]])) count++;
+        }
+      } else if (critical) {
         for (let t = 0; t < m; t++) {
           const b = onlyFirst[index[t]];
           const c = onlySecond[index[t]];
@@ -176,3 +214,55 @@ export const leaderboardPairs = defineMethod({
     };
   },
 });
+
+/**
+ * Analyze's headline test of pair k from a rerun model's differences: CR2 t with its df on the
+ * clusters' totals of d (clusters drawn); the paired t on the per-question epoch-mean
+ * differences (several epochs); McNemar's χ² (b − c)/√(b + c) (one epoch). p = 1 when the
+ * differences are all 0.
+ */
+function headlinePValue(
+  data: SystemCopiesScores,
+  k: number,
+  level: number,
+  scratch: ClusterTotals & { sizes: Float64Array; totals: Float64Array; sumSquares: Float64Array },
+  out: ReturnType<typeof createClusteredInterval>,
+): number {
+  const d = data.differences;
+  if (!d)
+    throw new Error("leaderboardPairs test 'headline' needs a model that keeps the differences (evalReruns)");
+  const n = d.questions;
+  const sum = d.sums[k];
+  if (d.clusterTotals && d.clusterSizes && d.clusterCount >= 2) {
+    const K = d.clusterCount;
+    if (scratch.sizes.length < K) {
+      scratch.sizes = new Float64Array(K);
+      scratch.totals = new Float64Array(K);
+      scratch.sumSquares = new Float64Array(K);
+    }
+    scratch.count = K;
+    for (let s = 0; s < K; s++) {
+      scratch.sizes[s] = d.clusterSizes[s];
+      scratch.totals[s] = d.clusterTotals[k * d.maxClusters + s];
+    }
+    const view = {
+      count: K,
+      sizes: scratch.sizes.subarray(0, K),
+      totals: scratch.totals.subarray(0, K),
+      sumSquares: scratch.sumSquares.subarray(0, K),
+    };
+    clusteredIntervalFromTotals(view, { level, estimator: 'cr2' }, out);
+    if (!(out.standardError > 0)) return out.estimate === 0 ? 1 : 0;
+    return 2 * tSf(Math.abs(out.estimate / out.standardError), out.degreesOfFreedom);
+  }
+  if (d.epochs === 1) {
+    const b = data.onlyFirst[k];
+    const c = data.onlySecond[k];
+    if (b + c === 0) return 1;
+    return Math.min(1, 2 * normalCdf(-Math.abs(b - c) / Math.sqrt(b + c)));
+  }
+  const mean = sum / n;
+  const variance = (d.squares[k] - n * mean * mean) / (n - 1);
+  if (!(variance > 0)) return mean === 0 ? 1 : 0;
+  return 2 * tSf(Math.abs(mean / Math.sqrt(variance / n)), n - 1);
+}

@@ -24,6 +24,7 @@ import { ConfigError } from '../base/errors.js';
 import { copyDifferenceTest, criticalValue, fillWaldTest, type MethodResult } from '../base/methodResult.js';
 import type { Analyser } from '../base/roles.js';
 import { mcnemarExact } from './mcnemarExact.js';
+import { mcnemarScoreTest } from './mcnemarScoreTest.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
 import { pairedNaiveTest } from './pairedNaiveTest.js';
 import { binaryItems, blankResult, pairedScoresOf, unusedRng } from './test-utils/itemData.js';
@@ -127,6 +128,36 @@ describe('paired test adapters equal core on the same items', () => {
     expect(out.estimate).toBeCloseTo((b - c) / N, 15);
     expect(Number.isNaN(out.se) && Number.isNaN(out.lower)).toBe(true);
     expect(out.degenerate).toBe(false);
+  });
+});
+
+describe("McNemar's χ² (mcnemarScoreTest) and the CR2 paired test (analyze's headline tests)", () => {
+  it('mcnemarScoreTest = core mcnemarTest chisq on the discordant counts (Tango at 0), one-sided Φ tails', () => {
+    let b = 0;
+    let c = 0;
+    A.scores.forEach((x, i) => {
+      if (x === 1 && B.scores[i] === 0) b++;
+      if (x === 0 && B.scores[i] === 1) c++;
+    });
+    const out = run(mcnemarScoreTest.create({}, { level: LEVEL }));
+    const ref = mcnemarTest(b, c, { method: 'chisq' });
+    expect(Math.abs(out.pTwoSided - ref.pValue) / ref.pValue).toBeLessThan(1e-12);
+    const z = (b - c) / Math.sqrt(b + c);
+    expect(out.pGreater).toBeCloseTo(normalSf(z), 14);
+    expect(out.pTwoSided).toBeCloseTo(2 * Math.min(out.pGreater, out.pLess), 14);
+  });
+  it('pairedClusteredTest estimator cr2 = core clustered CR2 interval of the differences with its Bell–McCaffrey df', () => {
+    const out = run(pairedClusteredTest.create({ estimator: 'cr2' }, { level: LEVEL }));
+    const d = A.scores.map((x, i) => x - B.scores[i]);
+    const ref = coreClusteredInterval(d, A.clusters, { level: LEVEL, estimator: 'cr2' });
+    expect(out.lower).toBeCloseTo(ref.lower, 14);
+    expect(out.upper).toBeCloseTo(ref.upper, 14);
+    const t = ref.estimate / ref.standardError;
+    expect(Math.abs(out.pTwoSided - 2 * tSf(Math.abs(t), ref.degreesOfFreedom)) / out.pTwoSided).toBeLessThan(
+      1e-12,
+    );
+    // The default is still CR1 with t(K − 1).
+    expect(run(pairedClusteredTest.create({}, { level: LEVEL })).lower).not.toBeCloseTo(ref.lower, 10);
   });
 });
 

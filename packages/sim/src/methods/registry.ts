@@ -22,6 +22,7 @@ import { kornGraubardClopperPearson, kornGraubardWilson } from './kornGraubardIn
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { leaderboardRank } from './leaderboardRank.js';
 import { mcnemarExact } from './mcnemarExact.js';
+import { mcnemarScoreTest } from './mcnemarScoreTest.js';
 import { meanScore } from './meanScore.js';
 import { naiveInterval } from './naiveInterval.js';
 import { pairedClusteredTest } from './pairedClusteredTest.js';
@@ -76,6 +77,7 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   pairedClusteredTest,
   unpairedClusteredTest,
   mcnemarExact,
+  mcnemarScoreTest,
   leaderboardPairs,
   topBottomGap,
   leaderboardRank,

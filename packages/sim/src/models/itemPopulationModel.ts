@@ -13,6 +13,12 @@
  *  - 'rate': the rate c_i/k_i itself as a fractional score (no randomness within a question).
  *  - 'first': the first recorded answer (`first_<system>` column), no randomness within a question.
  *
+ * With `epochs: K` (answer 'recorded') each drawn question is answered K times and scores the
+ * mean — analyze's epoch means, so a study simulates the reduction analyze reports; with
+ * `truth: 'shrunk'` the per-question rates are not the observed c/k (which carry one round of
+ * answer noise already) but their method-of-moments estimate with that noise removed
+ * (shrunkRates.ts). Both default to the original behaviour (K = 1, observed rates; same stream).
+ *
  * Draws: `n` questions uniformly, without replacement (partial Fisher–Yates, undone after
  * each replication) or with (`replace: true`); or `clusters` clusters uniformly without
  * replacement (or with, as a cluster bootstrap), every question of a drawn cluster included.
@@ -53,6 +59,7 @@ import { type ItemPopulation, populationMeanRate, type SystemResults } from '../
 import type { DiscreteTable } from '../samplers/discreteTable.js';
 import { itemOutcomeTable } from './itemOutcomeTable.js';
 import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
+import { shrunkRates } from './shrunkRates.js';
 
 export const ITEM_ANSWER_MODES = ['recorded', 'rate', 'first'] as const;
 export type ItemAnswerMode = (typeof ITEM_ANSWER_MODES)[number];
@@ -77,6 +84,10 @@ export interface ItemPopulationParams {
   readonly design: 'paired' | 'independent';
   /** Paired design: keep only the pooled 2×2 table (one slot), drawn as one multinomial. */
   readonly pooled: boolean;
+  /** Answers per question and system; the score is their mean (1: one Bernoulli draw, the original stream). */
+  readonly epochs: number;
+  /** How the true rates were set: 'observed' (c/k) or 'shrunk', with what was done (shrunkRates.ts). */
+  readonly truthRates: { readonly mode: 'observed' | 'shrunk'; readonly note: string };
   readonly members: ClusterMembers;
   /** The true value: mean expected score (difference A − B when paired). */
   readonly truth: number;
@@ -123,6 +134,21 @@ const PARAMS = {
     default: false,
     description:
       'Two systems drawn with replacement (n questions, answer recorded or first): keep only the pooled 2×2 table, one slot without clusters, drawn as one multinomial (for methods that ignore clusters).',
+  },
+  epochs: {
+    type: 'integer',
+    min: 1,
+    max: 1000,
+    default: 1,
+    description:
+      "Answers per question and system (answer 'recorded'): the question's score is their mean, as analyze's epoch means.",
+  },
+  truth: {
+    type: 'choice',
+    values: ['observed', 'shrunk'],
+    default: 'observed',
+    description:
+      "Each question's true rate: its observed rate c/k, or the method-of-moments estimate with the within-question binomial variance removed (models/shrunkRates.ts; needs k ≥ 2).",
   },
 } as const;
 
@@ -201,10 +227,30 @@ export function parseItemPopulation(
       'false, unless two systems are drawn with replacement (replace: true) as n questions with answer "recorded" or "first"',
     );
   }
-  const scoresA = systemScores(results[0], answer, population);
-  const scoresB = systemCount === 2 ? systemScores(results[1], answer, population) : null;
+  if (params.epochs > 1 && answer !== 'recorded') {
+    throw new ConfigError('epochs', params.epochs, `1, unless answer is "recorded" (got answer "${answer}")`);
+  }
+  if (params.epochs > 1 && params.pooled) {
+    throw new ConfigError(
+      'pooled',
+      true,
+      'false with epochs > 1 (the pooled 2×2 table holds one answer per question)',
+    );
+  }
+  if (params.truth === 'shrunk' && answer === 'first') {
+    throw new ConfigError('truth', 'shrunk', '"observed" with answer "first" (a first answer is not a rate)');
+  }
+  let scoresA = systemScores(results[0], answer, population);
+  let scoresB = systemCount === 2 ? systemScores(results[1], answer, population) : null;
+  let truthNote = "each question's observed rate c/k";
+  if (params.truth === 'shrunk') {
+    const shrunk = shrunkRates(results, population.clusterIndex);
+    scoresA = shrunk.rates[0];
+    if (systemCount === 2) scoresB = shrunk.rates[1];
+    truthNote = shrunk.note;
+  }
   const truthOf = (system: SystemResults, scores: Float64Array) =>
-    answer === 'first' ? mean(scores) : populationMeanRate(system);
+    answer === 'first' || params.truth === 'shrunk' ? mean(scores) : populationMeanRate(system);
   const truth = truthOf(results[0], scoresA) - (scoresB ? truthOf(results[1], scoresB) : 0);
   return {
     population,
@@ -217,6 +263,8 @@ export function parseItemPopulation(
     replace,
     design,
     pooled: params.pooled,
+    epochs: params.epochs,
+    truthRates: { mode: params.truth, note: truthNote },
     members: clusterMembers(population),
     truth,
     source: { file, sha256, systems },
@@ -246,7 +294,21 @@ interface DrawScratch {
  * its studies' streams stay as published.)
  */
 function usesOutcomeTable(params: ItemPopulationParams): boolean {
-  return params.scoresB !== null && params.replace && params.unit === 'questions' && params.answer !== 'rate';
+  return (
+    params.scoresB !== null &&
+    params.replace &&
+    params.unit === 'questions' &&
+    params.answer !== 'rate' &&
+    params.epochs === 1
+  );
+}
+
+/** The mean of `epochs` Bernoulli(p) answers (one answer: exactly one `bernoulli` draw, as before). */
+function epochMean(rng: RandomStream, p: number, epochs: number): number {
+  if (epochs === 1) return rng.bernoulli(p);
+  let right = 0;
+  for (let e = 0; e < epochs; e++) right += rng.bernoulli(p);
+  return right / epochs;
 }
 
 function allocateScratch(params: ItemPopulationParams): DrawScratch {
@@ -407,6 +469,7 @@ function allocateSingle(params: ItemPopulationParams): ItemScores {
   const sumSquares = new Float64Array(slots);
   const scores = params.scoresA;
   const recorded = params.answer === 'recorded';
+  const epochs = params.epochs;
   const data: ItemScores = {
     kind: 'clusteredScores',
     clusterCount: 0,
@@ -422,7 +485,7 @@ function allocateSingle(params: ItemPopulationParams): ItemScores {
       sumSquares[slot] = 0;
     },
     visit: (slot, question) => {
-      const y = recorded ? (data.rng as RandomStream).bernoulli(scores[question]) : scores[question];
+      const y = recorded ? epochMean(data.rng as RandomStream, scores[question], epochs) : scores[question];
       sizes[slot] += 1;
       totals[slot] += y;
       sumSquares[slot] += y * y;
@@ -468,6 +531,7 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
   const a = params.scoresA;
   const b = params.scoresB as Float64Array;
   const recorded = params.answer === 'recorded';
+  const epochs = params.epochs;
   // 0: both systems on each drawn question; 1 / 2: only A / only B, pooled in slot 0.
   let pass = 0;
   const data: PairedItemScores = {
@@ -491,7 +555,9 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
     visit: (slot, question) => {
       const rng = data.rng as RandomStream;
       if (pass !== 0) {
-        const y = recorded ? rng.bernoulli((pass === 1 ? a : b)[question]) : (pass === 1 ? a : b)[question];
+        const y = recorded
+          ? epochMean(rng, (pass === 1 ? a : b)[question], epochs)
+          : (pass === 1 ? a : b)[question];
         if (pass === 1) {
           sizes[0] += 1;
           totalsA[0] += y;
@@ -502,8 +568,8 @@ function allocatePaired(params: ItemPopulationParams): PairedItemScores {
         }
         return;
       }
-      const ya = recorded ? rng.bernoulli(a[question]) : a[question];
-      const yb = recorded ? rng.bernoulli(b[question]) : b[question];
+      const ya = recorded ? epochMean(rng, a[question], epochs) : a[question];
+      const yb = recorded ? epochMean(rng, b[question], epochs) : b[question];
       sizes[slot] += 1;
       totalsA[slot] += ya;
       totalsB[slot] += yb;

@@ -5,6 +5,7 @@
 import { createRegistry, type Registry } from '../base/registry.js';
 import type { ModelDefinition } from '../base/roles.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
+import { evalReruns } from './evalReruns.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { judgedAnswers } from './judgedAnswers.js';
@@ -26,6 +27,7 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   itemPopulationShifted,
   systemCopies,
   populationSystems,
+  evalReruns,
   sequentialPaired,
   uniformDifficulty,
   judgedAnswers,

@@ -60,18 +60,26 @@ describe('audit --methods covers every per-system interval method', () => {
     expect(new Set(rows.map((r) => r.method))).toEqual(new Set(audit.methods));
   });
 
-  it('the default set: no opt-in methods; the clustered ones only with clusters; beta posterior included', () => {
+  it('the default set: no opt-in methods (analyze’s BCa and HBB are in); the clustered ones only with clusters', () => {
     const clustered = buildAudit(population(true)).methods;
     const flat = buildAudit(population(false)).methods;
     const optIn = AUDIT_INTERVALS.filter((m) => m.optIn).map((m) => m.id);
     expect(optIn).toEqual([
       'clusterBootstrapBasic',
       'clusterBootstrapStudentized',
-      'clusterBootstrapBca',
       'wildClusterBootstrap',
       'binaryBootstrap',
-      'hierarchicalBetaBinomial',
     ]);
+    expect(clustered).toContain('clusterBootstrapBca');
+    expect(clustered).toContain('hierarchicalBetaBinomial');
+    // analyze's resamples, and the HBB capped (≈ 0.5 s a fit) in the resampling study only.
+    const audit = buildAudit(population(true));
+    const bca = audit.resampling.methods!.find((m) => m.id === 'clusterBootstrapBca')!;
+    expect(bca.resamples).toBe(2000);
+    expect(audit.resampling.methods!.find((m) => m.id === 'hierarchicalBetaBinomial')!.replications).toBe(
+      100,
+    );
+    expect(audit.parametric.methods!.some((m) => m.id === 'hierarchicalBetaBinomial')).toBe(false);
     expect(clustered).toEqual(AUDIT_INTERVALS.filter((m) => !m.optIn).map((m) => m.id));
     expect(clustered).toContain('betaPosterior');
     expect(flat).toEqual(AUDIT_INTERVALS.filter((m) => !m.optIn && !m.clustered).map((m) => m.id));

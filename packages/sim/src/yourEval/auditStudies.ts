@@ -1,29 +1,43 @@
 /**
  * `evalsim audit` as generated studies: "is my interval (and my paired test) trustworthy on
  * THIS eval?" answered by coverage studies calibrated to the eval — its questions, its
- * clusters and their sizes, its accuracy, its spread of difficulty, its ICC — in two
- * data-generating modes, and a paired-test study:
+ * clusters and their sizes, its epochs, its accuracy, its spread of difficulty, its ICC — on the
+ * scores analyze reports, and a paired-test study:
  *
- *  - `<name>-resampling`: model itemPopulation, one recorded answer per question, whole
- *    clusters drawn with replacement (K of them, the eval's own count; questions when the
- *    eval has no clusters); truth = the eval's mean rate;
+ *  - `<name>-resampling`: model itemPopulation, whole clusters drawn with replacement (K of
+ *    them, the eval's own count; questions when the eval has no clusters), each question
+ *    answered as often as the eval answered it (its epochs E) and scored by the epoch mean — the
+ *    scores analyze's continuous methods see. With E ≥ 2 the per-question truth is the
+ *    method-of-moments estimate with the within-question noise removed (truth 'shrunk',
+ *    models/shrunkRates.ts); with one answer, the observed outcomes. truth = the mean rate.
+ *    Methods: those that take graded scores (E ≥ 2), or every applicable one (E = 1);
+ *  - `<name>-answers` (E ≥ 2 only): the same draws with ONE answer per question, from each
+ *    question's observed rate — what analyze's 0/1 methods (Wilson, Korn–Graubard, the
+ *    hierarchical beta-binomial) see on epoch 1; the 0/1 methods;
  *  - `<name>-parametric`: model betaBinomialClusters with the eval's cluster sizes, its
- *    accuracy p and its ICC (populationIcc.ts); truth = p;
- *    both: every interval method × coverage, lower / upper non-coverage, mean width (MCSEs);
- *  - `<name>-paired` (resampling): model itemPopulationShifted (mixture shift), grid
- *    systems × delta: [A] with δ = 0 is two identical copies of A (the false-win rate),
- *    [A, B] with δ = the observed gap is power at that gap (and the two other cells: a copy of A
- *    δ worse, and B moved to A's mean); paired tests × rejectionRate.
+ *    accuracy p and its ICC (populationIcc.ts), one answer per question (a beta-binomial has no
+ *    question-level truth for epochs to repeat; said in the output); truth = p;
+ *    all: every interval method × coverage, lower / upper non-coverage, mean width (MCSEs);
+ *  - `<name>-paired` (resampling, the eval's epochs): model itemPopulationShifted (mixture
+ *    shift), grid systems × delta: [A] with δ = 0 is two identical copies of A (the false-win
+ *    rate; with one answer from observed 0/1 rates the copies answer alike, a rate 0 by
+ *    construction, reported as such), [A, B] with δ = the observed gap is power at that gap;
+ *    analyze's headline test for the structure first (headlineRule.ts), then the others.
  *
  * Interval methods: every built-in interval that takes one system's clustered scores (a test
  * checks the registry against AUDIT_INTERVALS; clustered ones only when the eval has clusters:
- * 2 ≤ K < N; the slow ones — the basic / studentized / BCa cluster bootstraps, the wild cluster
- * and binary bootstraps, the hierarchical beta-binomial — only when named) — or those named —
- * plus user modules. A named clustered method on an eval without clusters is run as asked; the
- * validator's guard rails (config/studyWarnings.ts) flag it.
+ * 2 ≤ K < N). Analyze's intervals — the headline rule's, the cluster bootstraps' BCa (with
+ * analyze's `resamples`, default 2000) and the hierarchical beta-binomial (≈ 0.5 s a fit: on
+ * the first `hbbReplications` replications, default 100, its MCSE stated) — run by default;
+ * the other slow ones (basic and studentized cluster bootstraps, the wild cluster and binary
+ * bootstraps) only when named. User modules run in the resampling study.
  */
+import { headlineRule, type SystemHeadlineMethod } from '../analysis/headlineRule.js';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
+import { shrunkRates } from '../models/shrunkRates.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
+import { evalSystem } from './evalSystem.js';
+import { evalEpochs } from './planStudy.js';
 import { populationIcc } from './populationIcc.js';
 
 export interface AuditMethod {
@@ -93,22 +107,26 @@ export const AUDIT_INTERVALS: readonly AuditMethod[] = [
   },
   {
     id: 'clusterBootstrap',
-    config: { id: 'clusterBootstrap', method: 'clusterBootstrap', resamples: 200 },
+    config: { id: 'clusterBootstrap', method: 'clusterBootstrap' },
     clustered: true,
     binaryOnly: false,
   },
-  // The other bootstrap types, each from its own 200 resamples per replication: opt-in (each
-  // costs what the percentile one does).
+  // BCa is one of analyze's intervals: audited by default. Basic and studentized: opt-in.
+  {
+    id: 'clusterBootstrapBca',
+    config: { id: 'clusterBootstrapBca', method: 'clusterBootstrap', type: 'bca' },
+    clustered: true,
+    binaryOnly: false,
+  },
   ...(
     [
       ['clusterBootstrapBasic', 'basic'],
       ['clusterBootstrapStudentized', 'studentized'],
-      ['clusterBootstrapBca', 'bca'],
     ] as const
   ).map(
     ([id, type]): AuditMethod => ({
       id,
-      config: { id, method: 'clusterBootstrap', resamples: 200, type },
+      config: { id, method: 'clusterBootstrap', type },
       clustered: true,
       binaryOnly: false,
       optIn: true,
@@ -133,14 +151,27 @@ export const AUDIT_INTERVALS: readonly AuditMethod[] = [
     config: { id: 'hierarchicalBetaBinomial', method: 'hierarchicalBetaBinomial' },
     clustered: true,
     binaryOnly: true,
-    optIn: true,
   },
 ];
+
+/** Replications per study cell unless `replications` is given (MCSE ≈ 0.005 at 95% coverage). */
+export const AUDIT_REPLICATIONS = 2000;
+/** The cluster bootstrap resamples per replication unless `resamples` is given: analyze's B. */
+export const AUDIT_RESAMPLES = 2000;
+/** Replications of the hierarchical beta-binomial (≈ 0.5 s a fit) unless `hbbReplications` is given. */
+export const AUDIT_HBB_REPLICATIONS = 100;
+
+/** The audit id of analyze's headline interval for a system (headlineRule.ts). */
+export function auditIdOfHeadline(method: SystemHeadlineMethod): string {
+  return method === 'clusteredCr2' ? 'clusteredCR2' : method;
+}
 
 export interface AuditOptions {
   /** The population file as the studies name it (relative to the study files). */
   readonly populationFile: string;
   readonly population: ItemPopulation;
+  /** The eval as the user named it (errors name it; default the population's source). */
+  readonly evalName?: string;
   /** The system whose intervals are audited (A). */
   readonly system: string;
   /** A second system B for the power at the observed gap (optional). */
@@ -159,6 +190,12 @@ export interface AuditOptions {
   readonly seed?: number;
   readonly level?: number;
   readonly name?: string;
+  /** Resamples per cluster bootstrap (default {@link AUDIT_RESAMPLES}, analyze's). */
+  readonly resamples?: number;
+  /** Replications of the hierarchical beta-binomial (default {@link AUDIT_HBB_REPLICATIONS}). */
+  readonly hbbReplications?: number;
+  /** Answers per question to simulate (default: the eval's own). */
+  readonly epochs?: number;
 }
 
 export interface AuditFacts {
@@ -170,8 +207,12 @@ export interface AuditFacts {
   readonly simulatedClusters: number;
   readonly accuracy: number;
   readonly icc: number;
-  /** Mean answers per question (the studies draw one). */
+  /** Answers per question simulated (the eval's epochs unless chosen); the scores are their mean. */
   readonly epochs: number;
+  /** How the per-question truth was set (observed rates, or shrunk). */
+  readonly truth: { readonly mode: 'observed' | 'shrunk'; readonly note: string };
+  /** Two copies of A answer every question alike (one answer from 0/1 rates): no false win can occur. */
+  readonly copiesAnswerAlike: boolean;
   /** Observed gap A − B (null without B). */
   readonly gap: number | null;
   /** Correlation of A's and B's per-question rates (null without B). */
@@ -180,22 +221,23 @@ export interface AuditFacts {
 
 export interface Audit {
   readonly facts: AuditFacts;
+  /** Interval ids per study (the results' method column). */
   readonly methods: readonly string[];
   readonly resampling: StudyConfig;
+  /** One answer per question (the 0/1 methods), when the eval has several epochs. */
+  readonly answers: StudyConfig | null;
   readonly parametric: StudyConfig;
   readonly paired: StudyConfig;
-  readonly pairedTests: readonly { readonly id: string; readonly label: string }[];
+  readonly pairedTests: readonly {
+    readonly id: string;
+    readonly label: string;
+    readonly headline: boolean;
+  }[];
+  /** Analyze's headline interval for this structure (headlineRule.ts), as an audit id. */
+  readonly headline: string;
   readonly level: number;
-}
-
-function rates(population: ItemPopulation, name: string, flag: string): Float64Array {
-  const s = population.systems.get(name);
-  if (!s) {
-    throw new RangeError(
-      `${flag}: no system "${name}" in ${population.source}; systems: ${[...population.systems.keys()].join(', ')}`,
-    );
-  }
-  return Float64Array.from(s.correct, (c, i) => c / s.k[i]);
+  /** The cap of the hierarchical beta-binomial's replications (null when it is not audited). */
+  readonly hbbReplications: number | null;
 }
 
 function correlation(a: Float64Array, b: Float64Array): number {
@@ -224,29 +266,59 @@ const METRICS = [
   { metric: 'meanWidth', id: 'width' },
 ];
 
+/** The study method of an audit interval, with the audit's resamples and HBB cap. */
+function methodConfig(m: AuditMethod, resamples: number, hbb: number): MethodConfig {
+  if (m.config.method === 'clusterBootstrap') return { ...m.config, resamples };
+  if (m.id === 'hierarchicalBetaBinomial') return { ...m.config, replications: hbb };
+  return m.config;
+}
+
 export function buildAudit(options: AuditOptions): Audit {
   const { population } = options;
   const level = options.level ?? 0.95;
   const name = options.name ?? 'audit';
-  const ratesA = rates(population, options.system, '--system');
+  const shown = options.evalName ?? population.source;
+  const systemA = evalSystem(population, options.system, '--system', shown);
   const N = population.questionCount;
   const K = population.clusterNames.length;
   const clustered = K >= 2 && K < N;
+  const own = evalEpochs(systemA.k);
+  const epochs = options.epochs ?? own;
+  if (!(Number.isInteger(epochs) && epochs >= 1 && epochs <= 1000))
+    throw new RangeError(`--epochs: a whole number from 1 to 1000, got ${epochs}`);
+  if (epochs > 1 && own === 1) {
+    throw new RangeError(
+      `--epochs ${epochs}: ${shown} has one answer per question, so the per-question truth behind several answers is unknown; audit --epochs 1`,
+    );
+  }
+  const systemB =
+    options.versus !== undefined ? evalSystem(population, options.versus, '--versus', shown) : undefined;
+  if (systemB && options.versus === options.system)
+    throw new RangeError('--versus: name a system other than --system');
+  const observedA = Float64Array.from(systemA.correct, (c, i) => c / systemA.k[i]);
+  const truth =
+    epochs >= 2
+      ? shrunkRates(systemB ? [systemA, systemB] : [systemA], population.clusterIndex)
+      : {
+          applied: false,
+          rates: [observedA],
+          note: "one answer per question: each question's observed rate c/k is its truth",
+        };
+  const ratesA = truth.applied ? truth.rates[0] : observedA;
   const accuracy = ratesA.reduce((s, r) => s + r, 0) / N;
-  const icc = clustered ? populationIcc(ratesA, population.clusterIndex) : 0;
-  const systemA = population.systems.get(options.system)!;
-  const epochs = systemA.k.reduce((s, k) => s + k, 0) / N;
+  const icc = clustered ? populationIcc(observedA, population.clusterIndex) : 0;
   let gap: number | null = null;
   let rho: number | null = null;
-  if (options.versus !== undefined) {
-    if (options.versus === options.system)
-      throw new RangeError('--versus: name a system other than --system');
-    const ratesB = rates(population, options.versus, '--versus');
+  if (systemB) {
+    const ratesB = truth.applied
+      ? truth.rates[1]
+      : Float64Array.from(systemB.correct, (c, i) => c / systemB.k[i]);
     gap = accuracy - ratesB.reduce((s, r) => s + r, 0) / N;
     rho = correlation(ratesA, ratesB);
   }
-  const applicable = AUDIT_INTERVALS.filter((m) => (clustered || !m.clustered) && !m.optIn);
-  let chosen = applicable;
+  const copiesAnswerAlike = epochs === 1 && observedA.every((r) => r === 0 || r === 1);
+
+  let chosen = AUDIT_INTERVALS.filter((m) => (clustered || !m.clustered) && !m.optIn);
   if (options.methods !== undefined) {
     chosen = options.methods.map((id) => {
       const found = AUDIT_INTERVALS.find((m) => m.id === id);
@@ -257,46 +329,73 @@ export function buildAudit(options: AuditOptions): Audit {
       return found;
     });
   }
-  const methods: MethodConfig[] = [
-    ...chosen.map((m) => m.config),
-    ...(options.modules ?? []).map((m) => ({ id: m.id, module: m.file })),
-  ];
-  if (methods.length === 0) throw new RangeError('--methods: no interval method to audit');
+  if (chosen.length === 0 && (options.modules ?? []).length === 0)
+    throw new RangeError('--methods: no interval method to audit');
   if (options.clusters !== undefined && !clustered) {
-    throw new RangeError(`--clusters: ${population.source} has no clusters (${K} for ${N} questions)`);
+    throw new RangeError(`--clusters: ${shown} has no clusters (${K} for ${N} questions)`);
   }
+  const resamples = options.resamples ?? AUDIT_RESAMPLES;
+  const replications = options.replications ?? AUDIT_REPLICATIONS;
+  const hbbReplications = Math.min(replications, options.hbbReplications ?? AUDIT_HBB_REPLICATIONS);
+  const config = (m: AuditMethod) => methodConfig(m, resamples, hbbReplications);
+  const modules: MethodConfig[] = (options.modules ?? []).map((m) => ({ id: m.id, module: m.file }));
+  // Which methods see which scores: with several epochs the resampling study scores epoch means
+  // (graded), so the 0/1 methods go to the answers study, as analyze computes them on epoch 1.
+  const onMeans = chosen.filter((m) => epochs === 1 || !m.binaryOnly);
+  const onAnswers = epochs >= 2 ? chosen.filter((m) => m.binaryOnly) : [];
   const drawK = options.clusters ?? K;
   const draw: Record<string, number | boolean> = clustered
     ? { clusters: drawK, replace: true }
     : { n: N, replace: true };
   const sizes = Array.from({ length: K }, () => 0);
   for (const c of population.clusterIndex) sizes[c]++;
-  const common = {
-    seed: options.seed ?? 1,
-    replications: options.replications ?? 1000,
-    level,
-  };
+  const common = { seed: options.seed ?? 1, replications, level };
   const where = clustered
     ? drawK === K
       ? `${N} questions in ${K} clusters`
       : `${drawK} clusters drawn from ${K}`
     : `${N} questions`;
+  const epochText =
+    epochs === 1
+      ? 'one answer per question'
+      : `${epochs} answers per question (the eval's epochs) scored by their mean`;
+  const drawnText = clustered ? `${drawK} whole clusters` : `${N} questions`;
   const resampling: StudyConfig = {
     name: `${name}-resampling`,
-    title: `Audit (resampling): interval coverage for ${options.system} at ${where}`,
-    description: `Generated by evalsim audit from ${options.populationFile}. Each replication draws ${clustered ? `${drawK} whole clusters` : `${N} questions`} with replacement from the eval and one recorded answer per question (Bernoulli c/k); truth = the eval's mean rate ${accuracy.toFixed(4)}.`,
+    title: `Audit (resampling): interval coverage for ${options.system} at ${where}, ${epochText}`,
+    description: `Generated by evalsim audit from ${options.populationFile}. Each replication draws ${drawnText} with replacement from the eval and ${epochText}; truth (${truth.note}) = the mean rate ${accuracy.toFixed(4)}.`,
     ...common,
     model: {
       name: 'itemPopulation',
-      params: { population: options.populationFile, systems: [options.system], ...draw },
+      params: {
+        population: options.populationFile,
+        systems: [options.system],
+        ...draw,
+        ...(epochs > 1 ? { epochs, truth: 'shrunk' } : {}),
+      },
     },
-    methods,
+    methods: [...onMeans.map(config), ...modules],
     metrics: METRICS,
   };
+  const answers: StudyConfig | null =
+    onAnswers.length > 0
+      ? {
+          name: `${name}-answers`,
+          title: `Audit (resampling, one answer per question): 0/1 interval coverage for ${options.system} at ${where}`,
+          description: `Generated by evalsim audit from ${options.populationFile}. The 0/1 methods, as analyze computes them on one epoch: each replication draws ${drawnText} with replacement and one recorded answer per question (Bernoulli c/k); truth = the eval's mean rate.`,
+          ...common,
+          model: {
+            name: 'itemPopulation',
+            params: { population: options.populationFile, systems: [options.system], ...draw },
+          },
+          methods: onAnswers.map(config),
+          metrics: METRICS,
+        }
+      : null;
   const parametric: StudyConfig = {
     name: `${name}-parametric`,
     title: `Audit (parametric): interval coverage for a beta-binomial eval like ${options.system}`,
-    description: `Generated by evalsim audit from ${options.populationFile}: beta-binomial clusters with the eval's ${clustered ? `${K} cluster sizes` : `${N} single questions`}, accuracy p = ${accuracy.toFixed(4)} and ICC ρ = ${icc.toFixed(4)} (ANOVA on the per-question rates); truth = p.`,
+    description: `Generated by evalsim audit from ${options.populationFile}: beta-binomial clusters with the eval's ${clustered ? `${K} cluster sizes` : `${N} single questions`}, accuracy p = ${accuracy.toFixed(4)} and ICC ρ = ${icc.toFixed(4)} (ANOVA on the per-question rates), one answer per question (a beta-binomial has no question-level truth for epochs to repeat); truth = p.`,
     ...common,
     model: {
       name: 'betaBinomialClusters',
@@ -310,31 +409,90 @@ export function buildAudit(options: AuditOptions): Audit {
             : { m: Math.max(1, Math.round(N / K)), clusters: drawK }),
       },
     },
-    methods,
+    // The hierarchical beta-binomial (≈ 0.5 s a fit) is audited once, on the eval's own clusters,
+    // unless named in --methods.
+    methods: [
+      ...chosen
+        .filter((m) => options.methods !== undefined || m.id !== 'hierarchicalBetaBinomial')
+        .map(config),
+      ...modules,
+    ],
     metrics: METRICS,
   };
+  // Analyze's headline test for the structure first (headlineRule.ts), then the others users run.
   const pairedTests = [
-    { id: 'mcnemar', label: 'exact McNemar', config: { id: 'mcnemar', method: 'mcnemarExact' } },
-    { id: 'pairedZ', label: 'paired z', config: { id: 'pairedZ', method: 'pairedNaiveTest' } },
     ...(clustered
       ? [
           {
+            id: 'pairedCr2',
+            label: 'paired clustered CR2 t (analyze’s test)',
+            headline: true,
+            config: { id: 'pairedCr2', method: 'pairedClusteredTest', estimator: 'cr2' },
+          },
+          {
             id: 'pairedClustered',
-            label: 'paired clustered t',
+            label: 'paired clustered CR1 t(K−1)',
+            headline: false,
             config: { id: 'pairedClustered', method: 'pairedClusteredTest' },
           },
         ]
+      : epochs > 1
+        ? [
+            {
+              id: 'pairedT',
+              label: 'paired t on epoch means (analyze’s test)',
+              headline: true,
+              config: { id: 'pairedT', method: 'pairedNaiveTest', critical: 't' },
+            },
+          ]
+        : [
+            {
+              id: 'mcnemarChi2',
+              label: 'McNemar χ² (analyze’s test)',
+              headline: true,
+              config: { id: 'mcnemarChi2', method: 'mcnemarScoreTest' },
+            },
+          ]),
+    ...(epochs === 1
+      ? [
+          {
+            id: 'mcnemar',
+            label: 'exact McNemar',
+            headline: false,
+            config: { id: 'mcnemar', method: 'mcnemarExact' },
+          },
+        ]
       : []),
-    { id: 'unpaired', label: 'unpaired z', config: { id: 'unpaired', method: 'unpairedTwoProportionTest' } },
+    {
+      id: 'pairedZ',
+      label: 'paired z',
+      headline: false,
+      config: { id: 'pairedZ', method: 'pairedNaiveTest' },
+    },
+    ...(epochs === 1
+      ? [
+          {
+            id: 'unpaired',
+            label: 'unpaired z',
+            headline: false,
+            config: { id: 'unpaired', method: 'unpairedTwoProportionTest' },
+          },
+        ]
+      : []),
   ];
   const paired: StudyConfig = {
     name: `${name}-paired`,
     title: `Audit (paired tests): false wins between identical copies of ${options.system}${gap !== null ? ` and power at the observed gap to ${options.versus}` : ''}`,
-    description: `Generated by evalsim audit from ${options.populationFile}. Model itemPopulationShifted (mixture shift): systems [${options.system}] with delta 0 = two identical copies answering independently${gap !== null ? `; [${options.system}, ${options.versus}] with delta ${gap} = the observed gap (power)` : ''}. power / false-win rate = share of replications with p < ${+(1 - level).toFixed(6)}.`,
+    description: `Generated by evalsim audit from ${options.populationFile}. Model itemPopulationShifted (mixture shift), ${epochText}: systems [${options.system}] with delta 0 = two identical copies answering independently${copiesAnswerAlike ? ' (with one answer from 0/1 rates they answer alike: no false win can occur)' : ''}${gap !== null ? `; [${options.system}, ${options.versus}] with delta ${gap} = the observed gap (power)` : ''}. power / false-win rate = share of replications with p < ${+(1 - level).toFixed(6)}.`,
     ...common,
     model: {
       name: 'itemPopulationShifted',
-      params: { population: options.populationFile, shift: 'mixture', ...draw },
+      params: {
+        population: options.populationFile,
+        shift: 'mixture',
+        ...draw,
+        ...(epochs > 1 ? { epochs, truth: 'shrunk' } : {}),
+      },
     },
     grid: {
       systems:
@@ -346,6 +504,9 @@ export function buildAudit(options: AuditOptions): Audit {
       { metric: 'rejectionRate', id: 'rejection', alternative: 'two-sided', alpha: +(1 - level).toFixed(12) },
     ],
   };
+  const headline = auditIdOfHeadline(
+    headlineRule({ questions: N, clusters: clustered ? drawK : 0, binaryScores: epochs === 1 }).system,
+  );
   return {
     facts: {
       questions: N,
@@ -355,14 +516,19 @@ export function buildAudit(options: AuditOptions): Audit {
       accuracy,
       icc,
       epochs,
+      truth: { mode: truth.applied ? 'shrunk' : 'observed', note: truth.note },
+      copiesAnswerAlike,
       gap,
       correlation: rho,
     },
-    methods: methods.map((m) => m.id as string),
+    methods: [...chosen.map((m) => m.id), ...modules.map((m) => m.id as string)],
     resampling,
+    answers,
     parametric,
     paired,
-    pairedTests: pairedTests.map(({ id, label }) => ({ id, label })),
+    pairedTests: pairedTests.map(({ id, label, headline: h }) => ({ id, label, headline: h })),
+    headline,
     level,
+    hbbReplications: chosen.some((m) => m.id === 'hierarchicalBetaBinomial') ? hbbReplications : null,
   };
 }

@@ -1,55 +1,91 @@
 /**
- * Reads an audit's three studies back into what the audit reports: per mode and interval
- * method, coverage, lower / upper non-coverage and mean width with their MCSEs and a
- * verdict against Bradley's liberal band (nominal ± (1 − nominal)/2: 0.925–0.975 at 95%;
- * Bradley 1978, "Robustness?", Br. J. Math. Stat. Psychol. 31:144–152), 'borderline' when
- * the band's edge lies within 2 MCSE of the coverage; per paired test, the false-win rate
- * between identical copies and the power at the observed gap; and a recommendation
- * sentence built from those numbers.
+ * Reads an audit's studies back into what the audit reports: per study and interval method,
+ * coverage, lower / upper non-coverage and mean width with their MCSEs and a verdict against
+ * Bradley's liberal band (nominal ± (1 − nominal)/2: 0.925–0.975 at 95%; Bradley 1978,
+ * "Robustness?", Br. J. Math. Stat. Psychol. 31:144–152) that accounts for the Monte Carlo
+ * error (core bradleyFlags on the non-coverage, at 2 MCSE):
+ *
+ *   holds      coverage ± 2 MCSE lies inside the band;
+ *   too low / too high   coverage ± 2 MCSE lies wholly below / above it;
+ *   undecided  the band's edge lies within 2 MCSE: the replications needed to decide are
+ *              R' = 4c(1 − c)/d² (d the distance to the edge, so 2·MCSE < d), rounded up;
+ *
+ * per paired test, the false-win rate between identical copies (0 BY CONSTRUCTION, and said so,
+ * when the copies cannot disagree) and the power at the observed gap; and a recommendation that
+ * starts from analyze's headline interval (headlineRule.ts), so the advice does not change with
+ * the seed: it holds, or it is undecided at R replications (rerun with --replications R'), or it
+ * fails and the intervals that hold are listed in AUDIT_INTERVALS' order — never "the narrowest
+ * inside the band", which the seed can flip. Percentages keep one decimal (92.5%, never "93%").
  */
+import { bradleyFlags } from '@evalsim/core';
+import { MAX_REPLICATIONS } from '../base/limits.js';
 import type { ResultRow } from '../output/resultRow.js';
-import type { Audit } from './auditStudies.js';
+import { AUDIT_INTERVALS, type Audit } from './auditStudies.js';
 
 export interface Estimate {
   readonly value: number;
   readonly mcse: number;
 }
 
-export type Verdict = 'within' | 'borderline' | 'too low' | 'too high' | 'no bounds';
+export type Verdict = 'holds' | 'undecided' | 'too low' | 'too high' | 'no bounds';
 
 export interface IntervalAudit {
   readonly method: string;
+  /** Which study: 'resampling' (analyze's scores), 'answers' (one 0/1 answer), 'parametric'. */
+  readonly study: string;
+  readonly replications: number;
   readonly coverage: Estimate;
   readonly lowerMiss: Estimate;
   readonly upperMiss: Estimate;
   readonly width: Estimate;
   readonly verdict: Verdict;
+  /** Replications that would decide an undecided verdict (null otherwise). */
+  readonly replicationsToDecide: number | null;
 }
 
 export interface PairedAudit {
   readonly test: string;
   readonly label: string;
+  /** Analyze's headline test for this structure. */
+  readonly headline: boolean;
   readonly falseWin: Estimate;
+  /** The copies cannot disagree: the false-win rate is 0 by construction, not measured. */
+  readonly falseWinByConstruction: boolean;
   readonly power: Estimate | null;
 }
 
 export interface AuditSummary {
   readonly band: readonly [number, number];
+  /** analyze's scores: epoch means (several epochs) or the 0/1 answers. */
   readonly resampling: readonly IntervalAudit[];
+  /** One answer per question (the 0/1 methods), with several epochs; empty otherwise. */
+  readonly answers: readonly IntervalAudit[];
   readonly parametric: readonly IntervalAudit[];
   readonly paired: readonly PairedAudit[];
+  /** Analyze's headline interval's audit (null when it was not audited). */
+  readonly headline: IntervalAudit | null;
   readonly recommendation: string;
 }
 
 const NONE: Estimate = { value: Number.NaN, mcse: Number.NaN };
 
-export function bradleyVerdict(coverage: Estimate, band: readonly [number, number]): Verdict {
+/** The verdict of a coverage with its MCSE against Bradley's liberal band at `level` (see the module doc). */
+export function bradleyVerdict(coverage: Estimate, level: number): Verdict {
   const { value, mcse } = coverage;
   if (Number.isNaN(value)) return 'no bounds';
-  const near = Math.min(Math.abs(value - band[0]), Math.abs(value - band[1])) <= 2 * mcse;
-  if (value < band[0]) return near ? 'borderline' : 'too low';
-  if (value > band[1]) return near ? 'borderline' : 'too high';
-  return near ? 'borderline' : 'within';
+  const flags = bradleyFlags(Math.min(1, Math.max(0, 1 - value)), 1 - level, Math.max(0, mcse), 2).liberal;
+  if (!flags.resolved) return 'undecided';
+  if (flags.inside) return 'holds';
+  return 1 - value > flags.upper ? 'too low' : 'too high';
+}
+
+/** Replications that resolve a coverage near a band edge (2 MCSE < the distance), at most MAX_REPLICATIONS. */
+export function replicationsToDecide(coverage: Estimate, band: readonly [number, number]): number {
+  const c = coverage.value;
+  const d = Math.max(1e-4, Math.min(Math.abs(c - band[0]), Math.abs(c - band[1])));
+  const r = Math.ceil((4 * c * (1 - c)) / (d * d));
+  const nice = 10 ** Math.floor(Math.log10(r));
+  return Math.min(MAX_REPLICATIONS, Math.ceil(r / nice) * nice);
 }
 
 function find(
@@ -57,82 +93,106 @@ function find(
   method: string,
   metric: string,
   where: (r: ResultRow) => boolean = () => true,
-): Estimate {
+): Estimate & { replications: number } {
   const row = rows.find((r) => r.method === method && r.metric === metric && where(r));
-  return row ? { value: row.value, mcse: row.mcse } : NONE;
+  return row
+    ? { value: row.value, mcse: row.mcse, replications: row.replications }
+    : { ...NONE, replications: 0 };
 }
 
 function intervals(
-  audit: Audit,
+  methods: readonly string[],
+  study: string,
   rows: readonly ResultRow[],
+  level: number,
   band: readonly [number, number],
 ): IntervalAudit[] {
-  return audit.methods.map((method) => {
-    const coverage = find(rows, method, 'coverage');
-    return {
-      method,
-      coverage,
-      lowerMiss: find(rows, method, 'lowerMiss'),
-      upperMiss: find(rows, method, 'upperMiss'),
-      width: find(rows, method, 'width'),
-      verdict: bradleyVerdict(coverage, band),
-    };
-  });
+  return methods
+    .filter((method) => rows.some((r) => r.method === method))
+    .map((method) => {
+      const { replications, ...coverage } = find(rows, method, 'coverage');
+      const verdict = bradleyVerdict(coverage, level);
+      const strip = (e: Estimate & { replications: number }): Estimate => ({ value: e.value, mcse: e.mcse });
+      return {
+        method,
+        study,
+        replications,
+        coverage,
+        lowerMiss: strip(find(rows, method, 'lowerMiss')),
+        upperMiss: strip(find(rows, method, 'upperMiss')),
+        width: strip(find(rows, method, 'width')),
+        verdict,
+        replicationsToDecide: verdict === 'undecided' ? replicationsToDecide(coverage, band) : null,
+      };
+    });
 }
 
 const systemsKey = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-const pct = (x: number) => `${(100 * x).toFixed(Math.abs(100 * x) < 10 ? 1 : 0)}%`;
+/** A rate as a percentage with one decimal (92.5% stays 92.5%). */
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const covers = (r: IntervalAudit) => `${pct(r.coverage.value)} ± ${pct(r.coverage.mcse)}`;
 
 function recommend(
   audit: Audit,
   band: readonly [number, number],
-  resampling: readonly IntervalAudit[],
+  all: readonly IntervalAudit[],
+  headline: IntervalAudit | null,
   paired: readonly PairedAudit[],
 ): string {
-  const { questions, clusters, clustered } = audit.facts;
-  const at = `At ${questions.toLocaleString('en-US')} questions${clustered ? ` in ${clusters} clusters` : ''}`;
-  // in the band by the point estimate (borderline included), narrowest first; below it, worst first
-  const [low, high] = band;
-  const good = resampling
-    .filter((r) => r.coverage.value >= low && r.coverage.value <= high)
-    .sort((a, b) => a.width.value - b.width.value);
-  const bad = resampling
-    .filter((r) => r.coverage.value < low)
-    .sort((a, b) => a.coverage.value - b.coverage.value);
-  const nominal = pct(audit.level);
+  const { questions, clusters, clustered, epochs } = audit.facts;
+  const at = `At ${questions.toLocaleString('en-US')} questions${clustered ? ` in ${clusters} clusters` : ''}${epochs > 1 ? `, ${epochs} epochs scored as their mean` : ''}`;
+  const bandText = `Bradley's band ${pct(band[0])}–${pct(band[1])} at 2 MCSE`;
+  const order = (id: string) => {
+    const k = AUDIT_INTERVALS.findIndex((m) => m.id === id);
+    return k < 0 ? AUDIT_INTERVALS.length : k;
+  };
+  const holding = all
+    .filter((r) => r.verdict === 'holds' && r.study !== 'parametric' && r.method !== headline?.method)
+    .sort((a, b) => order(a.method) - order(b.method));
   const parts: string[] = [];
-  if (good.length > 0) {
-    const names = good
-      .slice(0, 2)
-      .map(
-        (r) =>
-          `${r.method} (covers ${pct(r.coverage.value)}, width ${(100 * r.width.value).toFixed(1)} points)`,
-      );
-    parts.push(`${at}, use ${names.join(' or ')}`);
-  } else {
-    const best = [...resampling].sort(
-      (a, b) => Math.abs(a.coverage.value - audit.level) - Math.abs(b.coverage.value - audit.level),
-    )[0];
+  if (!headline) {
     parts.push(
-      `${at}, no interval audited keeps ${nominal} within Bradley's band; the closest is ${best.method} at ${pct(best.coverage.value)}`,
+      `${at}, analyze's headline interval (${audit.headline}) was not audited (--methods)` +
+        (holding.length
+          ? `; of those audited, these hold: ${holding.map((r) => `${r.method} (${covers(r)})`).join(', ')}`
+          : ''),
+    );
+  } else if (headline.verdict === 'holds') {
+    parts.push(
+      `${at}, analyze's headline interval ${headline.method} holds: coverage ${covers(headline)} lies inside ${bandText}`,
+    );
+  } else if (headline.verdict === 'undecided') {
+    parts.push(
+      `${at}, analyze's headline interval ${headline.method} is undecided at ${headline.replications.toLocaleString('en-US')} replications (coverage ${covers(headline)}: ${bandText} cannot tell); rerun with --replications ${(headline.replicationsToDecide ?? 0).toLocaleString('en-US')}`,
+    );
+  } else {
+    parts.push(
+      `${at}, analyze's headline interval ${headline.method} does not hold: coverage ${covers(headline)}, ${headline.verdict === 'too low' ? 'below' : 'above'} ${bandText}` +
+        (holding.length
+          ? `; these hold: ${holding
+              .slice(0, 3)
+              .map((r) => `${r.method} (${covers(r)})`)
+              .join(', ')}`
+          : '; none of the intervals audited holds'),
     );
   }
-  if (bad.length > 0)
-    parts.push(`${bad[0].method} covers only ${pct(bad[0].coverage.value)} of a nominal ${nominal}`);
+  const worst = all
+    .filter((r) => r.verdict === 'too low' && r.study !== 'parametric')
+    .sort((a, b) => a.coverage.value - b.coverage.value)[0];
+  if (worst && worst.method !== headline?.method)
+    parts.push(`${worst.method} covers only ${covers(worst)} of a nominal ${pct(audit.level)}`);
   let sentence = `${parts.join('; ')}.`;
-  const z = paired.find((p) => p.test === 'pairedZ');
-  const clusteredTest = paired.find((p) => p.test === 'pairedClustered');
   const alpha = 1 - audit.level;
-  if (z && clustered && clusteredTest && z.falseWin.value > alpha + 2 * z.falseWin.mcse) {
-    sentence += ` Between identical copies the paired z test ignoring clusters declares a winner ${pct(z.falseWin.value)} of the time (nominal ${pct(alpha)}); the clustered paired test ${pct(clusteredTest.falseWin.value)}.`;
-  }
-  if (audit.facts.epochs === 1) {
+  const z = paired.find((p) => p.test === 'pairedZ');
+  const main = paired.find((p) => p.headline);
+  if (main?.falseWinByConstruction) {
     sentence +=
-      ' With one recorded answer per question, two copies of a system answer identically, so its false-win rate is 0 by construction here (the resampled eval has no answer-to-answer noise).';
+      ' With one answer per question two copies of a system answer every question alike, so no test can declare a false win here: the false-win rates are 0 by construction, not measured (audit an eval with several epochs to measure them).';
+  } else if (z && clustered && main && z.falseWin.value > alpha + 2 * z.falseWin.mcse) {
+    sentence += ` Between identical copies the paired z test ignoring clusters declares a winner ${pct(z.falseWin.value)} of the time (nominal ${pct(alpha)}); ${main.label} ${pct(main.falseWin.value)}.`;
   }
-  const primary = clusteredTest ?? paired.find((p) => p.test === 'mcnemar');
-  if (primary?.power && audit.facts.gap !== null) {
-    sentence += ` At the observed gap of ${(100 * audit.facts.gap).toFixed(1)} points, ${primary.label} has ${pct(primary.power.value)} power.`;
+  if (main?.power && audit.facts.gap !== null) {
+    sentence += ` At the observed gap of ${(100 * audit.facts.gap).toFixed(1)} points, ${main.label} has ${pct(main.power.value)} ± ${pct(main.power.mcse)} power.`;
   }
   return sentence;
 }
@@ -141,34 +201,54 @@ export function summarizeAudit(
   audit: Audit,
   rows: {
     readonly resampling: readonly ResultRow[];
+    readonly answers?: readonly ResultRow[];
     readonly parametric: readonly ResultRow[];
     readonly paired: readonly ResultRow[];
   },
 ): AuditSummary {
   const half = (1 - audit.level) / 2;
   const band: readonly [number, number] = [audit.level - half, audit.level + half];
-  const resampling = intervals(audit, rows.resampling, band);
-  const parametric = intervals(audit, rows.parametric, band);
+  const resampling = intervals(audit.methods, 'resampling', rows.resampling, audit.level, band);
+  const answers = intervals(audit.methods, 'answers', rows.answers ?? [], audit.level, band);
+  const parametric = intervals(audit.methods, 'parametric', rows.parametric, audit.level, band);
   const copies = systemsKey(audit.paired.grid?.systems?.[0]);
   const both = audit.paired.grid?.systems?.[1];
-  const paired = audit.pairedTests.map(({ id, label }) => ({
-    test: id,
-    label,
-    falseWin: find(
+  const paired = audit.pairedTests.map(({ id, label, headline }) => {
+    const measured = find(
       rows.paired,
       id,
       'rejection',
       (r) => systemsKey(r.params.systems) === copies && r.params.delta === 0,
-    ),
-    power:
-      both !== undefined && audit.facts.gap !== null
-        ? find(
-            rows.paired,
-            id,
-            'rejection',
-            (r) => systemsKey(r.params.systems) === systemsKey(both) && r.params.delta === audit.facts.gap,
-          )
-        : null,
-  }));
-  return { band, resampling, parametric, paired, recommendation: recommend(audit, band, resampling, paired) };
+    );
+    const byConstruction = audit.facts.copiesAnswerAlike;
+    return {
+      test: id,
+      label,
+      headline,
+      falseWin: byConstruction ? { value: 0, mcse: 0 } : { value: measured.value, mcse: measured.mcse },
+      falseWinByConstruction: byConstruction,
+      power:
+        both !== undefined && audit.facts.gap !== null
+          ? (({ value, mcse }) => ({ value, mcse }))(
+              find(
+                rows.paired,
+                id,
+                'rejection',
+                (r) =>
+                  systemsKey(r.params.systems) === systemsKey(both) && r.params.delta === audit.facts.gap,
+              ),
+            )
+          : null,
+    };
+  });
+  const headline = resampling.find((r) => r.method === audit.headline) ?? null;
+  return {
+    band,
+    resampling,
+    answers,
+    parametric,
+    paired,
+    headline,
+    recommendation: recommend(audit, band, [...resampling, ...answers], headline, paired),
+  };
 }

@@ -14,7 +14,7 @@
 import type { JudgedAnalysis, JudgedSystemReport } from '../analysis/judged/analyzeJudged.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import type { ResultRow } from '../output/resultRow.js';
-import { bradleyVerdict, type Estimate, type IntervalAudit } from './auditSummary.js';
+import { bradleyVerdict, type Estimate, type IntervalAudit, replicationsToDecide } from './auditSummary.js';
 
 export const JUDGED_AUDIT_METHODS = [
   { id: 'ppiPlusPlus', method: 'ppiPlusPlus' },
@@ -189,17 +189,21 @@ export function summarizeJudgedAudit(
     const intervals: IntervalAudit[] = (study.config.methods ?? []).map((m) => {
       const method = (m as { id: string }).id;
       const coverage = find(method, 'coverage');
+      const verdict = bradleyVerdict(coverage, audit.level);
       return {
         method,
+        study: study.label,
+        replications: rows[k].find((r) => r.method === method && r.metric === 'coverage')?.replications ?? 0,
         coverage,
         lowerMiss: find(method, 'lowerMiss'),
         upperMiss: find(method, 'upperMiss'),
         width: find(method, 'width'),
-        verdict: bradleyVerdict(coverage, band),
+        verdict,
+        replicationsToDecide: verdict === 'undecided' ? replicationsToDecide(coverage, band) : null,
       };
     });
     const good = intervals
-      .filter((r) => r.coverage.value >= band[0] && r.coverage.value <= band[1] && r.method !== 'judgeOnly')
+      .filter((r) => r.verdict === 'holds' && r.method !== 'judgeOnly')
       .sort((x, y) => x.width.value - y.width.value);
     const judge = intervals.find((r) => r.method === 'judgeOnly')!;
     const at = `For ${study.label} (simulated at its own rows, labels and judge rates)`;

@@ -1,25 +1,40 @@
 /**
- * `evalsim leaderboard --systems a,b,c` as a generated study: leaderboards of an eval's own
- * systems, each answering with its own per-question rates (model populationSystems), read
- * as: per entry, P(rank first), the mean rank, a 95% rank interval and the whole rank
- * distribution (method leaderboardRank per entry; metrics estimateShare equals r,
- * estimateQuantile 0.025 / 0.975); the number of significant pairs by exact McNemar tests
- * under no correction, Holm and Benjamini–Hochberg (leaderboardPairs: the mean, and the
- * share of leaderboards with at least one); and the top-minus-bottom gap (topBottomGap).
- * `systems: [one], copies: 20` is seed 000's board of identical copies.
+ * `evalsim leaderboard --systems a,b,c` as a generated study: a leaderboard of an eval's own
+ * systems IF THE EVAL WERE RUN AGAIN (model evalReruns): by default each replication draws a
+ * new eval from the eval — its number of questions with replacement, or of whole clusters when
+ * it has clusters — and answers it as often per question as the eval did (its epochs), with each
+ * system's per-question truth (with several epochs the method-of-moments estimate, the observed
+ * rates carrying answer noise already; shrunkRates.ts); `rerun: 'answers'` keeps the eval's own
+ * questions (answer noise only, labelled so; refused with one epoch, where every rate is 0 or 1
+ * and every board would be the same). Read as: per entry, P(rank first), the mean rank, a 95%
+ * rank interval with the MCSE of its ends and the whole rank distribution (method
+ * leaderboardRank per entry; metrics estimateShare equals r, estimateQuantile 0.025 / 0.975);
+ * the significant pairs by analyze's headline test (leaderboardPairs `test: 'headline'`) under
+ * no correction, Holm and Benjamini–Hochberg (the mean, and the share of boards with at least
+ * one); and the top-minus-bottom gap (topBottomGap). The observed scores are reported as
+ * observed — the truth is what a rerun would show, not the eval's scores.
  */
 import type { MetricConfig, StudyConfig } from '../config/studyConfig.js';
 import type { ResultRow } from '../output/resultRow.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import type { Estimate } from './auditSummary.js';
+import { evalSystem } from './evalSystem.js';
+import { evalEpochs } from './planStudy.js';
+
+export type LeaderboardRerun = 'questions' | 'answers';
 
 export interface LeaderboardOptions {
   readonly populationFile: string;
   readonly population: ItemPopulation;
+  /** The eval as the user named it (errors name it; default the population's source). */
+  readonly evalName?: string;
   readonly systems: readonly string[];
-  readonly copies?: number;
-  /** Questions per leaderboard (default every question). */
+  /** 'questions' (default): new questions (or clusters) each board; 'answers': the eval's own. */
+  readonly rerun?: LeaderboardRerun;
+  /** Questions (or clusters) per board (default the eval's own count). */
   readonly n?: number | undefined;
+  /** Answers per question (default the eval's own). */
+  readonly epochs?: number;
   readonly replications?: number;
   readonly seed?: number;
   readonly level?: number;
@@ -29,10 +44,14 @@ export interface LeaderboardOptions {
 export interface LeaderboardPlan {
   readonly config: StudyConfig;
   readonly entries: readonly string[];
-  /** True accuracy (mean per-question rate) of each entry. */
-  readonly accuracies: readonly number[];
-  /** Pairs of entries whose true accuracies differ. */
-  readonly differentPairs: number;
+  /** Each entry's OBSERVED score on the eval (mean per-question rate; not its truth). */
+  readonly observed: readonly number[];
+  readonly rerun: LeaderboardRerun;
+  readonly unit: 'questions' | 'clusters';
+  readonly epochs: number;
+  /** What a board is, in one sentence. */
+  readonly view: string;
+  readonly truthNote: string;
 }
 
 export const LEADERBOARD_CORRECTION_IDS = [
@@ -41,34 +60,40 @@ export const LEADERBOARD_CORRECTION_IDS = [
   ['pairsBH', 'benjaminiHochberg'],
 ] as const;
 
+/** The method id of entry j's rank. */
+export function rankId(j: number): string {
+  return `rank:e${j + 1}`;
+}
+
 export function buildLeaderboard(options: LeaderboardOptions): LeaderboardPlan {
   const { population, systems } = options;
-  const copies = options.copies ?? 1;
-  const accuracyOf = (name: string) => {
-    const s = population.systems.get(name);
-    if (!s) {
-      throw new RangeError(
-        `--systems: no system "${name}" in ${population.source}; systems: ${[...population.systems.keys()].join(', ')}`,
-      );
-    }
-    let sum = 0;
-    for (let i = 0; i < s.correct.length; i++) sum += s.correct[i] / s.k[i];
-    return sum / s.correct.length;
-  };
-  const entries: string[] = [];
-  const accuracies: number[] = [];
-  for (const name of systems) {
-    const accuracy = accuracyOf(name);
-    for (let c = 1; c <= copies; c++) {
-      entries.push(copies > 1 ? `${name}.${c}` : name);
-      accuracies.push(accuracy);
-    }
+  const shown = options.evalName ?? population.source;
+  const named = systems.map((name) => evalSystem(population, name, '--systems', shown));
+  if (named.length < 2) throw new RangeError('--systems: a leaderboard needs at least 2 systems');
+  if (new Set(systems).size !== systems.length) throw new RangeError('--systems: each system once');
+  const entries = [...systems];
+  const observed = named.map((s) => s.correct.reduce((t, c, i) => t + c / s.k[i], 0) / s.correct.length);
+  const own = evalEpochs(named[0].k);
+  const epochs = options.epochs ?? own;
+  const rerun = options.rerun ?? 'questions';
+  if (epochs > 1 && own === 1) {
+    throw new RangeError(
+      `--epochs ${epochs}: ${shown} has one answer per question, so the per-question truth behind several answers is unknown`,
+    );
   }
-  if (entries.length < 2)
-    throw new RangeError('--systems: a leaderboard needs at least 2 entries (systems × copies)');
-  let differentPairs = 0;
-  for (let j = 0; j < entries.length; j++)
-    for (let l = j + 1; l < entries.length; l++) if (accuracies[j] !== accuracies[l]) differentPairs++;
+  if (rerun === 'answers' && own === 1) {
+    throw new RangeError(
+      `--rerun answers: ${shown} has one answer per question, so every question's rate is 0 or 1 and every board would be the same (answer noise alone is degenerate); leave --rerun at questions (new questions drawn from the eval)`,
+    );
+  }
+  const K = population.clusterNames.length;
+  const clustered = K >= 2 && K < population.questionCount;
+  const unit = clustered && rerun === 'questions' ? 'clusters' : 'questions';
+  const truth = epochs >= 2 ? 'shrunk' : 'observed';
+  const view =
+    rerun === 'questions'
+      ? `reruns of the eval: each board draws ${unit === 'clusters' ? `${options.n ?? K} whole clusters` : `${options.n ?? population.questionCount} questions`} from the eval with replacement and answers each ${epochs === 1 ? 'once' : `${epochs} times (scored as the mean)`} per system`
+      : `answer noise only (a narrower question): the eval's own ${population.questionCount} questions answered again ${epochs} times per system — how much the ranks move with answer noise, not with a new draw of questions`;
   const M = entries.length;
   const metrics: MetricConfig[] = [
     { metric: 'meanEstimate', id: 'mean' },
@@ -81,40 +106,64 @@ export function buildLeaderboard(options: LeaderboardOptions): LeaderboardPlan {
   ];
   const config: StudyConfig = {
     name: options.name ?? 'leaderboard',
-    title: `Leaderboards of ${systems.join(', ')}${copies > 1 ? ` (${copies} copies each)` : ''}: ranks, significant pairs, top − bottom gap`,
-    description: `Generated by evalsim leaderboard from ${options.populationFile}: model populationSystems (every entry answers each question once, right with its system's own per-question rate c/k). Methods rank:<entry> = the entry's rank (1 = best, ties at random): rank:1 share = P(first), q025/q975 = 95% rank interval. pairs / pairsHolm / pairsBH = significant pairs by exact McNemar tests at α = ${+(1 - (options.level ?? 0.95)).toFixed(6)} with no correction / Holm / Benjamini–Hochberg (truth: ${differentPairs} of ${(M * (M - 1)) / 2} pairs truly differ). gap = top − bottom accuracy.`,
+    title: `Leaderboards of ${systems.join(', ')} as ${rerun === 'questions' ? 'reruns of the eval' : 'answer noise only'}: ranks, significant pairs, top − bottom gap`,
+    description: `Generated by evalsim leaderboard from ${options.populationFile}: model evalReruns, ${view}. Methods rank:e<j> = entry j's rank (1 = best, ties at random; entries ${entries.map((e, j) => `e${j + 1} = ${e}`).join(', ')}): rank:1 share = P(first), q025/q975 = 95% rank interval. pairs / pairsHolm / pairsBH = significant pairs by analyze's headline test at α = ${+(1 - (options.level ?? 0.95)).toFixed(6)} with no correction / Holm / Benjamini–Hochberg. gap = top − bottom score.`,
     seed: options.seed ?? 1,
     replications: options.replications ?? 1000,
     level: options.level ?? 0.95,
     model: {
-      name: 'populationSystems',
+      name: 'evalReruns',
       params: {
         population: options.populationFile,
         systems: [...systems],
-        copies,
-        ...(options.n !== undefined ? { n: options.n } : {}),
+        rerun,
+        unit,
+        ...(options.n !== undefined
+          ? unit === 'clusters'
+            ? { clusters: options.n }
+            : { n: options.n }
+          : {}),
+        epochs,
+        truth,
       },
     },
     methods: [
-      ...entries.map((e, j) => ({ id: `rank:${e}`, method: 'leaderboardRank', entry: j })),
+      // Method ids are labels ([A-Za-z0-9_.:-]); entries keep the eval's names (`openai/gpt-x`),
+      // so entry j's rank is `rank:e<j+1>` (the description lists them).
+      ...entries.map((_, j) => ({ id: rankId(j), method: 'leaderboardRank', entry: j })),
       ...LEADERBOARD_CORRECTION_IDS.map(([id, correction]) => ({
         id,
         method: 'leaderboardPairs',
+        test: 'headline',
         correction,
       })),
       { id: 'gap', method: 'topBottomGap' },
     ],
     metrics,
   };
-  return { config, entries, accuracies, differentPairs };
+  return {
+    config,
+    entries,
+    observed,
+    rerun,
+    unit,
+    epochs,
+    view,
+    truthNote:
+      truth === 'shrunk'
+        ? 'per-question truth: the method-of-moments estimate with the within-question noise removed'
+        : "per-question truth: each question's observed outcome",
+  };
 }
 
 export interface EntrySummary {
   readonly entry: string;
-  readonly accuracy: number;
+  /** The entry's observed score on the eval (not a truth). */
+  readonly observed: number;
   readonly first: Estimate;
   readonly meanRank: Estimate;
-  readonly rankInterval: readonly [number, number];
+  /** The 95% rank interval's ends, each with its MCSE (quantileMcse). */
+  readonly rankInterval: readonly [Estimate, Estimate];
   /** P(rank = r), r = 1..M. */
   readonly rankProbabilities: readonly Estimate[];
 }
@@ -139,11 +188,16 @@ export function summarizeLeaderboard(plan: LeaderboardPlan, rows: readonly Resul
   return {
     entries: plan.entries.map((entry, j) => ({
       entry,
-      accuracy: plan.accuracies[j],
-      first: get(`rank:${entry}`, 'rank:1'),
-      meanRank: get(`rank:${entry}`, 'mean'),
-      rankInterval: [get(`rank:${entry}`, 'q025').value, get(`rank:${entry}`, 'q975').value],
-      rankProbabilities: Array.from({ length: M }, (_, r) => get(`rank:${entry}`, `rank:${r + 1}`)),
+      observed: plan.observed[j],
+      first: get(rankId(j), 'rank:1'),
+      meanRank: get(rankId(j), 'mean'),
+      // Ranks are whole numbers: the type-7 quantiles (which interpolate, e.g. 2.975) widened to
+      // the ranks around them, so the interval never claims more than the draws show.
+      rankInterval: [
+        (({ value, mcse }) => ({ value: Math.floor(value + 1e-9), mcse }))(get(rankId(j), 'q025')),
+        (({ value, mcse }) => ({ value: Math.ceil(value - 1e-9), mcse }))(get(rankId(j), 'q975')),
+      ],
+      rankProbabilities: Array.from({ length: M }, (_, r) => get(rankId(j), `rank:${r + 1}`)),
     })),
     pairs: LEADERBOARD_CORRECTION_IDS.map(([id, correction]) => ({
       correction,

@@ -157,13 +157,13 @@ export function summarizePassAtKAudit(
         lowerMiss: find(design, method, 'lowerNoncoverage'),
         upperMiss: find(design, method, 'upperNoncoverage'),
         width: find(design, method, 'meanWidth'),
-        verdict: bradleyVerdict(coverage, band),
+        verdict: bradleyVerdict(coverage, audit.level),
       });
     }
   }
   const headline = rows.filter((r) => r.method === 'wilson');
   const bad = headline.filter((r) => r.verdict === 'too low' || r.verdict === 'too high');
-  const near = headline.filter((r) => r.verdict === 'borderline');
+  const near = headline.filter((r) => r.verdict === 'undecided');
   const show = (r: PassAtKAuditRow) =>
     `${r.design} (${(100 * r.coverage.value).toFixed(1)}% ± ${(100 * r.coverage.mcse).toFixed(1)})`;
   const name = `Wilson at the ${audit.facts.clustered ? 'CR1' : 'question-level'} effective size, the interval evalsim analyze reports first,`;
@@ -172,7 +172,7 @@ export function summarizePassAtKAudit(
     const holding = [
       ...new Set(
         rows
-          .filter((r) => bad.some((b) => b.design === r.design) && r.verdict === 'within')
+          .filter((r) => bad.some((b) => b.design === r.design) && r.verdict === 'holds')
           .map((r) => r.method),
       ),
     ];
@@ -180,7 +180,7 @@ export function summarizePassAtKAudit(
       `${name} misses Bradley's band on this eval for ${bad.map(show).join(', ')}; ` +
       `read those estimates with the intervals that hold there: ${holding.join(', ') || 'none of them'}.`;
   } else if (near.length > 0) {
-    recommendation = `${name} is within Bradley's band or within 2 MCSE of its edge for every design (borderline: ${near.map(show).join(', ')}); more --replications would settle those.`;
+    recommendation = `${name} is within Bradley's band or within 2 MCSE of its edge for every design (undecided at 2 MCSE: ${near.map(show).join(', ')}); more --replications would settle those.`;
   } else recommendation = `${name} stays within Bradley's band for every design on this eval.`;
   return { band, rows, recommendation };
 }

@@ -9,15 +9,20 @@
  * paired z test, n ≥ 600): |simulated − Φ(δ√n/√V − z)| ≤ 3·MCSE + 0.01, the 0.01 the normal
  * approximation's own error at these sizes (the z test uses an estimated SE).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeEval } from '../analysis/analyzeEval.js';
 import { validateStudy } from '../config/validateStudy.js';
 import { readResultsArrow } from '../output/arrowResults.js';
 import { loadItemPopulation } from '../population/loadItemPopulation.js';
 import { runStudy } from '../runner/runStudy.js';
+import { knownTruthEval, knownTruthMatrix } from '../test-utils/knownTruthMatrix.js';
 import { buildPlan } from './planStudy.js';
 import { summarizePlan } from './planSummary.js';
+import { populationCsv } from './populationCsv.js';
 
 const studies = fileURLToPath(new URL('../../../../studies/', import.meta.url));
 const population = loadItemPopulation(`${studies}data/mmlu-standin.csv`);
@@ -58,6 +63,8 @@ async function runPlan(design: 'paired' | 'independent', sizes: number[]) {
     sizes,
     replications: 3000,
     seed: 12,
+    // Seed 000 Step 4 is about one answer per question (its "first answers").
+    epochs: 1,
   });
   const study = await validateStudy(plan.config, studies);
   const { rows } = await runStudy(study, { workers: 0 });
@@ -116,7 +123,12 @@ describe('plan on the MMLU stand-in, 3-point gap (seed 000 Step 4)', () => {
       delta: 0.03,
     });
     expect(plan.unit).toBe('clusters');
-    expect(plan.tests.find((t) => t.primary)!.id).toBe('pairedClustered');
+    // analyze's headline test with clusters: CR2 with its Bell–McCaffrey df.
+    expect(plan.tests.find((t) => t.primary)!.id).toBe('pairedCr2');
+    // The stand-in's Haiku has 5 epochs: the plan simulates 5 answers per question on the shrunk truth.
+    expect(plan.epochs).toBe(5);
+    expect(plan.truth.mode).toBe('shrunk');
+    expect(plan.config.model?.params).toMatchObject({ epochs: 5, truth: 'shrunk' });
     expect(plan.designEffect).toBeGreaterThan(1);
     expect(Object.keys(plan.config.grid!)).toEqual(['clusters']);
   });
@@ -129,4 +141,53 @@ describe('plan on the MMLU stand-in, 3-point gap (seed 000 Step 4)', () => {
       buildPlan({ ...base, systems: ['haiku_off'], design: 'independent', unit: 'clusters' }),
     ).toThrow(/--design independent/);
   });
+});
+
+describe('epochs everywhere (issue 26 point 5): plan agrees with analyze on a 3-epoch eval', () => {
+  // The known-truth generator: 3 systems, 25 subjects × 40 questions, 3 epochs (scripts/evals/).
+  const e = knownTruthEval();
+  const matrix = knownTruthMatrix(e);
+  const dir = mkdtempSync(join(tmpdir(), 'evalsim-plan-epochs-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'population.csv'), populationCsv(matrix).csv);
+  const pop = loadItemPopulation(join(dir, 'population.csv'));
+  const [A, B] = ['gpt-x', 'openai/gpt-x'];
+  const analysis = analyzeEval(matrix, { hbb: 'off' });
+  const pair = analysis.pairs.find((p) => p.first === B && p.second === A)!;
+
+  it.each([
+    ['whole clusters, CR2', true],
+    ['questions, paired t on epoch means', false],
+  ])(
+    "%s: analyze's questions for a 2-point gap lie in plan's ±2 MCSE band; the same ω²",
+    async (_label, clustered) => {
+      const plan = buildPlan({
+        populationFile: 'population.csv',
+        population: pop,
+        systems: [A, B],
+        delta: 0.02,
+        unit: clustered ? 'clusters' : 'questions',
+        replications: 1000,
+        seed: 3,
+      });
+      expect(plan.epochs).toBe(3);
+      expect(plan.truth.mode).toBe('shrunk');
+      // ω² of the shifted truth against analyze's method-of-moments ω² of the observed pair: the
+      // logit shift that imposes δ = 2 points (the observed gap is 0.7) moves it by a few percent.
+      expect(Math.abs(plan.parts.omega2 - pair.epochPower!.omega2) / pair.epochPower!.omega2).toBeLessThan(
+        0.05,
+      );
+      const study = await validateStudy(plan.config, dir);
+      const { rows } = await runStudy(study, { workers: 0 });
+      const primary = summarizePlan(plan, rows).curves.find((c) => c.primary)!;
+      const perUnit = clustered ? plan.meanClusterSize : 1;
+      const { low, high } = primary.required;
+      expect(low.kind).toBe('at');
+      expect(high.kind).toBe('at');
+      const need = pair.power!.questionsFor.find((g) => g.gap === 0.02)!;
+      const analyzed = clustered ? need.clusteredQuestions! : need.questions;
+      expect(analyzed).toBeGreaterThanOrEqual(low.size * perUnit);
+      expect(analyzed).toBeLessThanOrEqual(high.size * perUnit);
+    },
+  );
 });

@@ -4,12 +4,19 @@
  * run by the ordinary runner and rerunnable with `evalsim run`:
  *
  *   model   itemPopulationShifted: the eval's own questions (or whole clusters), drawn with
- *           replacement, one recorded answer per system per question, B's rates shifted so
- *           the true gap A − B is exactly δ (models/imposedGap.ts);
+ *           replacement, each answered as many times per system as the eval answered it
+ *           (its epochs K; the score is the epoch mean, as analyze reduces them), B's rates
+ *           shifted so the true gap A − B is exactly δ (models/imposedGap.ts). With K ≥ 2 the
+ *           per-question truth is not the observed rate c/k (which already carries one round of
+ *           answer noise, so ω² would come out too large) but its method-of-moments estimate
+ *           with the within-question binomial variance removed (truth 'shrunk',
+ *           models/shrunkRates.ts) — its ω² is the one analyze reports; with K = 1 the truth
+ *           cannot be told from the noise and the observed 0/1 outcomes are the rates;
  *   grid    the eval size (n questions, or clusters whole clusters) and the design;
- *   methods the tests that fit the design and the resampling unit (paired: exact McNemar and
- *           the paired z test on questions, the CR1 clustered paired test with t(K − 1) on
- *           clusters; independent: the unpaired two-proportion z test);
+ *   methods analyze's headline test for the structure (analysis/headlineRule.ts) first — the CR2
+ *           clustered paired t on clusters, the paired t on epoch means, McNemar's χ² on one
+ *           0/1 answer — and beside it the tests users also run (CR1 t(K − 1), the paired z,
+ *           exact McNemar); independent: the unpaired two-proportion z test;
  *   metric  rejectionRate at α (power), with its binomial MCSE.
  *
  * Default unit: whole clusters for the paired design when the eval has clusters; questions
@@ -18,13 +25,16 @@
  * (an eval of single 0/1 answers, or a gap beyond the logit's reach), unless chosen.
  * The size grid (unless given): Miller's closed-form n (questions; clusters: n·DEFF/m̄ with
  * the design effect of the per-question differences) times 1/4 … 2.
- * Miller's closed form is computed from the shifted population (powerParts.ts).
+ * Miller's closed form is computed from the shifted population (powerParts.ts) with K answers
+ * per question (V = ω² + σ_A²/K + σ_B²/K).
  */
 import { millerPairedSampleSize, unpairedSampleSize } from '@evalsim/core';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import { type GapShift, reachableMeans, shiftRates } from '../models/imposedGap.js';
+import { shrunkRates } from '../models/shrunkRates.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { designEffectOf } from './designEffectOf.js';
+import { evalSystem } from './evalSystem.js';
 import { type PowerParts, powerParts } from './powerParts.js';
 
 export type PlanDesign = 'paired' | 'independent';
@@ -34,6 +44,8 @@ export interface PlanOptions {
   /** The population file as the study will name it (relative to the study file). */
   readonly populationFile: string;
   readonly population: ItemPopulation;
+  /** The eval as the user named it (errors name it; default the population's source). */
+  readonly evalName?: string;
   /** [A, B], or [A] (B = a shifted copy of A). */
   readonly systems: readonly string[];
   readonly delta: number;
@@ -47,6 +59,12 @@ export interface PlanOptions {
   readonly replications?: number;
   readonly seed?: number;
   readonly name?: string;
+  /**
+   * Answers per question to simulate (default: the eval's own, its mean k rounded). 1 draws one
+   * answer from each question's observed rate (seed 000 Step 4's "first answers"), which has the
+   * right paired variance ω² + σ_A² + σ_B² whatever k was.
+   */
+  readonly epochs?: number;
 }
 
 export interface PlanTest {
@@ -71,21 +89,26 @@ export interface Plan {
   readonly sizes: readonly number[];
   readonly power: number;
   readonly alpha: number;
+  /** Answers per question simulated (the eval's epochs) and how the per-question truth was set. */
+  readonly epochs: number;
+  readonly truth: { readonly mode: 'observed' | 'shrunk'; readonly note: string };
 }
 
-function ratesOf(population: ItemPopulation, system: string): Float64Array {
-  const s = population.systems.get(system);
-  if (!s) {
-    throw new RangeError(
-      `--systems: no system "${system}" in ${population.source}; systems: ${[...population.systems.keys()].join(', ')}`,
-    );
-  }
-  return Float64Array.from(s.correct, (c, i) => c / s.k[i]);
+/** The eval's answers per question of a system: the mean k, rounded (at least 1). */
+export function evalEpochs(k: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < k.length; i++) sum += k[i];
+  return Math.max(1, Math.round(sum / k.length));
 }
 
 const mean = (x: Float64Array) => x.reduce((s, v) => s + v, 0) / x.length;
 
-function testsFor(design: PlanDesign, unit: ResampleUnit): { tests: PlanTest[]; methods: MethodConfig[] } {
+/** The tests of a plan: analyze's headline test for the structure first (headlineRule.ts). */
+function testsFor(
+  design: PlanDesign,
+  unit: ResampleUnit,
+  epochs: number,
+): { tests: PlanTest[]; methods: MethodConfig[] } {
   if (design === 'independent') {
     return {
       tests: [{ id: 'unpaired', label: 'unpaired two-proportion z', primary: true }],
@@ -95,21 +118,37 @@ function testsFor(design: PlanDesign, unit: ResampleUnit): { tests: PlanTest[]; 
   if (unit === 'clusters') {
     return {
       tests: [
-        { id: 'pairedClustered', label: 'paired, clustered CR1 t(K−1)', primary: true },
+        { id: 'pairedCr2', label: 'paired, clustered CR2 (analyze’s test)', primary: true },
+        { id: 'pairedClustered', label: 'paired, clustered CR1 t(K−1)', primary: false },
         { id: 'pairedZ', label: 'paired z (ignores clusters)', primary: false },
       ],
       methods: [
+        { id: 'pairedCr2', method: 'pairedClusteredTest', estimator: 'cr2' },
         { id: 'pairedClustered', method: 'pairedClusteredTest' },
+        { id: 'pairedZ', method: 'pairedNaiveTest' },
+      ],
+    };
+  }
+  if (epochs > 1) {
+    return {
+      tests: [
+        { id: 'pairedT', label: 'paired t on epoch means (analyze’s test)', primary: true },
+        { id: 'pairedZ', label: 'paired z', primary: false },
+      ],
+      methods: [
+        { id: 'pairedT', method: 'pairedNaiveTest', critical: 't' },
         { id: 'pairedZ', method: 'pairedNaiveTest' },
       ],
     };
   }
   return {
     tests: [
-      { id: 'mcnemar', label: 'exact McNemar', primary: true },
+      { id: 'mcnemarChi2', label: 'McNemar χ² (analyze’s test)', primary: true },
+      { id: 'mcnemar', label: 'exact McNemar', primary: false },
       { id: 'pairedZ', label: 'paired z', primary: false },
     ],
     methods: [
+      { id: 'mcnemarChi2', method: 'mcnemarScoreTest' },
       { id: 'mcnemar', method: 'mcnemarExact' },
       { id: 'pairedZ', method: 'pairedNaiveTest' },
     ],
@@ -119,6 +158,7 @@ function testsFor(design: PlanDesign, unit: ResampleUnit): { tests: PlanTest[]; 
 /** The generated plan study and the closed forms beside it. */
 export function buildPlan(options: PlanOptions): Plan {
   const { population, systems, delta } = options;
+  const shown = options.evalName ?? population.source;
   const power = options.power ?? 0.8;
   const alpha = options.alpha ?? 0.05;
   const design = options.design ?? 'paired';
@@ -127,7 +167,7 @@ export function buildPlan(options: PlanOptions): Plan {
   const unit = options.unit ?? (clustered && design === 'paired' ? 'clusters' : 'questions');
   if (unit === 'clusters' && !clustered) {
     throw new RangeError(
-      `--resample clusters: ${population.source} has ${population.clusterNames.length} cluster(s) for ${population.questionCount} questions; resample questions`,
+      `--resample clusters: ${shown} has ${population.clusterNames.length} cluster(s) for ${population.questionCount} questions; resample questions`,
     );
   }
   if (unit === 'clusters' && design === 'independent') {
@@ -138,8 +178,24 @@ export function buildPlan(options: PlanOptions): Plan {
   if (systems.length < 1 || systems.length > 2 || systems[0] === systems[1]) {
     throw new RangeError(`--systems: one system, or two different systems A,B; got ${systems.join(',')}`);
   }
-  const ratesA = ratesOf(population, systems[0]);
-  const ratesB = systems.length === 2 ? ratesOf(population, systems[1]) : ratesA;
+  const named = systems.map((name) => evalSystem(population, name, '--systems', shown));
+  const own = evalEpochs(named[0].k);
+  const epochs = options.epochs ?? own;
+  if (!(Number.isInteger(epochs) && epochs >= 1 && epochs <= 1000))
+    throw new RangeError(`--epochs: a whole number from 1 to 1000, got ${epochs}`);
+  if (epochs > 1 && own === 1) {
+    throw new RangeError(
+      `--epochs ${epochs}: ${shown} has one answer per question, so the per-question truth behind several answers is unknown; simulate --epochs 1`,
+    );
+  }
+  // The per-question truth the model will use (the same function, so the closed form and the grid
+  // describe what is simulated).
+  const truthMode = epochs >= 2 ? 'shrunk' : 'observed';
+  const truthRates = truthMode === 'shrunk' ? shrunkRates(named, population.clusterIndex) : undefined;
+  const observed = named.map((s) => Float64Array.from(s.correct, (c, i) => c / s.k[i]));
+  const rates = truthRates?.applied ? truthRates.rates : observed;
+  const ratesA = rates[0];
+  const ratesB = systems.length === 2 ? rates[1] : ratesA;
   const target = mean(ratesA) - delta;
   const logitReach = reachableMeans(ratesB, 'logit');
   const shift: GapShift =
@@ -153,17 +209,19 @@ export function buildPlan(options: PlanOptions): Plan {
   const parts = powerParts(ratesA, shifted);
   const sized =
     design === 'paired'
-      ? millerPairedSampleSize({ ...parts, delta, alpha, power })
-      : unpairedSampleSize({ ...parts, delta, alpha, power });
+      ? millerPairedSampleSize({ ...parts, kA: epochs, kB: epochs, delta, alpha, power })
+      : unpairedSampleSize({ ...parts, kA: epochs, kB: epochs, delta, alpha, power });
   const meanClusterSize = population.questionCount / population.clusterNames.length;
-  const designEffect = clustered ? designEffectOf(ratesA, shifted, population.clusterIndex) : 1;
+  const designEffect = clustered ? designEffectOf(ratesA, shifted, population.clusterIndex, epochs) : 1;
   const inUnit = unit === 'clusters' ? (sized.n * designEffect) / meanClusterSize : sized.n;
   const sizes = [
     ...new Set(
       options.sizes ?? [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2].map((f) => Math.max(2, Math.round(f * inUnit))),
     ),
   ].sort((a, b) => a - b);
-  const { tests, methods } = testsFor(design, unit);
+  const { tests, methods } = testsFor(design, unit, epochs);
+  const truthNote =
+    truthRates?.note ?? "one answer per question: each question's observed 0/1 outcome is its rate";
   const name = options.name ?? 'plan';
   const pairText = systems.length === 2 ? `${systems[0]} vs ${systems[1]}` : `${systems[0]} vs a copy`;
   const config: StudyConfig = {
@@ -172,8 +230,8 @@ export function buildPlan(options: PlanOptions): Plan {
     description:
       `Generated by evalsim plan from ${options.populationFile}: ${population.questionCount} questions in ${population.clusterNames.length} clusters. ` +
       `System B's per-question success rates are shifted (${shift}) so the true gap A − B is exactly ${delta}; ` +
-      `each replication draws the eval size in ${unit} with replacement, one recorded answer per system per question, ` +
-      `and tests at α = ${alpha}. power = share of replications with p < α. Rerun: evalsim run <this file>.`,
+      `each replication draws the eval size in ${unit} with replacement, ${epochs === 1 ? 'one answer' : `${epochs} answers (the eval's epochs; the score is their mean)`} per system per question, ` +
+      `and tests at α = ${alpha}. Truth: ${truthNote}. power = share of replications with p < α. Rerun: evalsim run <this file>.`,
     seed: options.seed ?? 1,
     replications: options.replications ?? 2000,
     level: 1 - alpha,
@@ -186,6 +244,7 @@ export function buildPlan(options: PlanOptions): Plan {
         shift,
         replace: true,
         design,
+        ...(epochs > 1 ? { epochs, truth: truthMode } : {}),
       },
     },
     grid: { [unit === 'clusters' ? 'clusters' : 'n']: sizes },
@@ -205,5 +264,7 @@ export function buildPlan(options: PlanOptions): Plan {
     sizes,
     power,
     alpha,
+    epochs,
+    truth: { mode: truthRates?.applied ? 'shrunk' : 'observed', note: truthNote },
   };
 }

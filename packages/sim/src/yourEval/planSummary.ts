@@ -37,8 +37,11 @@ export function summarizePlan(plan: Plan, rows: readonly ResultRow[]): PlanSumma
     if (points.length === 0) throw new Error(`plan: no power rows for ${test.id} in the results`);
     return { ...test, points, required: requiredSize(points, plan.power) };
   });
+  const k = { kA: plan.epochs, kB: plan.epochs };
   const perQuestion =
-    plan.design === 'paired' ? millerPairedVariance(plan.parts) : unpairedVariance(plan.parts);
+    plan.design === 'paired'
+      ? millerPairedVariance({ ...plan.parts, ...k })
+      : unpairedVariance({ ...plan.parts, ...k });
   const questionsPer = plan.unit === 'clusters' ? plan.meanClusterSize : 1;
   const variance = perQuestion * (plan.unit === 'clusters' ? plan.designEffect : 1);
   const delta = plan.parts.gap;

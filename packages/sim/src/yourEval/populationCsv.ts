@@ -7,15 +7,16 @@
  *   first_<s>   = the score of the lowest present epoch,    answers_<s> = every score in epoch order;
  *
  * the cluster is the question's cluster, or the question itself when it has none (every
- * question its own cluster). System names become `[A-Za-z0-9_]` (other characters → `_`;
- * two names colliding is an error). Scores must be 0/1: a graded score is an error naming
- * the system and question (the population models draw right/wrong answers).
+ * question its own cluster). System names are kept as the logs carry them (`openai/gpt-x`: a
+ * header cell is quoted when it needs to be), so every command speaks of the same systems.
+ * Scores must be 0/1: a graded score is an error naming the system and question (the
+ * population models draw right/wrong answers).
  */
 import type { EvalMatrix } from '../evals/evalMatrix.js';
 
 export interface PopulationCsv {
   readonly csv: string;
-  /** Population system name of each eval system, in eval order. */
+  /** Population system name of each eval system, in eval order (the eval's own names). */
   readonly systemNames: readonly string[];
 }
 
@@ -23,19 +24,9 @@ const quote = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"
 
 export function populationCsv(matrix: EvalMatrix): PopulationCsv {
   const { systems, questions, epochs, scores } = matrix;
-  const names = systems.map((s) => s.replace(/[^A-Za-z0-9_]/g, '_'));
-  const seen = new Map<string, string>();
-  names.forEach((name, j) => {
-    const other = seen.get(name);
-    if (other !== undefined) {
-      throw new RangeError(
-        `systems "${other}" and "${systems[j]}" both become "${name}" in a population file; relabel one (evalsim import --system)`,
-      );
-    }
-    seen.set(name, systems[j]);
-  });
+  const names = [...systems];
   const header = ['question', 'cluster'];
-  for (const n of names) header.push(`correct_${n}`, `k_${n}`, `first_${n}`, `answers_${n}`);
+  for (const n of names) header.push(...[`correct_${n}`, `k_${n}`, `first_${n}`, `answers_${n}`].map(quote));
   const lines = [header.join(',')];
   const Q = questions.length;
   for (let q = 0; q < Q; q++) {

@@ -63,13 +63,32 @@ describe('HELM run directories', () => {
     const e = inputError(() => importEval([run('anatomy', gpt)], { metric: 'f1_score' }));
     expect(e.field).toBe('stats');
     expect(e.message).toMatch(
-      /no "f1_score" stat on split "test" without perturbation; stats there: exact_match, finish_reason_unknown/,
+      /no "f1_score" stat on split "test" without perturbation; splits with per-instance stats: test \(8 stats: exact_match, finish_reason_unknown, [^)]*\); valid \(\d+ stats?: exact_match[^)]*\); pass --metric with one of the stats on test/,
     );
     expect(inputError(() => importEval([run('anatomy', gpt)], { cluster: 'run.level' })).message).toMatch(
       /run mmlu:subject=anatomy,method=multiple_choice_joint,model=openai_gpt-4o-mini-2024-07-18 has no argument "level"/,
     );
     expect(inputError(() => importEval([run('anatomy', gpt)], { cluster: 'metadata.subject' })).field).toBe(
       'cluster',
+    );
+  });
+
+  it('a run with stats on valid only: the error names the splits and stats there and says "pass --split valid"', () => {
+    const validOnly = join(tmp, 'valid-only');
+    cpSync(run('anatomy', gpt), validOnly, { recursive: true });
+    const path = join(validOnly, 'per_instance_stats.json');
+    const entries = JSON.parse(readFileSync(path, 'utf8')) as { stats: { name: { split?: string } }[] }[];
+    const kept = entries
+      .map((e) => ({ ...e, stats: e.stats.filter((s) => s.name.split === 'valid') }))
+      .filter((e) => e.stats.length > 0);
+    writeFileSync(path, JSON.stringify(kept));
+    const e = inputError(() => importEval([validOnly]));
+    expect(e.message).toMatch(
+      /no "exact_match" stat on split "test" without perturbation; splits with per-instance stats: valid \(\d+ stats?: exact_match[^)]*\); pass --split valid$/,
+    );
+    writeFileSync(path, '[]');
+    expect(inputError(() => importEval([validOnly])).message).toMatch(
+      /per_instance_stats.json has no per-instance stats on any split; stats.json has aggregate stats only/,
     );
   });
 

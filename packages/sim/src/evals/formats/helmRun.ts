@@ -103,6 +103,8 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
   const metric = builder.code('metric', metricName);
   const seen = new Map<string, number>();
   const names = new Set<string>();
+  /** Every split with per-instance stats (without perturbation) and the stat names there. */
+  const bySplit = new Map<string, Set<string>>();
   let instances = 0;
   const keys = new Set<string>();
   list.forEach((entry, k) => {
@@ -119,6 +121,15 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
     e.stats.forEach((stat: unknown, j: number) => {
       const s = objectField(stat, at(`stats[${j}]`));
       const name = objectField(s.name, at(`stats[${j}].name`));
+      if (name.perturbation === undefined || name.perturbation === null) {
+        const there = String(name.split ?? '(none)');
+        let set = bySplit.get(there);
+        if (!set) {
+          set = new Set();
+          bySplit.set(there, set);
+        }
+        set.add(String(name.name));
+      }
       if ((name.split ?? null) !== split || (name.perturbation !== undefined && name.perturbation !== null))
         return;
       names.add(String(name.name));
@@ -151,7 +162,7 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
   if (instances === 0) {
     throw new EvalInputError(
       { file: statsFile, field: 'stats' },
-      `no "${metricName}" stat on split "${split}" without perturbation; stats there: ${[...names].sort().join(', ') || 'none'}`,
+      `no "${metricName}" stat on split "${split}" without perturbation; ${whatExists(bySplit, metricName, split, dir)}`,
     );
   }
   if (keys.size > instances) {
@@ -163,6 +174,39 @@ export function importHelmRun(dir: string, shown: string, ctx: ImportContext): v
   }
   ctx.source(specPath, specFile, { format: 'helm', formatVersion: HELM_FORMAT_VERSION, tool: 'helm' });
   ctx.source(statsPath, statsFile, { format: 'helm', formatVersion: HELM_FORMAT_VERSION, tool: 'helm' });
+}
+
+/** The splits and stats a run has, and the flag that would use them (the "stats there: none" case). */
+function whatExists(
+  bySplit: ReadonlyMap<string, ReadonlySet<string>>,
+  metric: string,
+  split: string,
+  dir: string,
+): string {
+  const listed = (set: ReadonlySet<string>) => {
+    const all = [...set].sort();
+    return all.slice(0, 8).join(', ') + (all.length > 8 ? `, … (${all.length - 8} more)` : '');
+  };
+  if (bySplit.size === 0) {
+    const aggregate = existsSync(join(dir, 'stats.json'))
+      ? '; stats.json has aggregate stats only, and an analysis needs one value per instance'
+      : '';
+    return `per_instance_stats.json has no per-instance stats on any split${aggregate}`;
+  }
+  const parts = [...bySplit].map(
+    ([name, set]) => `${name} (${set.size} stat${set.size === 1 ? '' : 's'}: ${listed(set)})`,
+  );
+  const withMetric = [...bySplit]
+    .filter(([name, set]) => name !== split && set.has(metric))
+    .map(([name]) => name);
+  const here = bySplit.get(split);
+  const advice =
+    withMetric.length > 0
+      ? `; pass --split ${withMetric[0]}`
+      : here && here.size > 0
+        ? `; pass --metric with one of the stats on ${split}`
+        : '';
+  return `splits with per-instance stats: ${parts.join('; ')}${advice}`;
 }
 
 /** The run directory for a path inside it (per_instance_stats.json, run_spec.json, …). */

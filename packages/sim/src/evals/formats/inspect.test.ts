@@ -53,6 +53,7 @@ describe('inspect_ai .eval logs', () => {
     expect(warnings.map((w) => w.message)).toEqual([
       '1 repeated (id, epoch) records (requeued samples): the last of each kept, as inspect_ai does',
       'log status is "started" (not success); 3 samples imported',
+      'the header declares more than the log holds: 3 of its 4 samples (eval.dataset.samples); only what is there is imported',
     ]);
   });
 

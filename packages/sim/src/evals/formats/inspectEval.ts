@@ -23,7 +23,7 @@ import { JsonCursor, JsonScanError } from '../io/jsonScan.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
 import type { ZipArchive } from '../io/zipArchive.js';
-import { type InspectHeader, readInspectHeader, warnUnfinished } from './inspectHeader.js';
+import { type InspectHeader, readInspectHeader, warnIncomplete, warnUnfinished } from './inspectHeader.js';
 import { InspectRows, RepeatedSample } from './inspectRows.js';
 import { scanSamples } from './inspectScan.js';
 
@@ -231,6 +231,7 @@ export function importInspectEval(path: string, file: string, ctx: ImportContext
       scanIntoRows(zip, file, header, ctx, summaries) ?? recordsIntoRows(zip, file, header, ctx, summaries);
     rows.finish();
     warnUnfinished(ctx, file, header, rows.rows);
+    warnIncomplete(ctx, file, header, rows.held());
     ctx.source(path, file, {
       format: 'inspect-eval',
       formatVersion: `EvalLog schema ${header.version} (.eval ZIP)`,

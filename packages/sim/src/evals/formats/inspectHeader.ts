@@ -17,6 +17,15 @@ export interface InspectHeader {
   readonly toolVersion?: string;
   /** Scorer names declared in the header (may be empty for an unfinished log). */
   readonly scorers: readonly string[];
+  /**
+   * What the header says the run holds (EvalSpec `dataset.samples`, `config.epochs`;
+   * EvalResults `total_samples` = dataset samples × epochs), when it says so.
+   */
+  readonly declared: {
+    readonly samples?: number;
+    readonly epochs?: number;
+    readonly totalSamples?: number;
+  };
 }
 
 /** Reads the header fields of an `EvalLog` (or a `.eval` `_journal/start.json`). */
@@ -46,7 +55,48 @@ export function readInspectHeader(json: unknown, file: string): InspectHeader {
     }
   }
   const status = typeof log.status === 'string' ? log.status : 'started';
-  return { task, model, version, status, scorers, ...(toolVersion ? { toolVersion } : {}) };
+  const count = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : undefined);
+  const dataset = spec.dataset as Record<string, unknown> | null | undefined;
+  const config = spec.config as Record<string, unknown> | null | undefined;
+  const samples = count(dataset?.samples);
+  const epochs = count(config?.epochs);
+  const totalSamples = count(results?.total_samples);
+  const declared = {
+    ...(samples !== undefined ? { samples } : {}),
+    ...(epochs !== undefined ? { epochs } : {}),
+    ...(totalSamples !== undefined && totalSamples > 0 ? { totalSamples } : {}),
+  };
+  return { task, model, version, status, scorers, declared, ...(toolVersion ? { toolVersion } : {}) };
+}
+
+/**
+ * Warns when the log holds fewer samples or epochs than its header declares (issue 26
+ * point 2): `held` is what was read — sample records (scored, errored or unscored), distinct
+ * sample ids, the largest epoch.
+ */
+export function warnIncomplete(
+  ctx: ImportContext,
+  file: string,
+  header: InspectHeader,
+  held: { readonly records: number; readonly samples: number; readonly epochs: number },
+): void {
+  const { samples, epochs, totalSamples } = header.declared;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const missing: string[] = [];
+  if (samples !== undefined && held.samples < samples)
+    missing.push(`${n(held.samples)} of its ${n(samples)} samples (eval.dataset.samples)`);
+  if (epochs !== undefined && held.epochs < epochs)
+    missing.push(`${held.epochs} of its ${epochs} epochs (eval.config.epochs)`);
+  if (totalSamples !== undefined && held.records < totalSamples)
+    missing.push(
+      `${n(held.records)} of the ${n(totalSamples)} sample records the results count (results.total_samples)`,
+    );
+  if (missing.length) {
+    ctx.warn({
+      file,
+      message: `the header declares more than the log holds: ${missing.join('; ')}; only what is there is imported`,
+    });
+  }
 }
 
 /** Warns when a log did not finish. */

@@ -15,7 +15,7 @@ import type { ImportContext } from '../importContext.js';
 import { JsonCursor, JsonScanError, jsonKeys } from '../io/jsonScan.js';
 import { parseJson } from '../io/jsonText.js';
 import { decodeUtf8 } from '../io/utf8.js';
-import { type InspectHeader, readInspectHeader, warnUnfinished } from './inspectHeader.js';
+import { type InspectHeader, readInspectHeader, warnIncomplete, warnUnfinished } from './inspectHeader.js';
 import { InspectRows } from './inspectRows.js';
 import { scanSamples } from './inspectScan.js';
 
@@ -90,6 +90,7 @@ export function importInspectJson(path: string, file: string, ctx: ImportContext
   const { header, rows } = scanned;
   rows.finish();
   warnUnfinished(ctx, file, header, rows.rows);
+  warnIncomplete(ctx, file, header, rows.held());
   ctx.source(path, file, {
     format: 'inspect-json',
     formatVersion: `EvalLog schema ${header.version} (.json)`,

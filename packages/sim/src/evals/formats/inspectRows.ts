@@ -11,6 +11,7 @@
  * (an errored sample) or NaN (`Score.unscored`) is skipped with a counted warning.
  */
 import { EvalInputError, type EvalLocation } from '../evalInputError.js';
+import { GroupingScan, groupingHint } from '../groupingScan.js';
 import { idText, labelText, objectField, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { epochNumber, inspectScore } from '../scoreValue.js';
@@ -77,6 +78,11 @@ export class InspectRows {
   private missing = 0;
   private unscored = 0;
   rows = 0;
+  /** Distinct sample ids (question codes) and the largest epoch read, for the header check. */
+  private readonly ids = new Set<number>();
+  private maxEpoch = 0;
+  /** Without --cluster: the sample metadata watched for a grouping (groupingScan.ts). */
+  readonly scan: GroupingScan | undefined;
 
   private readonly numericIds = new Map<number, number>();
   private smallIds = new Int32Array(0);
@@ -120,6 +126,7 @@ export class InspectRows {
     }
     this.scorer = scorer;
     this.key = key;
+    this.scan = options.cluster === undefined ? new GroupingScan() : undefined;
     const cluster = options.cluster ?? 'none';
     if (cluster.startsWith('metadata.') && cluster.length > 9) this.clusterPath = cluster.slice(9).split('.');
     else if (cluster !== 'none') {
@@ -164,7 +171,16 @@ export class InspectRows {
       | null
       | undefined;
     const cluster = this.clusterPath ? valueAtPath(s.metadata, this.clusterPath) : undefined;
+    this.observeMetadata(s.id, s.metadata);
     this.addParts(s.id, s.epoch, scores?.[this.scorer], cluster, at);
+  }
+
+  /** Notes a sample's top-level metadata values for the grouping hint (no-op with a cluster). */
+  observeMetadata(id: unknown, metadata: unknown): void {
+    if (!this.scan || metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) return;
+    const question = String(id);
+    for (const [k, v] of Object.entries(metadata as Record<string, unknown>))
+      this.scan.observe(k, question, v);
   }
 
   /**
@@ -197,6 +213,8 @@ export class InspectRows {
     const question =
       id === undefined ? this.numericQuestion(idValue as number) : this.ctx.builder.code('question', id);
     if (this.seen && !this.seen.add(question, epoch)) throw new RepeatedSample();
+    this.ids.add(question);
+    if (epoch > this.maxEpoch) this.maxEpoch = epoch;
     if (score === undefined || score === null) {
       this.missing++;
       return;
@@ -291,8 +309,19 @@ export class InspectRows {
     return code;
   }
 
-  /** Warnings for skipped samples. */
+  /** What was read: sample records (scored, errored, unscored), distinct ids, the largest epoch. */
+  held(): { records: number; samples: number; epochs: number } {
+    return {
+      records: this.rows + this.missing + this.unscored,
+      samples: this.ids.size,
+      epochs: this.maxEpoch,
+    };
+  }
+
+  /** Warnings for skipped samples, and the groupings the metadata shows (without --cluster). */
   finish(): void {
+    for (const g of this.scan?.groupings((k) => `metadata.${k}`) ?? [])
+      this.ctx.warn({ message: groupingHint(g) });
     const field = `scores.${this.scorer}`;
     // Labels are on some samples only: one without is unlabelled, not skipped.
     if (this.missing > 0 && !this.ctx.labelPass) {

@@ -75,6 +75,7 @@ export function scanSamples(
     epoch = undefined;
     score = undefined;
     cluster = undefined;
+    let metadata: unknown;
     cursor.members(SAMPLE_KEYS, (key) => {
       if (key === 0) id = cursor.read();
       else if (key === 1) epoch = cursor.read();
@@ -88,8 +89,10 @@ export function scanSamples(
           });
         }
       } else if (path.length > 0) cluster = readPath(0);
+      else if (rows.scan) metadata = cursor.read();
       else cursor.skip();
     });
+    if (metadata !== undefined) rows.observeMetadata(id, metadata);
     at.index = index;
     onSample(id, epoch, score, cluster, at);
   });

@@ -10,7 +10,14 @@ const bad = (name: string) => fixture(`lm-eval/bad/${name}`);
 describe('lm-evaluation-harness --log_samples', () => {
   it('reads a grouped task: model from results_<date>.json, subtask as cluster, group as task, acc by doc_id', () => {
     const { table, warnings, provenance } = importEval([mmlu]);
-    expect(warnings).toEqual([]);
+    // The fixture's results say n-samples effective 3 of original 100 / 135 (lm-eval --limit 3).
+    expect(warnings.map((w) => w.message)).toEqual(
+      ['160m', '410m'].map(
+        () =>
+          '2 tasks were run on part of their split (lm-eval --limit; n-samples effective of original): mmlu_abstract_algebra 3 of 100, mmlu_anatomy 3 of 135; the analysis covers those documents only',
+      ),
+    );
+    expect(warnings[0].file).toMatch(/EleutherAI__pythia-160m\/results_2024-06-03T14-21-07\.318592\.json$/);
     expect(table.rowCount).toBe(12);
     expect(table.system.dictionary).toEqual(['EleutherAI/pythia-160m', 'EleutherAI/pythia-410m']);
     expect(table.task.dictionary).toEqual(['mmlu_stem']);

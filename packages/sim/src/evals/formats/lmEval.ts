@@ -19,8 +19,10 @@
  * prefixed by the subtask for grouped tasks, epoch 1, metric `<metric>,<filter>` as in
  * lm-eval's results keys, score = the metric field (number or boolean).
  */
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EvalInputError, showValue } from '../evalInputError.js';
+import { GroupingScan, groupingHint } from '../groupingScan.js';
 import { idText, labelText, valueAtPath } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { forEachLogLine } from '../io/jsonLines.js';
@@ -28,11 +30,71 @@ import { numericScore } from '../scoreValue.js';
 import { repeatScorer, selectedAnswer } from './lmEvalRepeats.js';
 import {
   LM_EVAL_FORMAT_VERSION,
+  type LmEvalResults,
   lmEvalResultsPath,
   lmEvalSamplesName,
   lmEvalTaskConfig,
   readLmEvalResults,
 } from './lmEvalResults.js';
+
+const checkedResults = new WeakMap<ImportContext, Set<string>>();
+
+/**
+ * Once per results file: the tasks it lists (n-samples) that have no samples file beside it
+ * (lm-eval writes one per task with --log_samples; a missing one is a task that cannot be
+ * analysed), and the tasks run on part of their split (--limit: effective < original).
+ */
+function warnTasksWithoutSamples(
+  results: LmEvalResults,
+  path: string,
+  file: string,
+  ctx: ImportContext,
+): void {
+  let checked = checkedResults.get(ctx);
+  if (!checked) {
+    checked = new Set();
+    checkedResults.set(ctx, checked);
+  }
+  if (checked.has(results.file)) return;
+  checked.add(results.file);
+  const date = lmEvalSamplesName(path)?.date;
+  if (date === undefined) return;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  const present = new Set(
+    names
+      .map((n) => lmEvalSamplesName(n))
+      .filter((n) => n?.date === date)
+      .map((n) => n?.task),
+  );
+  const resultsFile = join(dirname(file), basename(results.file));
+  const list = (xs: string[]) =>
+    xs.slice(0, 10).join(', ') + (xs.length > 10 ? `, … (${xs.length - 10} more)` : '');
+  const missing = [...results.nSamples.keys()].filter((task) => !present.has(task)).sort();
+  if (missing.length > 0) {
+    ctx.warn({
+      file: resultsFile,
+      message: `${missing.length} task${missing.length === 1 ? '' : 's'} in n-samples ha${missing.length === 1 ? 's' : 've'} no samples_<task>_${date}.jsonl beside it and cannot be imported: ${list(missing)}`,
+    });
+  }
+  const limited = [...results.nSamples]
+    .filter(([task, n]) => present.has(task) && n.original > n.effective)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([task, n]) =>
+        `${task} ${n.effective.toLocaleString('en-US')} of ${n.original.toLocaleString('en-US')}`,
+    );
+  if (limited.length > 0) {
+    ctx.warn({
+      file: resultsFile,
+      message: `${limited.length} task${limited.length === 1 ? ' was' : 's were'} run on part of ${limited.length === 1 ? 'its' : 'their'} split (lm-eval --limit; n-samples effective of original): ${list(limited)}; the analysis covers those documents only`,
+    });
+  }
+}
 
 /** Imports one samples_<task>_<date>.jsonl (with its results file when present). */
 export function importLmEvalSamples(path: string, file: string, ctx: ImportContext): void {
@@ -81,6 +143,8 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
     );
   }
   const fixedCluster = clusterMode === 'task' ? builder.code('cluster', leaf) : -1;
+  // Without --cluster (and no task grouping), the doc's fields are watched for a grouping.
+  const scan = options.cluster === undefined && clusterMode === 'none' ? new GroupingScan() : undefined;
 
   const declared = results ? lmEvalTaskConfig(results.configs, leaf) : { metrics: [], filters: [] };
   if (options.filter === undefined && declared.filters.length > 1) {
@@ -94,6 +158,7 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
   let metricCode = -1;
   let kept = 0;
   let unscored = 0;
+  const documents = new Set<string>();
   const filtersSeen = new Set<string>();
   if (options.repeats !== undefined && options.repeats !== 'rescore') {
     throw new EvalInputError(
@@ -196,7 +261,13 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
     }
     builder.append(source, task, system, question, cluster, 1, metricCode, score, line);
     kept++;
+    documents.add(id);
+    const doc = sample.doc;
+    if (scan && doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
+      for (const [k, v] of Object.entries(doc as Record<string, unknown>)) scan.observe(k, id, v);
+    }
   });
+  for (const g of scan?.groupings((k) => `doc.${k}`) ?? []) ctx.warn({ message: groupingHint(g) });
   if (options.filter !== undefined && !filtersSeen.has(options.filter)) {
     throw new EvalInputError(
       { file, field: 'filter' },
@@ -214,6 +285,23 @@ export function importLmEvalSamples(path: string, file: string, ctx: ImportConte
         `(the first repeat after take_first, the majority answer after majority_vote): kept as one sample per doc; --repeats rescore scores every repeat (formats/lmEvalRepeats.ts)`,
     });
   }
+  // What the results file says the run held (issue 26 point 2).
+  const declaredCount = results?.nSamples.get(leaf);
+  if (results && declaredCount) {
+    const n = documents.size;
+    const { original, effective } = declaredCount;
+    const of =
+      original !== effective
+        ? ` (of the split's ${original.toLocaleString('en-US')}: the run was limited)`
+        : '';
+    if (n < effective) {
+      ctx.warn({
+        file,
+        message: `holds ${n.toLocaleString('en-US')} documents of task ${leaf} but ${basename(results.file)} says ${effective.toLocaleString('en-US')} were evaluated (n-samples)${of}: ${(effective - n).toLocaleString('en-US')} are missing from the samples file`,
+      });
+    }
+  }
+  if (results) warnTasksWithoutSamples(results, path, file, ctx);
   if (kept === 0 && unscored === 0) ctx.warn({ file, message: 'no samples' });
   ctx.source(path, file, {
     format: 'lm-eval',

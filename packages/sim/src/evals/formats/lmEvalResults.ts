@@ -31,6 +31,11 @@ export interface LmEvalResults {
   readonly version?: string;
   readonly parent: ReadonlyMap<string, string>;
   readonly configs: Record<string, unknown>;
+  /**
+   * `n-samples` per (leaf) task: the documents of the split (`original`) and those evaluated
+   * (`effective`, fewer under --limit) — what a samples file should hold.
+   */
+  readonly nSamples: ReadonlyMap<string, { readonly original: number; readonly effective: number }>;
 }
 
 /** lm-eval's GeneralConfigTracker._get_model_name: the first of these arguments in model_args. */
@@ -96,6 +101,18 @@ function parseResults(path: string, file: string, ctx: ImportContext): LmEvalRes
     }
   }
   const version = typeof results.lm_eval_version === 'string' ? results.lm_eval_version : undefined;
+  const nSamples = new Map<string, { original: number; effective: number }>();
+  const declared = results['n-samples'];
+  if (declared !== null && typeof declared === 'object' && !Array.isArray(declared)) {
+    for (const [task, n] of Object.entries(declared as Record<string, unknown>)) {
+      const o = (n ?? {}) as Record<string, unknown>;
+      const count = (x: unknown) =>
+        typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 ? x : undefined;
+      const original = count(o.original);
+      const effective = count(o.effective) ?? original;
+      if (effective !== undefined) nSamples.set(task, { original: original ?? effective, effective });
+    }
+  }
   ctx.source(path, file, {
     format: 'lm-eval',
     formatVersion: LM_EVAL_FORMAT_VERSION,
@@ -108,6 +125,7 @@ function parseResults(path: string, file: string, ctx: ImportContext): LmEvalRes
     ...(version !== undefined ? { version } : {}),
     parent,
     configs: (results.configs ?? {}) as Record<string, unknown>,
+    nSamples,
   };
 }
 

@@ -15,8 +15,10 @@
  * and column.
  */
 
+import type { Table } from 'apache-arrow';
 import type { EvalFormat } from '../evalFormat.js';
 import { EvalInputError } from '../evalInputError.js';
+import { GroupingScan, groupingHint } from '../groupingScan.js';
 import { idText, labelText } from '../ids.js';
 import type { ImportContext } from '../importContext.js';
 import { labelColumn, labelMetricName } from '../judgeLabels.js';
@@ -124,6 +126,22 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   let labelled = 0;
   let skipped = 0;
   let kept = 0;
+  // Without a cluster (and without --cluster none), the other columns are watched for a grouping.
+  const mapped = new Set(
+    [
+      questionColumn,
+      systemColumn,
+      scoreColumn,
+      epochColumn,
+      taskColumn,
+      metricColumn,
+      answerColumn,
+      orderColumn,
+      labelsColumn,
+    ].filter((c): c is string => c !== undefined),
+  );
+  const scan = clusterColumn === undefined && options.cluster === undefined ? new GroupingScan() : undefined;
+  const watched = scan ? cols.filter((c) => !mapped.has(c)) : [];
   const mapping: LongColumns = {
     question: questionColumn,
     system: systemColumn,
@@ -149,6 +167,7 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
       { source, fixedSystem: fixedSystemCode, defaultTask, fixedMetric },
       ctx,
     );
+    if (scan) scanArrowRows(table.arrow, questionColumn, watched, scan);
   } else
     table.forEachRow((get, line) => {
       const at = (field: string) => ({ file, line, field });
@@ -192,6 +211,11 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
           builder.setAnswer(builder.answerCode(labelText(raw, at(answerColumn))));
       }
       kept++;
+      if (scan) {
+        // (the question's dictionary code identifies it within this import)
+        const id = String(question);
+        for (const c of watched) scan.observe(c, id, get(c));
+      }
       if (labelsColumn !== undefined) {
         const raw = get(labelsColumn);
         if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return;
@@ -203,6 +227,7 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
         labelled++;
       }
     });
+  for (const g of scan?.groupings() ?? []) ctx.warn({ message: groupingHint(g) });
   if (kept === 0 && skipped === 0) {
     throw new EvalInputError(
       { file },
@@ -222,4 +247,30 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   }
   const format: EvalFormat = kind === 'csv' ? 'long-csv' : kind === 'jsonl' ? 'long-jsonl' : 'long-arrow';
   ctx.source(path, file, { format, formatVersion: LONG_FORMAT_VERSION, tool: 'table' });
+}
+
+/** Rows of a columnar Arrow long table watched for a grouping (the hint needs no more). */
+const ARROW_SCAN_ROWS = 100_000;
+
+/**
+ * The grouping scan of the row path, for a table the columnar path read: the first
+ * {@link ARROW_SCAN_ROWS} rows of each watched column (a hint, so a sample of rows serves).
+ */
+function scanArrowRows(
+  table: Table,
+  questionColumn: string,
+  watched: readonly string[],
+  scan: GroupingScan,
+): void {
+  const question = table.getChild(questionColumn);
+  if (!question) return;
+  const rows = Math.min(table.numRows, ARROW_SCAN_ROWS);
+  const vectors = watched.map((c) => [c, table.getChild(c)] as const);
+  for (let i = 0; i < rows; i++) {
+    const id = String(question.get(i));
+    for (const [c, v] of vectors) {
+      const value = v?.get(i);
+      scan.observe(c, id, typeof value === 'bigint' ? Number(value) : value);
+    }
+  }
 }
