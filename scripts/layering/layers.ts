@@ -14,7 +14,10 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['intervals'],
     // built on the proportion intervals: Korn–Graubard (clustered), paired and two-sample differences, Bayes
     ['clustered', 'pairedIntervals', 'twoSampleIntervals', 'bayes'],
+    // bradleyTerry: Bradley–Terry / Davidson / contextual fits, their covariances and rank intervals
+    // (bootstrap/'s type-7 percentile for the max-t critical value)
     ['bootstrap', 'coverage', 'paired'],
+    ['bradleyTerry'],
     // power: McNemar power enumerates paired/'s exact p-values
     ['power'],
     ['index.ts'],
