@@ -30,6 +30,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // base/packageRoot to find the import worker's bundle)
     ['evals'],
     ['rng', 'output'],
+    // battles/: the battle table of pairwise votes and judgments (LMArena, arena-hard-auto,
+    // AlpacaEval, long CSV), its importers (evals/io's readers) and Arrow write/read (output/'s atomic write)
+    ['battles'],
     // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core;
     // its cluster bootstraps draw from rng/'s seeded streams)
     ['analysis'],

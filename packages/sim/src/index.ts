@@ -125,6 +125,28 @@ export type {
   RawOptions,
   StudyContext,
 } from './base/roles.js';
+// ------------------------------------------------------------------ pairwise battles (issue 31)
+export {
+  BATTLE_ARROW_METADATA,
+  battlesToArrow,
+  readBattleArrow,
+  writeBattleArrow,
+} from './battles/battleArrow.js';
+export {
+  type BattleImportOptions,
+  type BattleSourceInfo,
+  type BattleStyle,
+  type BattleTable,
+  type BattleWarning,
+  type ImportedBattles,
+  STYLE_FEATURES,
+} from './battles/battleTable.js';
+export {
+  BATTLE_FORMATS,
+  type BattleFormat,
+  DEFAULT_STRONG_WEIGHT,
+  importBattles,
+} from './battles/importBattles.js';
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
 export {
