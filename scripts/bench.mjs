@@ -2,9 +2,9 @@
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
 // Each (study, workers) runs in a fresh process; with no study named, the numpy references of
 // bench/numpy/ are run side by side (scripts/bench-numpy.mjs) and then the eval-import benchmark
-// (scripts/evals/bench-import.mjs); a full run also records the load average, the CLI's fixed
+// (scripts/evals/bench-import.mjs) and the arena benchmark against bt_fit.py (scripts/arena/bench-arena.mjs); a full run also records the load average, the CLI's fixed
 // costs (scripts/fixed-costs.mjs) and the memory of a 1e6-row population shared with 2 workers
-// (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import]
+// (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import | arena]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,9 +15,11 @@ import { machineSlowness, numpyComparison, REFERENCE_NUMPY_SECONDS } from './ben
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
 const wanted = process.argv.slice(2);
-// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md).
-const studyNames = wanted.filter((w) => w !== 'import');
+// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md),
+// `arena` the arena benchmark against bt_fit.py (scripts/arena/bench-arena.mjs, results/BENCH-arena.md).
+const studyNames = wanted.filter((w) => w !== 'import' && w !== 'arena');
 const runImport = wanted.length === 0 || wanted.includes('import');
+const runArena = wanted.length === 0 || wanted.includes('arena');
 const onlyImport = wanted.length > 0 && studyNames.length === 0;
 const files = onlyImport
   ? []
@@ -212,4 +214,7 @@ if (files.length > 0) {
 }
 if (runImport) {
   execFileSync(process.execPath, [join(root, 'scripts/evals/bench-import.mjs')], { stdio: 'inherit' });
+}
+if (runArena) {
+  execFileSync(process.execPath, [join(root, 'scripts/arena/bench-arena.mjs')], { stdio: 'inherit' });
 }

@@ -140,6 +140,16 @@ await build({
   plugins: [workspaceSources, silentDebug],
 });
 
+// The bootstrap worker of `evalsim rate` (dist/analysis/arena/bootstrapWorker.bundle.mjs, started by
+// analysis/arena/bootstrapThreads.ts): the BT, Davidson and style-control refits and the seeded streams.
+await build({
+  entryPoints: { 'bootstrapWorker.bundle': 'packages/sim/src/analysis/arena/bootstrapWorker.ts' },
+  outdir: 'packages/sim/dist/analysis/arena',
+  outExtension: { '.js': '.mjs' },
+  ...NODE_ESM,
+  plugins: [workspaceSources, silentDebug],
+});
+
 // The CLI: split into chunks (dist/chunks/) so that each command's module, loaded by a dynamic
 // import in commands/index.ts, brings only its own dependencies: a calculator loads yargs and
 // core's functions, never Arrow, ajv, yaml, piscina or the runner.

@@ -6,6 +6,7 @@
 //   dist/index.mjs                   the API: everything @evalsim/core and @evalsim/sim export
 //   dist/runner/worker.bundle.mjs    the worker thread of the study runner
 //   dist/evals/importWorker.bundle.mjs  the worker thread of large .eval imports
+//   dist/analysis/arena/bootstrapWorker.bundle.mjs  the bootstrap worker of `evalsim rate`
 //   dist/chunk-*.mjs                 code they share (one copy, so a user's module that imports
 //                                    `evalsim` gets the same classes as the CLI that loads it)
 //   dist/index.d.ts, dist/types/     declarations of core and sim
@@ -68,6 +69,10 @@ await build({
     index: join(pkg, 'src/index.js'),
     'runner/worker.bundle': join(root, 'packages/sim/dist/runner/worker.js'),
     'evals/importWorker.bundle': join(root, 'packages/sim/dist/evals/importWorker.js'),
+    'analysis/arena/bootstrapWorker.bundle': join(
+      root,
+      'packages/sim/dist/analysis/arena/bootstrapWorker.js',
+    ),
   },
   outdir: dist,
   outExtension: { '.js': '.mjs' },

@@ -26,6 +26,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLES = [
   'packages/sim/dist/runner/worker.bundle.mjs',
   'packages/sim/dist/evals/importWorker.bundle.mjs',
+  'packages/sim/dist/analysis/arena/bootstrapWorker.bundle.mjs',
   'packages/cli/dist/evalsim.cjs',
 ];
 /** The outputs of `tsc -b` and scripts/package.mjs that tests load. */

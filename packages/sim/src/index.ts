@@ -17,6 +17,29 @@ export {
   type ResolvedAnalyzeOptions,
 } from './analysis/analysisOptions.js';
 export { type AdjustedPair, analyzeEval, type EvalAnalysis } from './analysis/analyzeEval.js';
+// ------------------------------------------------------------------ pairwise battles (issue 31)
+export {
+  AUTO_PRIOR,
+  DEFAULT_RANK_DRAWS,
+  DEFAULT_RATE_ROUNDS,
+  DEFAULT_RATE_SEED,
+  defaultRankDraws,
+  RATE_CI_CHOICES,
+  RATE_CLUSTER_FIELDS,
+  RATE_RANK_CHOICES,
+  RATE_TIES_CHOICES,
+  type RateCi,
+  type RateClusterField,
+  type RateOptions,
+  type RateRankRule,
+  type RateTies,
+} from './analysis/arena/arenaOptions.js';
+export {
+  ArenaInputError,
+  type ArenaRating,
+  type RatedModel,
+  rateBattles,
+} from './analysis/arena/rateBattles.js';
 export {
   type Bounds,
   bootstrapStreamKey,
@@ -125,7 +148,6 @@ export type {
   RawOptions,
   StudyContext,
 } from './base/roles.js';
-// ------------------------------------------------------------------ pairwise battles (issue 31)
 export {
   BATTLE_ARROW_METADATA,
   battlesToArrow,

@@ -35,6 +35,7 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['analyze', async () => (await import('./analyze.js')).analyzeCommand],
   ['audit', async () => (await import('./audit.js')).auditCommand],
   ['plan', async () => (await import('./plan.js')).planCommand],
+  ['rate', async () => (await import('./rate.js')).rateCommand],
 ];
 
 import { CALCULATORS } from './calculators.js';

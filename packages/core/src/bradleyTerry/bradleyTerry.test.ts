@@ -298,7 +298,10 @@ describe('cluster meat and rank intervals', () => {
     const c = fixture.critical;
     const se = pairDifferenceSe(Float64Array.from(c.variance), c.models);
     expect(bonferroniPairCritical(c.models, c.level)).toBeCloseTo(c.bonferroni, 10);
-    expect(maxTCritical(Float64Array.from(c.deviations), c.draws, se, c.level)).toBeCloseTo(c.maxT, 10);
+    const t = maxTCritical(Float64Array.from(c.deviations), c.draws, se, c.level);
+    expect(t.critical).toBeCloseTo(c.maxT, 10);
+    expect(t.mcse).toBeGreaterThan(0);
+    expect(t.mcse).toBeLessThan(0.1 * t.critical);
   });
 
   it('ranks by the Arena rule and by simultaneous pairwise decisions', () => {

@@ -50,6 +50,7 @@ export {
   arenaRanks,
   bonferroniPairCritical,
   firstPlaceShares,
+  type MaxTCritical,
   maxTCritical,
   pairDifferenceSe,
   pairwiseRankIntervals,

@@ -107,6 +107,16 @@ export function bonferroniPairCritical(m: number, level: number): number {
   return normalQuantile(1 - (1 - level) / (2 * pairs));
 }
 
+/** A max-t critical value and its Monte Carlo standard error. */
+export interface MaxTCritical {
+  readonly critical: number;
+  /**
+   * MC s.e. of the quantile from the order statistics around it: (v_⌈D(q+δ)⌉ − v_⌊D(q−δ)⌋)/(2·1.96),
+   * δ = 1.96·√(q(1 − q)/D) (the binomial confidence band of a sample quantile, halved).
+   */
+  readonly mcse: number;
+}
+
 /**
  * The max-t critical value: the type-7 (1 − α) quantile over D draws of
  * max_{i<j} |Z_i − Z_j|/se_ij, Z the rows of `deviations` (D×m row-major). Pairs with se 0 are
@@ -117,7 +127,7 @@ export function maxTCritical(
   draws: number,
   pairSe: Float64Array,
   level: number,
-): number {
+): MaxTCritical {
   const m = deviations.length / draws;
   if (!Number.isInteger(m) || m < 2)
     throw new InputError('deviations', `must hold ${draws} rows of m ≥ 2 values`);
@@ -138,7 +148,10 @@ export function maxTCritical(
     stats[d] = best;
   }
   stats.sort();
-  return percentileOfSorted(stats, level);
+  const delta = 1.959963984540054 * Math.sqrt((level * (1 - level)) / draws);
+  const hi = stats[Math.min(draws - 1, Math.ceil(draws * (level + delta)))];
+  const lo = stats[Math.max(0, Math.floor(draws * (level - delta)))];
+  return { critical: percentileOfSorted(stats, level), mcse: (hi - lo) / (2 * 1.959963984540054) };
 }
 
 /** Share of draws (rows of `ratings`, D×m) in which each model has the highest value. */

@@ -14,10 +14,10 @@
  * `.json` written by pandas' `to_json(lines=True)`), else one JSON document. Files are read in
  * the order given; their battles keep that order (online Elo replays it, sorted by tstamp).
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { EvalInputError } from '../evals/evalInputError.js';
-import { fileDigest } from '../evals/io/fileDigest.js';
+import { BackgroundFiles } from '../evals/io/backgroundFiles.js';
 import { readBattleArrow } from './battleArrow.js';
 import {
   type BattleImportOptions,
@@ -129,8 +129,42 @@ export function importBattles(
   const warnings: BattleWarning[] = [];
   const sources: BattleSourceInfo[] = [];
   const strongWeight = options.strongWeight ?? DEFAULT_STRONG_WEIGHT;
-  for (const file of paths) {
-    const path = resolve(context.cwd ?? process.cwd(), file);
+  // The sha256 of every file (provenance), on a second thread while this one parses when the
+  // files are large (evals/io/backgroundFiles.ts: the result never depends on the thread).
+  const resolved = paths.map((file) => resolve(context.cwd ?? process.cwd(), file));
+  let bytes = 0;
+  for (const path of resolved) {
+    try {
+      bytes += statSync(path).size;
+    } catch {
+      // reported below, in order
+    }
+  }
+  const digests = new BackgroundFiles(bytes > BACKGROUND_BYTES);
+  try {
+    for (const path of resolved) if (existsSync(path) && statSync(path).isFile()) digests.requestDigest(path);
+    return importAll(paths, resolved, options, strongWeight, builder, warnings, sources, digests);
+  } finally {
+    digests.close();
+  }
+}
+
+/** Above this many bytes of input the digests are computed on a second thread. */
+const BACKGROUND_BYTES = 32 * 1024 * 1024;
+
+function importAll(
+  paths: readonly string[],
+  resolved: readonly string[],
+  options: BattleImportOptions,
+  strongWeight: number,
+  builder: BattleTableBuilder,
+  warnings: BattleWarning[],
+  sources: BattleSourceInfo[],
+  digests: BackgroundFiles,
+): ImportedBattles {
+  for (let f = 0; f < paths.length; f++) {
+    const file = paths[f];
+    const path = resolved[f];
     let size: number;
     try {
       const stats = statSync(path);
@@ -202,7 +236,7 @@ export function importBattles(
     if (counts.battles === 0)
       throw new EvalInputError({ file }, `holds no battles (${counts.records} records read)`);
     if (format !== 'arrow') {
-      sources.push({ file, format, sha256: fileDigest(path).sha256, ...counts });
+      sources.push({ file, format, sha256: digests.digest(path).sha256, ...counts });
     }
   }
   const provenance = {

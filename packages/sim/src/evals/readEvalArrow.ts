@@ -17,7 +17,12 @@ import {
 } from './evalTable.js';
 import type { EvalImportOptions } from './importOptions.js';
 
-export function readStringColumn(vector: Vector, name: string, file: string, nullable: boolean): EvalStringColumn {
+export function readStringColumn(
+  vector: Vector,
+  name: string,
+  file: string,
+  nullable: boolean,
+): EvalStringColumn {
   const n = vector.length;
   const codes = new Int32Array(n);
   const dictionary: string[] = [];

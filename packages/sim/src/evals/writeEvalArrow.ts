@@ -40,7 +40,10 @@ export function stableJson(value: unknown): string {
   );
 }
 
-export function validityBitmap(n: number, valid: (i: number) => boolean): { bitmap: Uint8Array; nulls: number } {
+export function validityBitmap(
+  n: number,
+  valid: (i: number) => boolean,
+): { bitmap: Uint8Array; nulls: number } {
   const bitmap = new Uint8Array((n + 7) >> 3);
   let nulls = 0;
   for (let i = 0; i < n; i++) {

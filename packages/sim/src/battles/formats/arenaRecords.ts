@@ -98,6 +98,60 @@ const FIELDS = [
 ];
 const KEYS = jsonKeys(...FIELDS);
 
+/** The wanted fields of one record, in a fixed shape (property names as in the file). */
+class ArenaFields {
+  model_a: unknown;
+  model_b: unknown;
+  winner: unknown;
+  question_id: unknown;
+  judge: unknown;
+  language: unknown;
+  turn: unknown;
+  anony: unknown;
+  tstamp: unknown;
+  conv_metadata: unknown;
+
+  clear(): void {
+    this.model_a = this.model_b = this.winner = this.question_id = this.judge = undefined;
+    this.language = this.turn = this.anony = this.tstamp = this.conv_metadata = undefined;
+  }
+
+  /** Field FIELDS[k]. */
+  set(k: number, value: unknown): void {
+    switch (k) {
+      case 0:
+        this.model_a = value;
+        break;
+      case 1:
+        this.model_b = value;
+        break;
+      case 2:
+        this.winner = value;
+        break;
+      case 3:
+        this.question_id = value;
+        break;
+      case 4:
+        this.judge = value;
+        break;
+      case 5:
+        this.language = value;
+        break;
+      case 6:
+        this.turn = value;
+        break;
+      case 7:
+        this.anony = value;
+        break;
+      case 8:
+        this.tstamp = value;
+        break;
+      default:
+        this.conv_metadata = value;
+    }
+  }
+}
+
 /** Line of byte `pos`, counting forward from a known (pos, line). */
 class LineCounter {
   private pos = 0;
@@ -126,21 +180,24 @@ export function readArenaArray(
   if (!isUtf8(bytes)) decodeUtf8(bytes, file); // throws at the first bad byte, with its line
   const cursor = new JsonCursor(bytes);
   const lines = new LineCounter(bytes);
-  const record: Record<string, unknown> = {};
+  // One record object (a fixed shape), one place and one member callback for the whole array.
+  const record = new ArenaFields();
+  const place = { file, line: 0 };
+  const onMember = (k: number): void => {
+    record.set(k, cursor.read());
+  };
   try {
     cursor.elements((index) => {
       cursor.space();
-      const line = lines.at(cursor.pos);
-      for (const f of FIELDS) record[f] = undefined;
+      place.line = lines.at(cursor.pos);
       if (bytes[cursor.pos] !== 0x7b) {
         const value = cursor.read();
-        addArenaRecord(value, { file, line, prefix: `[${index}].` }, builder, counts);
+        addArenaRecord(value, { file, line: place.line, prefix: `[${index}].` }, builder, counts);
         return;
       }
-      cursor.members(KEYS, (k) => {
-        record[FIELDS[k]] = cursor.read();
-      });
-      addArenaRecord(record, { file, line }, builder, counts);
+      record.clear();
+      cursor.members(KEYS, onMember);
+      addArenaRecord(record as unknown as Record<string, unknown>, place, builder, counts);
     });
     cursor.end();
   } catch (error) {

@@ -1,0 +1,211 @@
+/**
+ * The battles a rating uses: the table's battles restricted to `models` (both sides kept) and to
+ * anonymous ones when asked, model indices renumbered over the models that still have a battle,
+ * with each battle's cluster code (the field `cluster` names; a battle without a value is its own
+ * cluster) and the unique (a, b, outcome) rows with their counts (FastChat's `preprocess_for_bt`):
+ * with whole outcomes (1, ½, 0) at most 3·m² rows whatever the number of battles, counted in one
+ * pass into a dense array; with fractional outcomes (AlpacaEval's weighted annotator) one row per
+ * battle.
+ */
+import { addBattle, createPairTotals, type PairTotals } from '@evalsim/core';
+import type { BattleTable } from '../../battles/battleTable.js';
+import type { RateClusterField } from './arenaOptions.js';
+
+export interface BattleSelection {
+  readonly models: readonly string[];
+  readonly battles: number;
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  readonly y: Float64Array;
+  /** Row of the table of each kept battle; null when every battle is kept (battle t is row t). */
+  readonly rows: Int32Array | null;
+  readonly fractional: boolean;
+  readonly ties: number;
+  /** Battles left out by the filters. */
+  readonly dropped: number;
+}
+
+export interface UniqueRows {
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  readonly y: Float64Array;
+  readonly count: Float64Array;
+}
+
+/** Kept battles (see the module comment); throws when no battle is left. */
+export function selectBattles(
+  table: BattleTable,
+  options: { readonly models?: readonly string[]; readonly anonyOnly?: boolean },
+): BattleSelection {
+  const n = table.rowCount;
+  if (!(options.models && options.models.length > 0) && !options.anonyOnly) return wholeTable(table);
+  let keepModel: Uint8Array | null = null;
+  if (options.models && options.models.length > 0) {
+    keepModel = new Uint8Array(table.models.length);
+    const index = new Map(table.models.map((m, i) => [m, i]));
+    for (const m of options.models) {
+      const i = index.get(m);
+      if (i === undefined)
+        throw new Error(`--models: "${m}" is not a model of these battles (${table.models.length} models)`);
+      keepModel[i] = 1;
+    }
+  }
+  const renumber = new Int32Array(table.models.length).fill(-1);
+  const models: string[] = [];
+  const kept = new Int32Array(n);
+  let N = 0;
+  for (let i = 0; i < n; i++) {
+    const a = table.modelA[i];
+    const b = table.modelB[i];
+    if (keepModel && !(keepModel[a] && keepModel[b])) continue;
+    if (options.anonyOnly && table.anony[i] !== 1) continue;
+    kept[N++] = i;
+    if (renumber[a] < 0) {
+      renumber[a] = models.length;
+      models.push(table.models[a]);
+    }
+    if (renumber[b] < 0) {
+      renumber[b] = models.length;
+      models.push(table.models[b]);
+    }
+  }
+  const rows = kept.subarray(0, N);
+  if (N === 0) throw new Error('no battle is left to rate (check --models and --anony-only)');
+  const a = new Int32Array(N);
+  const b = new Int32Array(N);
+  const y = new Float64Array(N);
+  let fractional = false;
+  let ties = 0;
+  for (let t = 0; t < N; t++) {
+    const i = rows[t];
+    a[t] = renumber[table.modelA[i]];
+    b[t] = renumber[table.modelB[i]];
+    const v = table.outcome[i];
+    y[t] = v;
+    if (v === 0.5) ties++;
+    else if (v !== 0 && v !== 1) fractional = true;
+  }
+  return { models, battles: N, a, b, y, rows: rows.slice(), fractional, ties, dropped: n - N };
+}
+
+/**
+ * Every battle of the table, without copies: the table's models are already numbered by first
+ * appearance, which is the selection's numbering.
+ */
+function wholeTable(table: BattleTable): BattleSelection {
+  const n = table.rowCount;
+  if (n === 0) throw new Error('no battle is left to rate');
+  const y = table.outcome;
+  let fractional = false;
+  let ties = 0;
+  for (let t = 0; t < n; t++) {
+    const v = y[t];
+    if (v === 0.5) ties++;
+    else if (v !== 0 && v !== 1) fractional = true;
+  }
+  return {
+    models: table.models,
+    battles: n,
+    a: table.modelA,
+    b: table.modelB,
+    y,
+    rows: null,
+    fractional,
+    ties,
+    dropped: 0,
+  };
+}
+
+/** The table row of kept battle t. */
+export function tableRow(sel: BattleSelection, t: number): number {
+  return sel.rows ? sel.rows[t] : t;
+}
+
+/** Unique (a, b, outcome) rows and their counts, in key order (deterministic). */
+export function uniqueRows(sel: BattleSelection): UniqueRows {
+  const m = sel.models.length;
+  const N = sel.battles;
+  if (sel.fractional) {
+    return { a: sel.a, b: sel.b, y: sel.y, count: new Float64Array(N).fill(1) };
+  }
+  const counts = new Float64Array(m * m * 3);
+  const { a, b, y } = sel;
+  for (let t = 0; t < N; t++) counts[(a[t] * m + b[t]) * 3 + ((y[t] * 2) | 0)]++;
+  let u = 0;
+  for (let k = 0; k < counts.length; k++) if (counts[k] > 0) u++;
+  const out = {
+    a: new Int32Array(u),
+    b: new Int32Array(u),
+    y: new Float64Array(u),
+    count: new Float64Array(u),
+  };
+  let r = 0;
+  for (let k = 0; k < counts.length; k++) {
+    const c = counts[k];
+    if (c === 0) continue;
+    const o = k % 3;
+    const ab = (k - o) / 3;
+    out.a[r] = Math.floor(ab / m);
+    out.b[r] = ab % m;
+    out.y[r] = o / 2;
+    out.count[r] = c;
+    r++;
+  }
+  return out;
+}
+
+/** Pair totals of unique rows under `counts` (the data's own, or a bootstrap resample's). */
+export function totalsOfRows(
+  models: number,
+  rows: UniqueRows,
+  counts: ArrayLike<number>,
+  into?: PairTotals,
+): PairTotals {
+  const t = into ?? createPairTotals(models);
+  if (into) {
+    t.count.fill(0);
+    t.score.fill(0);
+    t.squares.fill(0);
+    t.ties.fill(0);
+  }
+  for (let r = 0; r < rows.a.length; r++) {
+    const c = counts[r];
+    if (c > 0) addBattle(t, rows.a[r], rows.b[r], rows.y[r], c);
+  }
+  return t;
+}
+
+/** Each kept battle's cluster code (0 … clusters − 1), by first appearance; a battle without the field is its own cluster. */
+export function clusterCodes(
+  table: BattleTable,
+  sel: BattleSelection,
+  field: RateClusterField,
+): { codes: Int32Array; clusters: number; missing: number } {
+  const column =
+    field === 'question_id'
+      ? table.prompt
+      : field === 'judge'
+        ? table.judge
+        : field === 'language'
+          ? table.language
+          : table.source;
+  const renumber = new Map<number, number>();
+  const codes = new Int32Array(sel.battles);
+  let clusters = 0;
+  let missing = 0;
+  for (let t = 0; t < sel.battles; t++) {
+    const c = column.codes[sel.rows ? sel.rows[t] : t];
+    if (c < 0) {
+      codes[t] = clusters++;
+      missing++;
+      continue;
+    }
+    let k = renumber.get(c);
+    if (k === undefined) {
+      k = clusters++;
+      renumber.set(c, k);
+    }
+    codes[t] = k;
+  }
+  return { codes, clusters, missing };
+}
