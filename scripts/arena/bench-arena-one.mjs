@@ -5,13 +5,10 @@
 // usage: node scripts/arena/bench-arena-one.mjs ARENA.json [rounds] [threads]
 import { performance } from 'node:perf_hooks';
 import { bradleyTerryCovariance, fitBradleyTerry } from '../../packages/core/dist/index.js';
-import {
-  selectBattles,
-  totalsOfRows,
-  uniqueRows,
-} from '../../packages/sim/dist/analysis/arena/battleSelection.js';
+import { selectBattles, uniqueRows } from '../../packages/sim/dist/analysis/arena/battleSelection.js';
 import { runBootstrap } from '../../packages/sim/dist/analysis/arena/bootstrapThreads.js';
 import { importBattles, rateBattles, streamSeed } from '../../packages/sim/dist/index.js';
+import { totalsOfRows } from '../../packages/sim/dist/pairwise/uniqueRows.js';
 
 const [file, roundsArg = '1000', threadsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg);

@@ -28,7 +28,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['base', 'samplers', 'population', 'shard'],
     // the eval-log importers (evals/ with its io/ and formats/: node and apache-arrow, and
     // base/packageRoot to find the import worker's bundle)
-    ['evals'],
+    // pairwise/: unique battle rows, the bootstrap resampling and refit of ratings, normal draws of
+    // their error — shared by `evalsim rate` (analysis/arena) and the arena methods (core only)
+    ['evals', 'pairwise'],
     ['rng', 'output'],
     // battles/: the battle table of pairwise votes and judgments (LMArena, arena-hard-auto,
     // AlpacaEval, long CSV), its importers (evals/io's readers) and Arrow write/read (output/'s atomic write)

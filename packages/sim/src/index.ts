@@ -73,6 +73,7 @@ export {
   viewPairedSystem,
 } from './base/clusterTotalsView.js';
 export type {
+  BattleRecords,
   ClusteredScores,
   DataKindName,
   DataKinds,
@@ -149,12 +150,6 @@ export type {
   StudyContext,
 } from './base/roles.js';
 export {
-  BATTLE_ARROW_METADATA,
-  battlesToArrow,
-  readBattleArrow,
-  writeBattleArrow,
-} from './battles/battleArrow.js';
-export {
   type BattleImportOptions,
   type BattleSourceInfo,
   type BattleStyle,
@@ -169,6 +164,8 @@ export {
   DEFAULT_STRONG_WEIGHT,
   importBattles,
 } from './battles/importBattles.js';
+export { BATTLE_ARROW_METADATA, readBattleArrow } from './battles/readBattleArrow.js';
+export { battlesToArrow, writeBattleArrow } from './battles/writeBattleArrow.js';
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
 export {

@@ -124,3 +124,64 @@ export function comparisonGraph(totals: PairTotals): ComparisonGraph {
   const { met, scored } = adjacency(totals);
   return { ...connectedComponents(met), ...strongComponents(scored) };
 }
+
+/**
+ * Models whose ratings the data leave unbounded, relative to the largest strong component (the
+ * "main" group, whose ratings are finite relative to each other): a group that can reach the main
+ * one along scored-against arcs but not be reached from it never lost a point to it ('above');
+ * one reached from it but not reaching it never scored a point against it ('below'); neither,
+ * 'both'. The main group's models are null.
+ */
+export function unboundedRatings(
+  totals: PairTotals,
+  graph: ComparisonGraph,
+): ('above' | 'below' | 'both' | null)[] {
+  const m = totals.models;
+  const { strong, strongComponents: count } = graph;
+  const size = new Int32Array(count);
+  for (let i = 0; i < m; i++) size[strong[i]]++;
+  let main = 0;
+  for (let c = 1; c < count; c++) if (size[c] > size[main]) main = c;
+  const forward: Set<number>[] = Array.from({ length: count }, () => new Set());
+  const backward: Set<number>[] = Array.from({ length: count }, () => new Set());
+  let k = 0;
+  for (let i = 0; i < m; i++) {
+    for (let j = i + 1; j < m; j++, k++) {
+      const n = totals.count[k];
+      const ci = strong[i];
+      const cj = strong[j];
+      if (!(n > 0) || ci === cj) continue;
+      if (totals.score[k] > 0) {
+        forward[ci].add(cj);
+        backward[cj].add(ci);
+      }
+      if (n - totals.score[k] > 0) {
+        forward[cj].add(ci);
+        backward[ci].add(cj);
+      }
+    }
+  }
+  const reach = (edges: Set<number>[]): Uint8Array => {
+    const seen = new Uint8Array(count);
+    const stack = [main];
+    seen[main] = 1;
+    while (stack.length) {
+      for (const w of edges[stack.pop() as number]) {
+        if (!seen[w]) {
+          seen[w] = 1;
+          stack.push(w);
+        }
+      }
+    }
+    return seen;
+  };
+  const below = reach(forward); // reached from main: main scored against them
+  const above = reach(backward); // they reach main: they scored against main's side
+  return Array.from({ length: m }, (_, i) => {
+    const c = strong[i];
+    if (c === main) return null;
+    if (above[c] && !below[c]) return 'above';
+    if (below[c] && !above[c]) return 'below';
+    return 'both';
+  });
+}

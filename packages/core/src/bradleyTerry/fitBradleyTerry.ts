@@ -33,6 +33,14 @@ import { InputError } from '../validate.js';
 import { choleskyInPlace, choleskySolveInPlace } from './denseCholesky.js';
 import { type PairTotals, totalBattles } from './pairTotals.js';
 
+/**
+ * A weak prior for when the MLE does not exist: λ = 1/σ² with σ = 400 Elo points = ln 10 natural
+ * units, a N(0, (400 Elo)²) prior on each rating — about the information of 0.8 tied battles, so
+ * it moves a well-measured rating by far less than its standard error and keeps a model with only
+ * wins finite (`evalsim rate --prior auto` and the arena methods use it only then).
+ */
+export const WEAK_RATING_PRIOR = 1 / Math.LN10 ** 2;
+
 export interface BradleyTerryFitOptions {
   /** Ridge λ ≥ 0 on θ (natural units): −(λ/2)Σθ² is added to the log-likelihood. Default 0. */
   readonly prior?: number;

@@ -6,7 +6,7 @@ export {
   bradleyTerryMeat,
   sandwichProduct,
 } from './bradleyTerryCovariance.js';
-export { type ComparisonGraph, comparisonGraph } from './bradleyTerryExistence.js';
+export { type ComparisonGraph, comparisonGraph, unboundedRatings } from './bradleyTerryExistence.js';
 export { clusterScoreMeat } from './clusterScoreMeat.js';
 export { choleskyInPlace, choleskyInverse, choleskySolveInPlace } from './denseCholesky.js';
 export {
@@ -24,6 +24,7 @@ export {
   bradleyTerryDerivatives,
   createBradleyTerryWorkspace,
   fitBradleyTerry,
+  WEAK_RATING_PRIOR,
 } from './fitBradleyTerry.js';
 export {
   type ContextualBattles,

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../test-utils/fixtures.js';
-import { battlesToArrow, readBattleArrow, writeBattleArrow } from './battleArrow.js';
 import type { BattleTable } from './battleTable.js';
 import { importBattles } from './importBattles.js';
+import { readBattleArrow } from './readBattleArrow.js';
+import { battlesToArrow, writeBattleArrow } from './writeBattleArrow.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const expected = loadFixture<Record<string, [string, string, number, number][]> & { style: number[][] }>(

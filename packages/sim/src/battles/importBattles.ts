@@ -18,7 +18,6 @@ import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { EvalInputError } from '../evals/evalInputError.js';
 import { BackgroundFiles } from '../evals/io/backgroundFiles.js';
-import { readBattleArrow } from './battleArrow.js';
 import {
   type BattleImportOptions,
   type BattleSourceInfo,
@@ -32,6 +31,7 @@ import { readArenaHard } from './formats/arenaHardJudgments.js';
 import { type FormatCounts, readArenaRecords } from './formats/arenaRecords.js';
 import { readLongBattles } from './formats/longBattleTable.js';
 import { isRecord } from './formats/recordFields.js';
+import { readBattleArrow } from './readBattleArrow.js';
 
 export const BATTLE_FORMATS = {
   lmarena: 'LMArena/FastChat battle records: JSON array or JSON Lines of {model_a, model_b, winner, …}',

@@ -5,6 +5,7 @@
  */
 import { createRegistry, type Registry } from '../base/registry.js';
 import type { MethodDefinition } from '../base/roles.js';
+import { arenaRating } from './arenaRating.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
@@ -69,4 +70,5 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   leaderboardRank,
   stopAtFirstSignificant,
   meanScore,
+  arenaRating,
 ]);

@@ -4,6 +4,7 @@
  */
 import { createRegistry, type Registry } from '../base/registry.js';
 import type { ModelDefinition } from '../base/roles.js';
+import { battleArena } from './battleArena.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
 import { itemPopulationShifted } from './itemPopulationShifted.js';
@@ -26,4 +27,5 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   populationSystems,
   sequentialPaired,
   uniformDifficulty,
+  battleArena,
 ]);

@@ -1,6 +1,7 @@
 /**
  * Options of `rateBattles` (and `evalsim rate`), their choices and defaults.
  */
+import { WEAK_RATING_PRIOR } from '@evalsim/core';
 
 export const RATE_CI_CHOICES = ['sandwich', 'fisher', 'bootstrap', 'cluster', 'cluster-sandwich'] as const;
 export type RateCi = (typeof RATE_CI_CHOICES)[number];
@@ -29,13 +30,8 @@ export function defaultRankDraws(models: number): number {
   const pairs = (models * (models - 1)) / 2;
   return Math.max(2000, Math.min(DEFAULT_RANK_DRAWS, Math.round(2e7 / pairs)));
 }
-/**
- * The ridge used when the MLE does not exist and `prior` is 'auto': λ = 1/σ² with σ = 400 Elo
- * points (2.30 natural units) — a N(0, (400 Elo)²) prior on each rating, about the information
- * of 0.8 tied battles: it moves a well-measured rating by far less than its standard error and
- * keeps a model with only wins finite.
- */
-export const AUTO_PRIOR = 1 / (400 / (400 / Math.LN10)) ** 2;
+/** The ridge used when the MLE does not exist and `prior` is 'auto': core's WEAK_RATING_PRIOR, N(0, (400 Elo)²). */
+export const AUTO_PRIOR = WEAK_RATING_PRIOR;
 
 export interface RateOptions {
   readonly level?: number;

@@ -2,13 +2,10 @@
  * The battles a rating uses: the table's battles restricted to `models` (both sides kept) and to
  * anonymous ones when asked, model indices renumbered over the models that still have a battle,
  * with each battle's cluster code (the field `cluster` names; a battle without a value is its own
- * cluster) and the unique (a, b, outcome) rows with their counts (FastChat's `preprocess_for_bt`):
- * with whole outcomes (1, ½, 0) at most 3·m² rows whatever the number of battles, counted in one
- * pass into a dense array; with fractional outcomes (AlpacaEval's weighted annotator) one row per
- * battle.
+ * cluster) and the unique (a, b, outcome) rows with their counts (pairwise/uniqueRows.ts).
  */
-import { addBattle, createPairTotals, type PairTotals } from '@evalsim/core';
 import type { BattleTable } from '../../battles/battleTable.js';
+import { type UniqueRows, uniqueRowsOf } from '../../pairwise/uniqueRows.js';
 import type { RateClusterField } from './arenaOptions.js';
 
 export interface BattleSelection {
@@ -23,13 +20,6 @@ export interface BattleSelection {
   readonly ties: number;
   /** Battles left out by the filters. */
   readonly dropped: number;
-}
-
-export interface UniqueRows {
-  readonly a: Int32Array;
-  readonly b: Int32Array;
-  readonly y: Float64Array;
-  readonly count: Float64Array;
 }
 
 /** Kept battles (see the module comment); throws when no battle is left. */
@@ -121,58 +111,9 @@ export function tableRow(sel: BattleSelection, t: number): number {
   return sel.rows ? sel.rows[t] : t;
 }
 
-/** Unique (a, b, outcome) rows and their counts, in key order (deterministic). */
+/** Unique (a, b, outcome) rows of the kept battles (pairwise/uniqueRows.ts). */
 export function uniqueRows(sel: BattleSelection): UniqueRows {
-  const m = sel.models.length;
-  const N = sel.battles;
-  if (sel.fractional) {
-    return { a: sel.a, b: sel.b, y: sel.y, count: new Float64Array(N).fill(1) };
-  }
-  const counts = new Float64Array(m * m * 3);
-  const { a, b, y } = sel;
-  for (let t = 0; t < N; t++) counts[(a[t] * m + b[t]) * 3 + ((y[t] * 2) | 0)]++;
-  let u = 0;
-  for (let k = 0; k < counts.length; k++) if (counts[k] > 0) u++;
-  const out = {
-    a: new Int32Array(u),
-    b: new Int32Array(u),
-    y: new Float64Array(u),
-    count: new Float64Array(u),
-  };
-  let r = 0;
-  for (let k = 0; k < counts.length; k++) {
-    const c = counts[k];
-    if (c === 0) continue;
-    const o = k % 3;
-    const ab = (k - o) / 3;
-    out.a[r] = Math.floor(ab / m);
-    out.b[r] = ab % m;
-    out.y[r] = o / 2;
-    out.count[r] = c;
-    r++;
-  }
-  return out;
-}
-
-/** Pair totals of unique rows under `counts` (the data's own, or a bootstrap resample's). */
-export function totalsOfRows(
-  models: number,
-  rows: UniqueRows,
-  counts: ArrayLike<number>,
-  into?: PairTotals,
-): PairTotals {
-  const t = into ?? createPairTotals(models);
-  if (into) {
-    t.count.fill(0);
-    t.score.fill(0);
-    t.squares.fill(0);
-    t.ties.fill(0);
-  }
-  for (let r = 0; r < rows.a.length; r++) {
-    const c = counts[r];
-    if (c > 0) addBattle(t, rows.a[r], rows.b[r], rows.y[r], c);
-  }
-  return t;
+  return uniqueRowsOf(sel.models.length, sel.a, sel.b, sel.y, sel.battles, sel.fractional);
 }
 
 /** Each kept battle's cluster code (0 … clusters − 1), by first appearance; a battle without the field is its own cluster. */

@@ -16,7 +16,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { simPackageFile } from '../../base/packageRoot.js';
-import { bootstrapRounds, makeRefit, type RefitSpec, type Resampling } from './ratingBootstrap.js';
+import {
+  bootstrapRounds,
+  makeRefit,
+  type RefitSpec,
+  type Resampling,
+} from '../../pairwise/resampleRatings.js';
+import { SeededStream } from '../../rng/SeededStream.js';
 
 const CHUNK = 8;
 const WORKERS_PAY_MS = 250;
@@ -58,11 +64,12 @@ export function computeChunk(
   const from = c * CHUNK;
   const to = Math.min(data.rounds, from + CHUNK);
   const local = new Float64Array((to - from) * data.models);
+  const rng = new SeededStream(data.seedKey, 0);
   bootstrapRounds(
     data.models,
     data.resampling,
     makeRefit(data.models, data.spec),
-    data.seedKey,
+    (r) => rng.reseed(data.seedKey, r),
     from,
     to,
     local,

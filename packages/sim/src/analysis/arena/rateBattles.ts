@@ -40,13 +40,17 @@ import {
   maxTCritical,
   normalQuantile,
   onlineElo,
-  type PairTotals,
   pairDifferenceSe,
   pairwiseRankIntervals,
   percentileOfSorted,
   styleDifferences,
+  unboundedRatings,
 } from '@evalsim/core';
 import type { BattleTable } from '../../battles/battleTable.js';
+import { normalDeviations } from '../../pairwise/normalDeviations.js';
+import { clusterResampling, type RefitSpec, type Resampling } from '../../pairwise/resampleRatings.js';
+import { totalsOfRows } from '../../pairwise/uniqueRows.js';
+import { SeededStream } from '../../rng/SeededStream.js';
 import { streamSeed } from '../../rng/streamSeed.js';
 import {
   AUTO_PRIOR,
@@ -64,12 +68,9 @@ import {
   clusterCodes,
   selectBattles,
   tableRow,
-  totalsOfRows,
   uniqueRows,
 } from './battleSelection.js';
 import { runBootstrap } from './bootstrapThreads.js';
-import { normalDeviations } from './rankDraws.js';
-import { clusterResampling, type RefitSpec, type Resampling } from './ratingBootstrap.js';
 
 export interface RatedModel {
   readonly model: string;
@@ -174,67 +175,6 @@ function describeComponents(sel: BattleSelection, component: Int32Array, count: 
     .join('; ');
 }
 
-/**
- * Models whose ratings the data leave unbounded, relative to the largest strong component (the
- * "main" group, whose ratings are finite relative to each other): a group that can reach the main
- * one along scored-against arcs but not be reached from it never lost a point to it ('above');
- * one reached from it but not reaching it never scored a point against it ('below'); neither,
- * 'both'. The main group's models are null.
- */
-function unboundedModels(
-  totals: PairTotals,
-  strong: Int32Array,
-  count: number,
-): ('above' | 'below' | 'both' | null)[] {
-  const m = totals.models;
-  const size = new Int32Array(count);
-  for (let i = 0; i < m; i++) size[strong[i]]++;
-  let main = 0;
-  for (let c = 1; c < count; c++) if (size[c] > size[main]) main = c;
-  const forward: Set<number>[] = Array.from({ length: count }, () => new Set());
-  const backward: Set<number>[] = Array.from({ length: count }, () => new Set());
-  let k = 0;
-  for (let i = 0; i < m; i++) {
-    for (let j = i + 1; j < m; j++, k++) {
-      const n = totals.count[k];
-      const ci = strong[i];
-      const cj = strong[j];
-      if (!(n > 0) || ci === cj) continue;
-      if (totals.score[k] > 0) {
-        forward[ci].add(cj);
-        backward[cj].add(ci);
-      }
-      if (n - totals.score[k] > 0) {
-        forward[cj].add(ci);
-        backward[ci].add(cj);
-      }
-    }
-  }
-  const reach = (edges: Set<number>[]): Uint8Array => {
-    const seen = new Uint8Array(count);
-    const stack = [main];
-    seen[main] = 1;
-    while (stack.length) {
-      for (const w of edges[stack.pop() as number]) {
-        if (!seen[w]) {
-          seen[w] = 1;
-          stack.push(w);
-        }
-      }
-    }
-    return seen;
-  };
-  const below = reach(forward); // reached from main: main scored against them
-  const above = reach(backward); // they reach main: they scored against main's side
-  return Array.from({ length: m }, (_, i) => {
-    const c = strong[i];
-    if (c === main) return null;
-    if (above[c] && !below[c]) return 'above';
-    if (below[c] && !above[c]) return 'below';
-    return 'both';
-  });
-}
-
 /** The rating of every model of a battle table (see the module comment). */
 export function rateBattles(table: BattleTable, options: RateOptions = {}): ArenaRating {
   const level = options.level ?? 0.95;
@@ -260,7 +200,7 @@ export function rateBattles(table: BattleTable, options: RateOptions = {}): Aren
   let unbounded: ('above' | 'below' | 'both' | null)[] = new Array(m).fill(null);
   let prior = options.prior === 'auto' || options.prior === undefined ? 0 : options.prior;
   if (graph.strongComponents > 1) {
-    unbounded = unboundedModels(totals, graph.strong, graph.strongComponents);
+    unbounded = unboundedRatings(totals, graph);
     const above = sel.models.filter((_, i) => unbounded[i] === 'above');
     const below = sel.models.filter((_, i) => unbounded[i] === 'below');
     const what = [
@@ -546,7 +486,7 @@ export function rateBattles(table: BattleTable, options: RateOptions = {}): Aren
       upper[i] = r + z * s;
     }
     deviationRows = draws;
-    deviations = normalDeviations(variance, m, draws, streamSeed(seed, 2));
+    deviations = normalDeviations(variance, m, draws, new SeededStream(streamSeed(seed, 2), 0));
     intervalInfo = {
       method: ci,
       name:

@@ -1,36 +1,14 @@
 /**
- * The battle table as an Arrow IPC file (writeBattleArrow / readBattleArrow). Columns, in order:
- * source, model_a, model_b (Dictionary<Utf8, Int32>, both over the whole model list, so their
- * codes agree), outcome (Float64, model_a's score), winner, question_id, judge, language
- * (dictionaries; the last three nullable), turn (Int32, 0 = unknown), anony (Bool, nullable),
- * tstamp (Float64, nullable), then per style feature `style_a:<feature>` and `style_b:<feature>`
- * (Float64, nullable). Schema metadata: `evalsim.battles.sources` (the files read, with sha256),
- * `evalsim.battles.options` and `evalsim.version`. Fixed dictionary ids and sorted metadata keys:
- * the same import gives the same bytes (the eval table's rules, evals/writeEvalArrow.ts).
+ * Reads a battle table written by writeBattleArrow.ts. Only `tableFromIPC` is imported from
+ * apache-arrow and column types are checked by their type ids: the simulation workers load this
+ * file (models/battleArena.ts reads a design file) with Arrow's reader alone (scripts/bundle.mjs's
+ * lazy-arrow stub), so the eval table's reader (evals/readEvalArrow.ts, which imports Arrow's type
+ * classes) is not used. Every problem names the file, the row (line row + 2) and the column.
  */
 import { readFileSync } from 'node:fs';
-import {
-  Bool,
-  type Data,
-  DataType,
-  Field,
-  Float64,
-  Int32,
-  makeData,
-  Precision,
-  RecordBatch,
-  Schema,
-  Struct,
-  Table,
-  tableFromIPC,
-  tableToIPC,
-  type Vector,
-} from 'apache-arrow';
+import { type Schema, type Table, tableFromIPC, type Vector } from 'apache-arrow';
 import { EvalInputError } from '../evals/evalInputError.js';
 import type { EvalStringColumn } from '../evals/evalTable.js';
-import { parseMetadata, readStringColumn } from '../evals/readEvalArrow.js';
-import { dictionaryData, stableJson, validityBitmap } from '../evals/writeEvalArrow.js';
-import { writeFileAtomic } from '../output/atomicWrite.js';
 import type { BattleImportOptions, BattleSourceInfo, BattleTable, ImportedBattles } from './battleTable.js';
 
 export const BATTLE_ARROW_METADATA = {
@@ -39,78 +17,66 @@ export const BATTLE_ARROW_METADATA = {
   version: 'evalsim.version',
 } as const;
 
-function float(values: Float64Array, n: number): Data {
-  const { bitmap, nulls } = validityBitmap(n, (i) => !Number.isNaN(values[i]));
-  return makeData({
-    type: new Float64(),
-    length: n,
-    nullCount: nulls,
-    ...(nulls > 0 ? { nullBitmap: bitmap } : {}),
-    data: values,
-  });
+// apache-arrow's Type and Precision enums (stable since Arrow 0.x)
+const TYPE_INT = 2;
+const TYPE_FLOAT = 3;
+const TYPE_UTF8 = 5;
+const TYPE_BOOL = 6;
+const TYPE_DICTIONARY = -1;
+const PRECISION_DOUBLE = 2;
+
+function parseMetadata<T>(schema: Schema, key: string, file: string): T {
+  const text = schema.metadata.get(key);
+  if (text === undefined)
+    throw new EvalInputError(
+      { file, field: key },
+      'missing from the schema metadata: not an evalsim battle table',
+    );
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new EvalInputError({ file, field: key }, 'is not valid JSON');
+  }
 }
 
-/** The battle table and its provenance as Arrow IPC file bytes. */
-export function battlesToArrow(imported: ImportedBattles, version: string): Uint8Array {
-  const t = imported.table;
-  const n = t.rowCount;
-  const models = t.models as string[];
-  const columns: [string, Data, boolean][] = [
-    ['source', dictionaryData(t.source, 0, n), false],
-    ['model_a', dictionaryData({ codes: t.modelA, dictionary: models }, 1, n), false],
-    ['model_b', dictionaryData({ codes: t.modelB, dictionary: models }, 2, n), false],
-    ['outcome', makeData({ type: new Float64(), length: n, data: t.outcome }), false],
-    ['winner', dictionaryData(t.winner, 3, n), false],
-    ['question_id', dictionaryData(t.prompt, 4, n), true],
-    ['judge', dictionaryData(t.judge, 5, n), true],
-    ['language', dictionaryData(t.language, 6, n), true],
-    ['turn', makeData({ type: new Int32(), length: n, data: t.turn }), false],
-  ];
-  const anonyValid = validityBitmap(n, (i) => t.anony[i] >= 0);
-  const anonyBits = validityBitmap(n, (i) => t.anony[i] === 1);
-  columns.push([
-    'anony',
-    makeData({
-      type: new Bool(),
-      length: n,
-      nullCount: anonyValid.nulls,
-      ...(anonyValid.nulls > 0 ? { nullBitmap: anonyValid.bitmap } : {}),
-      data: anonyBits.bitmap,
-    }),
-    true,
-  ]);
-  columns.push(['tstamp', float(t.tstamp, n), true]);
-  if (t.style) {
-    const k = t.style.features.length;
-    for (const [side, values] of [
-      ['a', t.style.a],
-      ['b', t.style.b],
-    ] as const) {
-      t.style.features.forEach((feature, q) => {
-        const col = new Float64Array(n);
-        for (let i = 0; i < n; i++) col[i] = values[i * k + q];
-        columns.push([`style_${side}:${feature}`, float(col, n), true]);
-      });
+/** A Dictionary<Utf8, Int32> column, its batches' dictionaries merged (nulls → −1 when allowed). */
+function readStringColumn(vector: Vector, name: string, file: string, nullable: boolean): EvalStringColumn {
+  const codes = new Int32Array(vector.length);
+  const dictionary: string[] = [];
+  const index = new Map<string, number>();
+  let at = 0;
+  for (const data of vector.data) {
+    const type = data.type as { typeId: number; dictionary?: { typeId: number } };
+    if (type.typeId !== TYPE_DICTIONARY || type.dictionary?.typeId !== TYPE_UTF8) {
+      throw new EvalInputError(
+        { file, field: name },
+        `column must be Dictionary<Utf8, Int32>, got ${String(data.type)}`,
+      );
+    }
+    const local = (data.dictionary?.toArray() ?? []) as string[];
+    const remap = local.map((s) => {
+      let code = index.get(s);
+      if (code === undefined) {
+        code = dictionary.length;
+        index.set(s, code);
+        dictionary.push(s);
+      }
+      return code;
+    });
+    const values = data.values as Int32Array;
+    for (let i = 0; i < data.length; i++, at++) {
+      if (data.nullCount > 0 && !data.getValid(i)) {
+        if (!nullable) throw new EvalInputError({ file, line: at + 2, field: name }, 'is null');
+        codes[at] = -1;
+      } else {
+        const c = values[data.offset + i];
+        if (!(c >= 0 && c < remap.length))
+          throw new EvalInputError({ file, line: at + 2, field: name }, 'dictionary code out of range');
+        codes[at] = remap[c];
+      }
     }
   }
-  const fields = columns.map(([name, data, nullable]) => new Field(name, data.type, nullable));
-  const metadata = new Map<string, string>([
-    [BATTLE_ARROW_METADATA.sources, stableJson(imported.provenance.sources)],
-    [BATTLE_ARROW_METADATA.options, stableJson(imported.provenance.options)],
-    [BATTLE_ARROW_METADATA.version, version],
-  ]);
-  const schema = new Schema(fields, metadata);
-  const struct = makeData({ type: new Struct(fields), length: n, children: columns.map(([, d]) => d) });
-  return tableToIPC(new Table(schema, [new RecordBatch(schema, struct)]), 'file');
-}
-
-/** Writes the battle table atomically. */
-export function writeBattleArrow(
-  path: string,
-  imported: ImportedBattles,
-  options: { version: string },
-): void {
-  writeFileAtomic(path, battlesToArrow(imported, options.version));
+  return { codes, dictionary };
 }
 
 /** True when an Arrow schema is a battle table's. */
@@ -119,9 +85,9 @@ export function isBattleArrowSchema(metadata: Map<string, string>): boolean {
 }
 
 function checkFloat(vector: Vector, name: string, file: string): void {
-  const type = vector.type;
-  if (!(DataType.isFloat(type) && type.precision === Precision.DOUBLE)) {
-    throw new EvalInputError({ file, field: name }, `column must be Float64, got ${String(type)}`);
+  const type = vector.type as { typeId: number; precision?: number };
+  if (!(type.typeId === TYPE_FLOAT && type.precision === PRECISION_DOUBLE)) {
+    throw new EvalInputError({ file, field: name }, `column must be Float64, got ${String(vector.type)}`);
   }
 }
 
@@ -186,10 +152,17 @@ export function readBattleArrow(path: string, file = path): ImportedBattles & { 
     }
   }
   const turnVector = child('turn');
-  if (!(DataType.isInt(turnVector.type) && turnVector.type.bitWidth === 32)) {
+  const turnType = turnVector.type as { typeId: number; bitWidth?: number };
+  if (!(turnType.typeId === TYPE_INT && turnType.bitWidth === 32)) {
     throw new EvalInputError({ file, field: 'turn' }, `column must be Int32, got ${String(turnVector.type)}`);
   }
   const anonyVector = child('anony');
+  if ((anonyVector.type as { typeId: number }).typeId !== TYPE_BOOL) {
+    throw new EvalInputError(
+      { file, field: 'anony' },
+      `column must be Bool, got ${String(anonyVector.type)}`,
+    );
+  }
   const anony = new Int8Array(n);
   for (let i = 0; i < n; i++) {
     const v = anonyVector.get(i);

@@ -1,7 +1,7 @@
 /**
- * Bootstrap replicates of the ratings, seeded per round so that any split of the rounds (one
- * thread or several) gives the same replicates: round r draws from the stream
- * (streamSeed(seed, 1), r).
+ * Bootstrap replicates of the ratings. `evalsim rate` seeds each round (round r draws from the
+ * stream (streamSeed(seed, 1), r)), so any split of the rounds over threads gives the same
+ * replicates; a simulation method draws every round from its replication's stream.
  *
  *  - battles (FastChat `compute_bootstrap_bt`, lm-sys/FastChat rating_systems.py at 0e6d3e4):
  *    N battles drawn with replacement, i.e. multinomial counts over the unique (a, b, outcome)
@@ -23,9 +23,9 @@ import {
   fitDavidson,
   type PairTotals,
 } from '@evalsim/core';
-import { SeededStream } from '../../rng/SeededStream.js';
-import { sampleMultinomial } from '../../samplers/multinomial.js';
-import { totalsOfRows, type UniqueRows } from './battleSelection.js';
+import { sampleMultinomial } from '../samplers/multinomial.js';
+import type { UniformSource } from '../samplers/source.js';
+import { totalsOfRows, type UniqueRows } from './uniqueRows.js';
 
 /** Refits one resample: totals (BT, Davidson) and per-battle weights (style control; null for the others). */
 export type Refit = (totals: PairTotals, battleWeights: Float64Array | null) => ArrayLike<number>;
@@ -100,27 +100,29 @@ export function clusterResampling(
   return { kind: 'clusters', clusters, start, order, a, b, y };
 }
 
-/** Rows [from, to) of the replicate matrix (rounds × m), θ* of rounds from … to − 1. */
+/**
+ * Rows [from, to) of the replicate matrix (rounds × m), θ* of rounds from … to − 1, round r drawing
+ * from `streamFor(r)` (the analysis: the seeded stream of round r; a simulation method: its own
+ * replication's stream, round after round).
+ */
 export function bootstrapRounds(
   models: number,
   resampling: Resampling,
   refit: Refit,
-  seedKey: number,
+  streamFor: (round: number) => UniformSource,
   from: number,
   to: number,
   out: Float64Array,
   needsBattleWeights: boolean,
   battles: number,
 ): void {
-  const rng = new SeededStream(seedKey, 0);
   const totals = createPairTotals(models);
   const weights = needsBattleWeights ? new Float64Array(battles) : null;
   if (resampling.kind === 'battles') {
     const { rows, total } = resampling;
     const counts = new Float64Array(rows.count.length);
     for (let r = from; r < to; r++) {
-      rng.reseed(seedKey, r);
-      sampleMultinomial(rng, total, rows.count, counts);
+      sampleMultinomial(streamFor(r), total, rows.count, counts);
       totalsOfRows(models, rows, counts, totals);
       // style control: one row per battle, so the row counts are the battle weights
       if (weights) weights.set(counts.subarray(0, battles));
@@ -132,8 +134,7 @@ export function bootstrapRounds(
   const draws = new Float64Array(clusters);
   const equal = new Float64Array(clusters).fill(1);
   for (let r = from; r < to; r++) {
-    rng.reseed(seedKey, r);
-    sampleMultinomial(rng, clusters, equal, draws);
+    sampleMultinomial(streamFor(r), clusters, equal, draws);
     totals.count.fill(0);
     totals.score.fill(0);
     totals.squares.fill(0);

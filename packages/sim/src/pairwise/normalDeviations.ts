@@ -3,17 +3,18 @@
  * intervals are model-based (sandwich or Fisher): Z = C·e − mean(C·e), e ~ N(0, I), C the
  * Cholesky factor of V + J (J = 11ᵀ/m): V has the constant vector as its null direction, so
  * V + J is positive definite and centring removes J's part again — Z has covariance exactly V.
- * Seeded: the stream (streamSeed(seed, 2), 0).
+ * The normals come from `rng` (the analysis: the stream (streamSeed(seed, 2), 0); a simulation
+ * method: its replication's stream).
  */
 import { choleskyInPlace } from '@evalsim/core';
-import { SeededStream } from '../../rng/SeededStream.js';
+import type { RandomStream } from '../base/randomStream.js';
 
 /** D×m deviations with covariance V (row-major m×m, natural units). */
 export function normalDeviations(
   variance: Float64Array,
   m: number,
   draws: number,
-  seedKey: number,
+  rng: RandomStream,
 ): Float64Array {
   const c = new Float64Array(m * m);
   for (let i = 0; i < m * m; i++) c[i] = variance[i] + 1 / m;
@@ -24,7 +25,6 @@ export function normalDeviations(
     for (let i = 0; i < m * m; i++) c[i] = variance[i] + 1 / m;
     for (let i = 0; i < m; i++) c[i * m + i] += jitter;
   }
-  const rng = new SeededStream(seedKey, 0);
   const e = new Float64Array(m);
   const out = new Float64Array(draws * m);
   for (let d = 0; d < draws; d++) {
