@@ -349,6 +349,15 @@ export {
   slurmScripts,
 } from './shard/index.js';
 export {
+  ARENA_DESIGN_FILE,
+  type ArenaAuditLine,
+  type ArenaAuditPlan,
+  buildArenaAudit,
+  buildArenaPlan,
+  DEFAULT_AUDIT_REPLICATIONS,
+  summarizeArenaAudit,
+} from './yourEval/arenaAudit.js';
+export {
   AUDIT_INTERVALS,
   type Audit,
   type AuditFacts,

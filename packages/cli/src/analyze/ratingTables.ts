@@ -98,7 +98,7 @@ export function styleLines(a: ArenaRating): string[] {
   if (!a.style) return [];
   const pct = Math.round(a.interval.level * 100);
   return [
-    `style coefficients (log-odds per standard deviation of the normalised difference; positive = the judge prefers more):`,
+    'style coefficients (log-odds per s.d. of the normalised difference; > 0: the judge prefers more):',
     ...a.style.coefficients.map(
       (c) =>
         `  ${c.feature.padEnd(22)} ${c.estimate.toFixed(3)}${Number.isNaN(c.lower) ? '' : `  (${pct}% CI ${c.lower.toFixed(3)} – ${c.upper.toFixed(3)})`}`,

@@ -105,4 +105,78 @@ describe('evalsim rate', () => {
     expect(v01.code).toBe(2);
     expect(v01.stderr).toMatch(/line 1, field "baseline": is missing/);
   });
+
+  it('--audit simulates the file design and reports the coverage of each interval, with a study that reruns', async () => {
+    const out = join(tmp, 'audit');
+    const run = await evalsim(
+      'rate',
+      'studies/data/arena/clean-battle.json',
+      '--audit',
+      '--out',
+      out,
+      '--replications',
+      '40',
+      '--quiet',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.fit).toBe('davidson');
+    expect(doc.lines.map((l: { method: string }) => l.method)).toEqual([
+      'sandwich',
+      'sandwichAll',
+      'fisher',
+      'bootstrap',
+      'bootstrapAll',
+      'arenaRanks',
+      'maxTRanks',
+    ]);
+    for (const l of doc.lines) expect(l.value >= 0 && l.value <= 1).toBe(true);
+    const design = JSON.parse(readFileSync(join(out, 'arena-design.json'), 'utf8'));
+    expect(design.models).toHaveLength(4);
+    expect(design.pairs.reduce((n: number, p: number[]) => n + p[2], 0)).toBe(60);
+    const again = await evalsim(
+      'run',
+      join(out, 'arena-audit.json'),
+      '--out',
+      join(tmp, 'audit-again'),
+      '--quiet',
+    );
+    expect(again.code).toBe(0);
+    expect(
+      readFileSync(join(tmp, 'audit-again', 'arena-audit.arrow')).equals(
+        readFileSync(join(out, 'arena-audit.arrow')),
+      ),
+    ).toBe(true);
+  });
+
+  it('--plan: votes to separate two models, and the simulated power at them', async () => {
+    const text = await evalsim('rate', '--plan', '--gap', '40', '--tie-share', '0.3');
+    expect(text.stdout).toMatch(/852 votes between the two/);
+    const run = await evalsim(
+      'rate',
+      '--plan',
+      '--gap',
+      '40',
+      '--tie-share',
+      '0.3',
+      '--out',
+      join(tmp, 'plan'),
+      '--replications',
+      '400',
+      '--quiet',
+      '--json',
+    );
+    const doc = JSON.parse(run.stdout);
+    expect(doc.headToHead).toBe(852);
+    const at = doc.simulated.find((s: { battles: number }) => s.battles === 852);
+    // 400 arenas: MCSE √(0.8·0.2/400) = 0.02
+    expect(Math.abs(at.power - 0.8)).toBeLessThan(4 * 0.02);
+    const fromFile = JSON.parse(
+      (await evalsim('rate', 'studies/data/arena/clean-battle.json', '--plan', '--gap', '40', '--json'))
+        .stdout,
+    );
+    expect(fromFile.tieShare).toBeCloseTo(12 / 60, 12);
+    expect(fromFile.arenaModels).toBe(4);
+  });
 });

@@ -324,3 +324,44 @@ describe('cluster meat and rank intervals', () => {
     expect(eloPerNatural()).toBeCloseTo(400 / Math.LN10, 12);
   });
 });
+
+describe('votes to separate two models', () => {
+  it('gives the sample size whose simulated power is the target (head to head, Davidson ties)', async () => {
+    const { votesToSeparate } = await import('./votesToSeparate.js');
+    const { TestRng } = await import('../test-utils/testRng.js');
+    const plan = votesToSeparate(60, 0.3, 0.95, 0.8);
+    // without ties the projection is the gap itself
+    expect(votesToSeparate(60, 0, 0.95, 0.8).projectedGap).toBeCloseTo(60, 10);
+    expect(plan.projectedGap).toBeLessThan(60);
+    // an arena of 5 models needs about (M − 1) times the head-to-head votes in all
+    const five = votesToSeparate(60, 0.3, 0.95, 0.8, 5).arenaBattles;
+    expect(five).toBeGreaterThanOrEqual(4 * (plan.headToHead - 1));
+    expect(five).toBeLessThanOrEqual(4 * plan.headToHead);
+    // Simulate: n votes, d̂ = logit(ȳ), sandwich s.e. √(Var(y)/n)/(ȳ(1 − ȳ)), reject |d̂|/se > 1.96.
+    const n = plan.headToHead;
+    const d = (60 * Math.LN10) / 400;
+    const nu = 0.6 / 0.7;
+    const D = Math.exp(d / 2) + Math.exp(-d / 2) + nu;
+    const pw = Math.exp(d / 2) / D;
+    const pt = nu / D;
+    const rng = new TestRng(2031);
+    const reps = 2000;
+    let rejected = 0;
+    for (let r = 0; r < reps; r++) {
+      let sum = 0;
+      let sq = 0;
+      for (let t = 0; t < n; t++) {
+        const u = rng.uniform();
+        const y = u < pw ? 1 : u < pw + pt ? 0.5 : 0;
+        sum += y;
+        sq += y * y;
+      }
+      const mean = sum / n;
+      const variance = sq / n - mean * mean;
+      const se = Math.sqrt(variance / n) / (mean * (1 - mean));
+      if (Math.abs(Math.log(mean / (1 - mean))) / se > 1.959963984540054) rejected++;
+    }
+    // MCSE √(0.8·0.2/2000) = 0.0089; 4 of them, plus 0.01 for the normal approximation at this n
+    expect(Math.abs(rejected / reps - 0.8)).toBeLessThan(4 * 0.0089 + 0.01);
+  });
+});

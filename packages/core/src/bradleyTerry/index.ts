@@ -58,3 +58,4 @@ export {
   type RankIntervals,
 } from './rankIntervals.js';
 export { styleDifferences } from './styleFeatures.js';
+export { type VotesPlan, votesToSeparate } from './votesToSeparate.js';

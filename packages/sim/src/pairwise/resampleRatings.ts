@@ -5,7 +5,7 @@
  *
  *  - battles (FastChat `compute_bootstrap_bt`, lm-sys/FastChat rating_systems.py at 0e6d3e4):
  *    N battles drawn with replacement, i.e. multinomial counts over the unique (a, b, outcome)
- *    rows with probabilities count/N (samplers/multinomial.ts), refitted from the full-data fit
+ *    rows with probabilities count/N (samplers/multinomial.ts MultinomialSampler), refitted from the full-data fit
  *    (the reference's warm start, /work/shared/perf/bt_fit.py);
  *  - clusters: the C clusters (prompts) drawn with replacement — multinomial(C; 1/C …) counts —
  *    every battle of a cluster drawn k times weighing k (Field & Welsh 2007's cluster bootstrap);
@@ -16,14 +16,16 @@
  */
 import {
   addBattle,
+  comparisonGraph,
   createBradleyTerryWorkspace,
   createPairTotals,
   fitBradleyTerry,
   fitContextualBradleyTerry,
   fitDavidson,
   type PairTotals,
+  WEAK_RATING_PRIOR,
 } from '@evalsim/core';
-import { sampleMultinomial } from '../samplers/multinomial.js';
+import { MultinomialSampler } from '../samplers/multinomial.js';
 import type { UniformSource } from '../samplers/source.js';
 import { totalsOfRows, type UniqueRows } from './uniqueRows.js';
 
@@ -64,13 +66,30 @@ export type RefitSpec =
       readonly featureCount: number;
     };
 
-/** The refit of a spec: BT warm-started from the full-data fit, Davidson, or style control with battle weights. */
+/**
+ * The refit of a spec: BT warm-started from the full-data fit, Davidson, or style control with
+ * battle weights. A resample in which the MLE does not exist — its comparison graph falls apart
+ * or some models never lose (or never win) against the rest, common with few votes — is fitted
+ * under core's WEAK_RATING_PRIOR, as `evalsim rate` fits such data (Davidson falls back to that
+ * BT fit); without the check Newton would walk off (or fail on a disconnected graph).
+ */
 export function makeRefit(models: number, spec: RefitSpec): Refit {
+  const workspace = createBradleyTerryWorkspace(models);
+  const degenerate = (t: PairTotals): boolean => {
+    const g = comparisonGraph(t);
+    return g.components > 1 || g.strongComponents > 1;
+  };
   if (spec.kind === 'bt') {
-    const workspace = createBradleyTerryWorkspace(models);
-    return (t) => fitBradleyTerry(t, { prior: spec.prior, start: spec.start, workspace }).theta;
+    return (t) => {
+      const prior = spec.prior > 0 || !degenerate(t) ? spec.prior : WEAK_RATING_PRIOR;
+      return fitBradleyTerry(t, { prior, start: spec.start, workspace }).theta;
+    };
   }
-  if (spec.kind === 'davidson') return (t) => fitDavidson(t).theta;
+  if (spec.kind === 'davidson')
+    return (t) =>
+      degenerate(t) || !hasTies(t)
+        ? fitBradleyTerry(t, { prior: WEAK_RATING_PRIOR, workspace }).theta
+        : fitDavidson(t).theta;
   return (_t, w) =>
     fitContextualBradleyTerry({
       models,
@@ -81,6 +100,16 @@ export function makeRefit(models: number, spec: RefitSpec): Refit {
       featureCount: spec.featureCount,
       weights: w as Float64Array,
     }).theta;
+}
+
+function hasTies(t: PairTotals): boolean {
+  let ties = 0;
+  let all = 0;
+  for (let k = 0; k < t.count.length; k++) {
+    ties += t.ties[k];
+    all += t.count[k];
+  }
+  return ties > 0 && ties < all;
 }
 
 /** Battles grouped by cluster code (a counting sort). */
@@ -121,8 +150,9 @@ export function bootstrapRounds(
   if (resampling.kind === 'battles') {
     const { rows, total } = resampling;
     const counts = new Float64Array(rows.count.length);
+    const sampler = new MultinomialSampler(total, rows.count);
     for (let r = from; r < to; r++) {
-      sampleMultinomial(streamFor(r), total, rows.count, counts);
+      sampler.sample(streamFor(r), counts);
       totalsOfRows(models, rows, counts, totals);
       // style control: one row per battle, so the row counts are the battle weights
       if (weights) weights.set(counts.subarray(0, battles));
@@ -132,9 +162,9 @@ export function bootstrapRounds(
   }
   const { clusters, start, order, a, b, y } = resampling;
   const draws = new Float64Array(clusters);
-  const equal = new Float64Array(clusters).fill(1);
+  const sampler = new MultinomialSampler(clusters, new Float64Array(clusters).fill(1));
   for (let r = from; r < to; r++) {
-    sampleMultinomial(streamFor(r), clusters, equal, draws);
+    sampler.sample(streamFor(r), draws);
     totals.count.fill(0);
     totals.score.fill(0);
     totals.squares.fill(0);
