@@ -24,7 +24,8 @@
  *
  * Converged when max_i |∂ℓ_λ/∂θ_i| ≤ tolerance·N (N = Σ n, default tolerance 1e-10), after which
  * one more Newton step is taken (quadratic convergence takes θ from there to working precision,
- * so two fits of the same totals agree to rounding whatever their starting points): FastChat
+ * so two fits of the same totals agree to rounding whatever their starting points; `polish: false`
+ * skips it, for bootstrap refits where 1e-10 is plenty): FastChat
  * stops L-BFGS at gtol 1e-6 after at most 100 iterations, which leaves ratings up to ~0.1 Elo
  * short on 50 k battles (fixtures/scripts/bradleyTerry.py shows it); Newton meets 1e-10 in a
  * handful of steps.
@@ -52,6 +53,8 @@ export interface BradleyTerryFitOptions {
   readonly start?: ArrayLike<number>;
   /** Reused buffers (many fits of the same size: a bootstrap). */
   readonly workspace?: BradleyTerryWorkspace;
+  /** Take one more Newton step once the tolerance is met (default true; a bootstrap refit skips it). */
+  readonly polish?: boolean;
 }
 
 export interface BradleyTerryFit {
@@ -169,7 +172,7 @@ export function fitBradleyTerry(totals: PairTotals, options: BradleyTerryFitOpti
   const { hessian, gradient, step, previous } = ws;
   let loglik = bradleyTerryDerivatives(totals, theta, prior, gradient, hessian, true);
   let iterations = 0;
-  let polish = true;
+  let polish = options.polish ?? true;
   for (;;) {
     const met = maxAbs(gradient) <= tolerance * n;
     if (iterations >= maxIterations || (met && !polish)) break;

@@ -82,7 +82,7 @@ export function makeRefit(models: number, spec: RefitSpec): Refit {
   if (spec.kind === 'bt') {
     return (t) => {
       const prior = spec.prior > 0 || !degenerate(t) ? spec.prior : WEAK_RATING_PRIOR;
-      return fitBradleyTerry(t, { prior, start: spec.start, workspace }).theta;
+      return fitBradleyTerry(t, { prior, start: spec.start, workspace, polish: false }).theta;
     };
   }
   if (spec.kind === 'davidson')
