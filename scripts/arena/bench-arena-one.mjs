@@ -12,7 +12,7 @@ import { totalsOfRows } from '../../packages/sim/dist/pairwise/uniqueRows.js';
 
 const [file, roundsArg = '1000', threadsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg);
-const best = (f, repeat = 3) => {
+const best = (f, repeat = 7) => {
   let t = Number.POSITIVE_INFINITY;
   let out;
   for (let i = 0; i < repeat; i++) {

@@ -39,7 +39,7 @@ try {
   for (let i = 0; i < runs; i++) {
     ref.push(
       JSON.parse(
-        execFileSync('python3', [reference, '--rounds', String(rounds), '--repeat', '3'], {
+        execFileSync('python3', [reference, '--rounds', String(rounds), '--repeat', '7'], {
           env,
           encoding: 'utf8',
         }),
