@@ -2,10 +2,11 @@
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
 // Each (study, workers) runs in a fresh process; with no study named, the numpy references of
 // bench/numpy/ are run side by side (scripts/bench-numpy.mjs) and then the eval-import benchmark
-// (scripts/evals/bench-import.mjs), the many-samples benchmark (scripts/evals/bench-passk.mjs) and the
-// many-systems analyze benchmark (scripts/evals/bench-analyze.mjs); a full run also records the load average, the CLI's fixed
+// (scripts/evals/bench-import.mjs), the many-samples benchmark (scripts/evals/bench-passk.mjs), the
+// many-systems analyze benchmark (scripts/evals/bench-analyze.mjs) and the arena benchmark against
+// bt_fit.py (scripts/arena/bench-arena.mjs); a full run also records the load average, the CLI's fixed
 // costs (scripts/fixed-costs.mjs) and the memory of a 1e6-row population shared with 2 workers
-// (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import | passk]
+// (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import | passk | analyze | arena]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,11 +20,14 @@ const wanted = process.argv.slice(2);
 // `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md);
 // `passk` the many-samples benchmark (scripts/evals/bench-passk.mjs, results/BENCH-passk.md);
 // `analyze` the many-systems benchmark of evalsim analyze (scripts/evals/bench-analyze.mjs,
-// results/BENCH-analyze.md).
-const studyNames = wanted.filter((w) => w !== 'import' && w !== 'passk' && w !== 'analyze');
+// results/BENCH-analyze.md); `arena` the arena benchmark against bt_fit.py
+// (scripts/arena/bench-arena.mjs, results/BENCH-arena.md).
+const BENCH_SECTIONS = ['import', 'passk', 'analyze', 'arena'];
+const studyNames = wanted.filter((w) => !BENCH_SECTIONS.includes(w));
 const runImport = wanted.length === 0 || wanted.includes('import');
 const runPassk = wanted.length === 0 || wanted.includes('passk');
 const runAnalyze = wanted.length === 0 || wanted.includes('analyze');
+const runArena = wanted.length === 0 || wanted.includes('arena');
 const onlyImport = wanted.length > 0 && studyNames.length === 0;
 const files = onlyImport
   ? []
@@ -224,4 +228,7 @@ if (runImport) {
 }
 if (runPassk) {
   execFileSync(process.execPath, [join(root, 'scripts/evals/bench-passk.mjs')], { stdio: 'inherit' });
+}
+if (runArena) {
+  execFileSync(process.execPath, [join(root, 'scripts/arena/bench-arena.mjs')], { stdio: 'inherit' });
 }

@@ -60,5 +60,15 @@ await build({
   plugins: [workspaceSources, silentDebug],
 });
 
+// The bootstrap worker of `evalsim rate` (dist/analysis/arena/bootstrapWorker.bundle.mjs, started by
+// analysis/arena/bootstrapThreads.ts): the BT, Davidson and style-control refits and the seeded streams.
+await build({
+  entryPoints: { 'bootstrapWorker.bundle': 'packages/sim/src/analysis/arena/bootstrapWorker.ts' },
+  outdir: 'packages/sim/dist/analysis/arena',
+  outExtension: { '.js': '.mjs' },
+  ...NODE_ESM,
+  plugins: [workspaceSources, silentDebug],
+});
+
 // The published package, bin included.
 await buildPackageCode();

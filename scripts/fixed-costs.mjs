@@ -4,7 +4,7 @@
 // rounds (default 7); medians of wall time, and with /usr/bin/time of CPU time and peak RSS.
 // With `--before DIR` (a built checkout of another commit: `git archive <commit> | tar -x -C DIR`,
 // then `npm run build` there) its bins run side by side with this one, alternating: its repository
-// bin (packages/cli/dist/evalsim.cjs where it has one) and its package bin
+// bin (packages/evalsim/dist/evalsim.mjs where it has one) and its package bin
 // (packages/evalsim/dist/evalsim.mjs). `pnpm bench` runs this file (EVALSIM_BENCH_BEFORE=DIR adds
 // --before). Build first. Usage: node scripts/fixed-costs.mjs [--runs 7] [--before DIR]
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const before = option('before', process.env.EVALSIM_BENCH_BEFORE);
 const bins = [['this', join(root, 'packages/evalsim/dist/evalsim.mjs'), root]];
 if (before) {
   for (const [label, file] of [
-    ['before: repository bin', 'packages/cli/dist/evalsim.cjs'],
+    ['before: repository bin', 'packages/evalsim/dist/evalsim.mjs'],
     ['before: package bin', 'packages/evalsim/dist/evalsim.mjs'],
   ])
     if (existsSync(join(before, file))) bins.push([label, join(before, file), before]);

@@ -8,6 +8,7 @@
 //   dist/runner/worker.bundle.mjs    the worker thread of the study runner
 //   dist/evals/importWorker.bundle.mjs  the worker thread of large .eval imports
 //   dist/svgRenderWorker.mjs         the plot render thread of `reproduce`
+//   dist/analysis/arena/bootstrapWorker.bundle.mjs  the bootstrap worker of `evalsim rate`
 //   dist/chunk-*.mjs                 code they share (one copy, so a user's module that imports
 //                                    `evalsim` gets the same classes as the CLI that loads it)
 //   dist/index.d.ts, dist/types/     declarations of core and sim (from tsc's output: only when
@@ -81,6 +82,10 @@ export async function buildPackageCode() {
       index: join(pkg, 'src/index.js'),
       'runner/worker.bundle': join(root, 'packages/sim/src/runner/worker.ts'),
       'evals/importWorker.bundle': join(root, 'packages/sim/src/evals/importWorker.ts'),
+      'analysis/arena/bootstrapWorker.bundle': join(
+        root,
+        'packages/sim/src/analysis/arena/bootstrapWorker.ts',
+      ),
       svgRenderWorker: join(root, 'packages/cli/src/report/svgRenderWorker.ts'),
     },
     outdir: dist,

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { knownTruthCsv, knownTruthEval } from './known-truth-eval.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
-const cli = join(root, 'packages/cli/dist/evalsim.cjs');
+const cli = join(root, 'packages/evalsim/dist/evalsim.mjs');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Number(values.runs);
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;

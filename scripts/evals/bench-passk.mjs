@@ -51,7 +51,7 @@ for (let r = 0; r < Number(values.runs); r++) {
   );
 }
 
-const cli = join(root, 'packages/cli/dist/evalsim.cjs');
+const cli = join(root, 'packages/evalsim/dist/evalsim.mjs');
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const scratch = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-passk-'));
 const COMMANDS = [

@@ -20,6 +20,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // judged: judge-scored evals corrected with a human-labelled slice (PPI, PPI++, Rogan–Gladen,
     // Lee et al.'s interval, judge agreement): distributions and the Wilson interval
     ['bootstrap', 'coverage', 'paired', 'judged'],
+    // bradleyTerry: Bradley–Terry / Davidson / contextual fits, their covariances and rank intervals
+    // (bootstrap/'s type-7 percentile for the max-t critical value)
+    ['bradleyTerry'],
     // power: McNemar power enumerates paired/'s exact p-values
     ['power'],
     ['index.ts'],
@@ -34,8 +37,13 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['base', 'samplers', 'population', 'shard'],
     // the eval-log importers (evals/ with its io/ and formats/: node and apache-arrow, and
     // base/packageRoot to find the import worker's bundle)
-    ['evals'],
+    // pairwise/: unique battle rows, the bootstrap resampling and refit of ratings, normal draws of
+    // their error — shared by `evalsim rate` (analysis/arena) and the arena methods (core only)
+    ['evals', 'pairwise'],
     ['rng', 'output'],
+    // battles/: the battle table of pairwise votes and judgments (LMArena, arena-hard-auto,
+    // AlpacaEval, long CSV), its importers (evals/io's readers) and Arrow write/read (output/'s atomic write)
+    ['battles'],
     // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core;
     // its cluster bootstraps draw from rng/'s seeded streams)
     ['analysis'],

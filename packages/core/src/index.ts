@@ -5,6 +5,7 @@
 export * from './anytimeValid/index.js';
 export * from './bayes/index.js';
 export * from './bootstrap/index.js';
+export * from './bradleyTerry/index.js';
 export * from './clustered/index.js';
 export * from './coverage/index.js';
 export * from './distributions/index.js';

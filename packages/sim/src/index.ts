@@ -23,6 +23,29 @@ export {
   MAX_ALL_PAIRS,
   MAX_ALL_PAIRS_SYSTEMS,
 } from './analysis/analyzeEval.js';
+// ------------------------------------------------------------------ pairwise battles (issue 31)
+export {
+  AUTO_PRIOR,
+  DEFAULT_RANK_DRAWS,
+  DEFAULT_RATE_ROUNDS,
+  DEFAULT_RATE_SEED,
+  defaultRankDraws,
+  RATE_CI_CHOICES,
+  RATE_CLUSTER_FIELDS,
+  RATE_RANK_CHOICES,
+  RATE_TIES_CHOICES,
+  type RateCi,
+  type RateClusterField,
+  type RateOptions,
+  type RateRankRule,
+  type RateTies,
+} from './analysis/arena/arenaOptions.js';
+export {
+  ArenaInputError,
+  type ArenaRating,
+  type RatedModel,
+  rateBattles,
+} from './analysis/arena/rateBattles.js';
 export {
   type Bounds,
   bootstrapStreamKey,
@@ -118,6 +141,7 @@ export {
   viewPairedSystem,
 } from './base/clusterTotalsView.js';
 export type {
+  BattleRecords,
   ClusteredScores,
   DataKindName,
   DataKinds,
@@ -193,6 +217,23 @@ export type {
   RawOptions,
   StudyContext,
 } from './base/roles.js';
+export {
+  type BattleImportOptions,
+  type BattleSourceInfo,
+  type BattleStyle,
+  type BattleTable,
+  type BattleWarning,
+  type ImportedBattles,
+  STYLE_FEATURES,
+} from './battles/battleTable.js';
+export {
+  BATTLE_FORMATS,
+  type BattleFormat,
+  DEFAULT_STRONG_WEIGHT,
+  importBattles,
+} from './battles/importBattles.js';
+export { BATTLE_ARROW_METADATA, readBattleArrow } from './battles/readBattleArrow.js';
+export { battlesToArrow, writeBattleArrow } from './battles/writeBattleArrow.js';
 // ------------------------------------------------------------------ studies
 export { cellMatches, expandGrid, type StudyCell } from './config/grid.js';
 export {
@@ -393,6 +434,15 @@ export {
   slurmArrayShard,
   slurmScripts,
 } from './shard/index.js';
+export {
+  ARENA_DESIGN_FILE,
+  type ArenaAuditLine,
+  type ArenaAuditPlan,
+  buildArenaAudit,
+  buildArenaPlan,
+  DEFAULT_AUDIT_REPLICATIONS,
+  summarizeArenaAudit,
+} from './yourEval/arenaAudit.js';
 export {
   AUDIT_HBB_REPLICATIONS,
   AUDIT_INTERVALS,

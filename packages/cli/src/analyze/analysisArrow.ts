@@ -229,7 +229,7 @@ function column(values: Cell[], id: number): Vector {
  * The rows as an IPC file: columns in the first row's key order (every row has the same keys),
  * each typed explicitly — the schema is the same whatever the data.
  */
-export function ipc(rows: Record<string, Cell>[], meta: string): Uint8Array {
+export function ipc(rows: Record<string, Cell>[], meta: string, key = 'evalsim.analysis'): Uint8Array {
   const keys = Object.keys(rows[0] ?? {});
   const table = new Table(
     Object.fromEntries(
@@ -242,7 +242,7 @@ export function ipc(rows: Record<string, Cell>[], meta: string): Uint8Array {
       ]),
     ),
   );
-  table.schema.metadata.set('evalsim.analysis', meta);
+  table.schema.metadata.set(key, meta);
   return tableToIPC(table, 'file');
 }
 

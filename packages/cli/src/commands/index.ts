@@ -36,6 +36,7 @@ const LOADERS: readonly (readonly [string, () => Promise<AnyCommand>])[] = [
   ['audit', async () => (await import('./audit.js')).auditCommand],
   ['plan', async () => (await import('./plan.js')).planCommand],
   ['monitor', async () => (await import('./monitor.js')).monitorCommand],
+  ['rate', async () => (await import('./rate.js')).rateCommand],
 ];
 
 /** The first word of every command, in listing order. */

@@ -162,6 +162,28 @@ export interface MultiSampleCounts {
   readonly estimand: 'passAtK' | 'passHatK';
 }
 
+/**
+ * One replication of an arena (model battleArena): `battles` pairwise battles among `models`
+ * models, battle t between a[t] and b[t] with a[t]'s score y[t] (1, ½ tie, 0), on prompt
+ * prompt[t] (0 … prompts − 1; every battle its own prompt when the arena has no prompt clusters).
+ * `trueRatings` is the estimand the ratings estimate: the Bradley–Terry projection of the
+ * arena's true win probabilities under its pair sampling, on the Elo scale with mean 1000 (the
+ * same in every replication); methods compare their intervals with it.
+ */
+export interface BattleRecords {
+  readonly kind: 'battleRecords';
+  readonly models: number;
+  /** Battles in this replication (the arrays may be longer). */
+  battles: number;
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  readonly y: Float64Array;
+  readonly prompt: Int32Array;
+  /** Prompt clusters in this replication. */
+  prompts: number;
+  readonly trueRatings: Float64Array;
+}
+
 /** Every built-in data kind by name. */
 export interface DataKinds {
   readonly clusteredScores: ClusteredScores;
@@ -170,6 +192,7 @@ export interface DataKinds {
   readonly sequentialPairedCounts: SequentialPairedCounts;
   readonly judgedScores: JudgedScores;
   readonly multiSampleCounts: MultiSampleCounts;
+  readonly battleRecords: BattleRecords;
 }
 
 /** Name of a built-in data kind. */

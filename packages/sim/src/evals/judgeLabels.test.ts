@@ -80,7 +80,9 @@ describe('labels', () => {
     });
     // The one thing said: the fixture's subjects look like clusters (issue 26 point 3's hint).
     expect(warnings.map((w) => w.message)).toEqual([
-      expect.stringMatching(/^metadata\.subject looks like a grouping of the questions \(3 values over 12 questions/),
+      expect.stringMatching(
+        /^metadata\.subject looks like a grouping of the questions \(3 values over 12 questions/,
+      ),
     ]);
     const rows = plainRows(table);
     const count = (metric: string, system: string) =>

@@ -19,7 +19,12 @@ import {
 } from './evalTable.js';
 import type { EvalImportOptions } from './importOptions.js';
 
-function readStringColumn(vector: Vector, name: string, file: string, nullable: boolean): EvalStringColumn {
+export function readStringColumn(
+  vector: Vector,
+  name: string,
+  file: string,
+  nullable: boolean,
+): EvalStringColumn {
   const n = vector.length;
   const codes = new Int32Array(n);
   const dictionary: string[] = [];
@@ -80,7 +85,7 @@ function correctColumn(vector: Vector | null, n: number, file: string): Uint8Arr
   return out;
 }
 
-function parseMetadata<T>(schema: Schema, key: string, file: string): T {
+export function parseMetadata<T>(schema: Schema, key: string, file: string): T {
   const text = schema.metadata.get(key);
   if (text === undefined) {
     throw new EvalInputError(

@@ -27,7 +27,7 @@ import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
 import { EVAL_ANSWER_COLUMN, EVAL_COLUMNS, EVAL_STRING_COLUMNS, type EvalStringColumn } from './evalTable.js';
 
 /** JSON with object keys sorted and undefined values dropped (deterministic text). */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
@@ -40,7 +40,10 @@ function stableJson(value: unknown): string {
   );
 }
 
-function validityBitmap(n: number, valid: (i: number) => boolean): { bitmap: Uint8Array; nulls: number } {
+export function validityBitmap(
+  n: number,
+  valid: (i: number) => boolean,
+): { bitmap: Uint8Array; nulls: number } {
   const bitmap = new Uint8Array((n + 7) >> 3);
   let nulls = 0;
   for (let i = 0; i < n; i++) {
@@ -50,7 +53,7 @@ function validityBitmap(n: number, valid: (i: number) => boolean): { bitmap: Uin
   return { bitmap, nulls };
 }
 
-function dictionaryData(column: EvalStringColumn, id: number, n: number): Data {
+export function dictionaryData(column: EvalStringColumn, id: number, n: number): Data {
   const type = new Dictionary(new Utf8(), new Int32(), id, false);
   const dictionary = vectorFromArray(column.dictionary as string[], new Utf8());
   const { bitmap, nulls } = validityBitmap(n, (i) => column.codes[i] >= 0);

@@ -6,6 +6,7 @@
 import { createRegistry, type Registry } from '../base/registry.js';
 import type { MethodDefinition } from '../base/roles.js';
 import { anytimeValidTest } from './anytimeValidTest.js';
+import { arenaRating } from './arenaRating.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
@@ -96,4 +97,5 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   passAtKWilson,
   passAtKBootstrap,
   passAtKPosterior,
+  arenaRating,
 ]);

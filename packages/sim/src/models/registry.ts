@@ -4,6 +4,7 @@
  */
 import { createRegistry, type Registry } from '../base/registry.js';
 import type { ModelDefinition } from '../base/roles.js';
+import { battleArena } from './battleArena.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { evalReruns } from './evalReruns.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
@@ -32,4 +33,5 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   uniformDifficulty,
   judgedAnswers,
   passAtKSamples,
+  battleArena,
 ]);

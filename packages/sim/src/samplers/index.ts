@@ -6,6 +6,7 @@ export { fillBinomialTable } from './binomialTable.js';
 export { DiscreteTable } from './discreteTable.js';
 export { sampleGamma, sampleLogGamma } from './gamma.js';
 export { sampleIndices } from './indices.js';
+export { MultinomialSampler, sampleMultinomial } from './multinomial.js';
 export { sampleNormal } from './normal.js';
 export { sampleRademacher } from './rademacher.js';
 export type { UniformSource } from './source.js';
