@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { vegaScriptsPlugin } from './build/vegaScriptsPlugin.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = join(root, 'packages/evalsim');
@@ -83,7 +84,7 @@ await build({
   nodePaths: [join(root, 'packages/cli/node_modules'), join(root, 'packages/sim/node_modules')],
   logLevel: 'warning',
   legalComments: 'none',
-  plugins: [publishPlugin],
+  plugins: [publishPlugin, vegaScriptsPlugin()],
 });
 
 // piscina, as published.

@@ -40,9 +40,11 @@ import { comparisonParagraph } from '../analyze/comparisonParagraph.js';
 import { forestPlot } from '../analyze/forestPlot.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { analyzeView } from '../html/analyzeView.js';
 import type { CliIo } from '../io.js';
 import { runJudgedAnalysis } from './analyzeJudged.js';
 import { checkFlag, integerFlag } from './flagValues.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import {
   checkPathsExist,
   importOptionsFrom,
@@ -70,6 +72,7 @@ interface Args {
   resamples: number;
   hbb: string;
   allIntervals: boolean;
+  html?: string;
   [flag: string]: unknown;
 }
 
@@ -148,6 +151,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
         describe: 'directory to write analysis.md, analysis.json, systems.arrow, pairs.arrow, forest.svg',
       })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .options(HTML_OPTION)
       .option('systems', {
         type: 'string',
         array: true,
@@ -202,6 +206,10 @@ export const analyzeCommand: CommandModule<object, Args> = {
         'inspect_ai logs against a baseline, with the Markdown, JSON, Arrow and SVG outputs',
       )
       .example(
+        '$0 analyze studies/data/mmlu-standin.csv --html analysis.html',
+        'the same tables, forest plot and rank intervals as one self-contained HTML page',
+      )
+      .example(
         '$0 analyze studies/data/mmlu-standin.csv --epoch 1 --paired-interval clusteredMiller',
         "seed 000's Step 3: first answers, Miller's clustered interval",
       )
@@ -221,7 +229,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
         '$0 analyze logs/ --metric model_graded_qa --labels scorer:human_label',
         'inspect_ai logs with a gold scorer on some samples',
       ) as never,
-  handler: (args) => {
+  handler: async (args) => {
     const { io } = args;
     const paths = (args.paths ?? []).map(String);
     checkPathsExist(io, paths);
@@ -237,7 +245,10 @@ export const analyzeCommand: CommandModule<object, Args> = {
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
         : undefined;
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
+    if (args.labels !== undefined && args.html !== undefined)
+      throw new Error('--html: not yet for a judge-scored analysis (--labels); use --json or --out DIR');
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
+    let htmlFile: string | undefined;
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
       cwd: io.cwd,
       background: 'auto',
@@ -249,6 +260,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
             inputs,
             create: false,
           });
+        htmlFile = checkHtmlOutput(io, args.html, inputs);
       },
     });
     const systems = listOption(args.systems);
@@ -297,19 +309,21 @@ export const analyzeCommand: CommandModule<object, Args> = {
     });
     const importWarnings = imported.warnings.map(formatEvalWarning);
     const doc = analysisDocument(analysis, paths);
+    const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
     if (outDir !== undefined) {
       // Build every file, then write each atomically.
       const arrow = analysisArrow(analysis, evalsimVersion());
       const files: [string, string | Uint8Array][] = [
         ['analysis.md', analysisMarkdown(analysis, paths, analysis.pairs.length ? 'forest.svg' : undefined)],
-        ['analysis.json', `${JSON.stringify(doc, null, 2)}\n`],
+        ['analysis.json', jsonText],
         ['systems.arrow', arrow.systems],
       ];
       if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
       mkdirSync(outDir, { recursive: true });
       for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
     }
-    if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    await writeHtmlOutput(io, htmlFile, args.html, jsonText, analyzeView);
+    if (args.json) io.stdout.write(jsonText);
     else printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
     for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
     if (outDir !== undefined)

@@ -21,11 +21,13 @@ import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { auditView } from '../html/auditView.js';
 import type { CliIo } from '../io.js';
 import { runJudgedAudit } from './auditJudged.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { listOption, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -46,6 +48,7 @@ interface Args {
   quiet: boolean;
   json: boolean;
   labels?: string;
+  html?: string;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -109,7 +112,12 @@ export const auditCommand: CommandModule<object, Args> = {
             'a judge-scored eval: its human labels (a column, scorer:NAME or metric:NAME); audit PPI, PPI++, Rogan–Gladen',
         })
         .options(GENERATED_STUDY_FLAGS)
+        .options(HTML_OPTION)
         .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
+        .example(
+          '$0 audit studies/data/mmlu-standin.csv --replications 200 --html audit.html',
+          'the coverage chart and tables as one self-contained HTML page',
+        )
         .example(
           '$0 audit studies/data/judged-standin.csv --labels human --replications 500',
           'an LLM-judged eval: every correction interval at its own N, labels and judge rates',
@@ -128,6 +136,8 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
     if (args.labels !== undefined) {
+      if (args.html !== undefined)
+        throw new Error('--html: not yet for a judge-scored audit (--labels); use --json');
       await runJudgedAudit(io, {
         eval: args.eval,
         labels: String(args.labels),
@@ -145,6 +155,7 @@ export const auditCommand: CommandModule<object, Args> = {
       return;
     }
     const outDir = io.resolve(args.out);
+    const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(args.eval)]);
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,
       task: args.task,
@@ -184,16 +195,18 @@ export const auditCommand: CommandModule<object, Args> = {
       paired: runs.paired.rows,
     });
     const files = Object.values(runs).flatMap((r) => [r.studyFile, r.resultsFile]);
+    const doc = {
+      system,
+      versus: versus ?? null,
+      facts: audit.facts,
+      ...summary,
+      files: files.map((f) => shownPath(io, f)),
+      warnings: input.warnings,
+    };
+    const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
+    await writeHtmlOutput(io, htmlFile, args.html, jsonText, auditView);
     if (args.json) {
-      const doc = {
-        system,
-        versus: versus ?? null,
-        facts: audit.facts,
-        ...summary,
-        files: files.map((f) => shownPath(io, f)),
-        warnings: input.warnings,
-      };
-      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+      io.stdout.write(jsonText);
       return;
     }
     const f = audit.facts;

@@ -23,6 +23,7 @@ import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { planView } from '../html/planView.js';
 import type { CliIo } from '../io.js';
 import type { ChartPoint } from '../report/chartPoint.js';
 import { lineChartSpec } from '../report/chartSpec.js';
@@ -30,6 +31,7 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { runJudgedPlan } from './planJudged.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
@@ -55,6 +57,7 @@ interface Args {
   labels?: string;
   width?: number;
   level: number;
+  html?: string;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -128,6 +131,11 @@ export const planCommand: CommandModule<object, Args> = {
         .option('seed', { type: 'number', default: 1, describe: 'seed of the generated study' })
         .option('out', { type: 'string', default: 'results/local/plan', describe: 'output directory' })
         .options(GENERATED_STUDY_FLAGS)
+        .options(HTML_OPTION)
+        .example(
+          '$0 plan studies/data/mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions --html plan.html',
+          'the power curves and the size needed as one self-contained HTML page',
+        )
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions',
           'seed 000 Step 4: paired power for a 3-point gap (79.7% at 1,165 questions; add --sizes 600,1165,1804)',
@@ -148,6 +156,8 @@ export const planCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const { io } = args;
     if (args.labels !== undefined) {
+      if (args.html !== undefined)
+        throw new Error('--html: not yet for a judge-scored plan (--labels); use --json');
       if (args.width === undefined)
         throw new Error('missing --width (the interval width to plan the labels for)');
       checkFlag('width', args.width, { min: 0, max: 1, minOpen: true, maxOpen: true });
@@ -192,6 +202,7 @@ export const planCommand: CommandModule<object, Args> = {
         ? numberList('sizes', args.sizes).map((s) => integerFlag('sizes', s, 1, 10_000_000) as number)
         : undefined;
     const outDir = io.resolve(args.out);
+    const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(args.eval)]);
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,
       task: args.task,
@@ -238,7 +249,7 @@ export const planCommand: CommandModule<object, Args> = {
     });
     writeFileAtomic(svgFile, await renderSvg(spec));
     const primary = summary.curves.find((c) => c.primary) ?? summary.curves[0];
-    if (args.json) {
+    {
       const doc = {
         study: shownPath(io, run.studyFile),
         results: shownPath(io, run.resultsFile),
@@ -258,8 +269,12 @@ export const planCommand: CommandModule<object, Args> = {
         closedForm: summary.closedForm,
         warnings: input.warnings,
       };
-      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-      return;
+      const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
+      await writeHtmlOutput(io, htmlFile, args.html, jsonText, planView);
+      if (args.json) {
+        io.stdout.write(jsonText);
+        return;
+      }
     }
     const pop = input.population;
     const f = (x: number) => x.toPrecision(3);
