@@ -133,8 +133,8 @@ export const planCommand: CommandModule<object, Args> = {
         .options(GENERATED_STUDY_FLAGS)
         .options(HTML_OPTION)
         .example(
-          '$0 plan studies/data/mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions --html plan.html',
-          'the power curves and the size needed as one self-contained HTML page',
+          '$0 plan studies/data/mmlu-standin.csv --delta 0.03 --systems sonnet_off --html plan.html',
+          'one system against a shifted copy: the power curves and the size needed as one HTML page',
         )
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --resample questions',
