@@ -244,6 +244,8 @@ export {
 export { writeFileAtomic } from './output/atomicWrite.js';
 export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
 export { OutputError } from './output/outputError.js';
+export { PARQUET_CREATED_BY, ParquetFileStream } from './output/parquetFileStream.js';
+export { parquetFromArrow, parquetPathOf } from './output/parquetFromArrow.js';
 export {
   type OutputCheckOptions,
   type PreparedOutput,

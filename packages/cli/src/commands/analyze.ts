@@ -51,6 +51,7 @@ import {
   type RenamedImportFlags,
   withImportFlags,
 } from './importFlags.js';
+import { PARQUET_OPTION, parquetTwinNames, withParquetTwins } from './parquetOutput.js';
 import { checkChoices, listOption } from './shared.js';
 
 interface Args {
@@ -73,6 +74,7 @@ interface Args {
   hbb: string;
   allIntervals: boolean;
   html?: string;
+  parquet: boolean;
   [flag: string]: unknown;
 }
 
@@ -152,6 +154,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .options(HTML_OPTION)
+      .options(PARQUET_OPTION)
       .option('systems', {
         type: 'string',
         array: true,
@@ -245,6 +248,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
         ? checkChoices('paired-interval', [String(args.pairedInterval)], PAIRED_INTERVAL_CHOICES)[0]
         : undefined;
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
+    if (args.parquet && args.out === undefined)
+      throw new Error('--parquet: give --out DIR (Parquet twins of the Arrow files written there)');
     if (args.labels !== undefined && args.html !== undefined)
       throw new Error('--html: not yet for a judge-scored analysis (--labels); use --json or --out DIR');
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
@@ -255,11 +260,15 @@ export const analyzeCommand: CommandModule<object, Args> = {
       // --out is checked once the logs are found, before any is read (never one of them).
       beforeImport: (inputs) => {
         if (outDir !== undefined)
-          prepareOutputDirectory(outDir, ANALYSIS_FILES, {
-            label: `--out ${args.out}`,
-            inputs,
-            create: false,
-          });
+          prepareOutputDirectory(
+            outDir,
+            [...ANALYSIS_FILES, ...parquetTwinNames(ANALYSIS_FILES, args.parquet)],
+            {
+              label: `--out ${args.out}`,
+              inputs,
+              create: false,
+            },
+          );
         htmlFile = checkHtmlOutput(io, args.html, inputs);
       },
     });
@@ -320,7 +329,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
       ];
       if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
       mkdirSync(outDir, { recursive: true });
-      for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
+      for (const [name, data] of withParquetTwins(files, args.parquet))
+        writeFileAtomic(join(outDir, name), data);
     }
     await writeHtmlOutput(io, htmlFile, args.html, jsonText, analyzeView);
     if (args.json) io.stdout.write(jsonText);
@@ -328,7 +338,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
     for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
     if (outDir !== undefined)
       io.stderr.write(
-        `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}\n`,
+        `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}${args.parquet ? `, ${parquetTwinNames(['systems.arrow', ...(analysis.pairs.length ? ['pairs.arrow'] : [])], true).join(', ')}` : ''}\n`,
       );
   },
 };

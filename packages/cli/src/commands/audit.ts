@@ -28,6 +28,7 @@ import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { listOption, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -49,6 +50,7 @@ interface Args {
   json: boolean;
   labels?: string;
   html?: string;
+  parquet: boolean;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -113,6 +115,7 @@ export const auditCommand: CommandModule<object, Args> = {
         })
         .options(GENERATED_STUDY_FLAGS)
         .options(HTML_OPTION)
+        .options(PARQUET_OPTION)
         .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
         .example(
           '$0 audit studies/data/mmlu-standin.csv --replications 200 --html audit.html',
@@ -160,7 +163,11 @@ export const auditCommand: CommandModule<object, Args> = {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
-      writes: ['resampling', 'parametric', 'paired'].flatMap((s) => [`audit-${s}.json`, `audit-${s}.arrow`]),
+      writes: ['resampling', 'parametric', 'paired'].flatMap((s) => [
+        `audit-${s}.json`,
+        `audit-${s}.arrow`,
+        ...(args.parquet ? [`audit-${s}.parquet`] : []),
+      ]),
     });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
@@ -183,7 +190,7 @@ export const auditCommand: CommandModule<object, Args> = {
       seed: args.seed,
       level: args.level,
     });
-    const options = { workers: args.workers, quiet: args.quiet || args.json };
+    const options = { workers: args.workers, quiet: args.quiet || args.json, parquet: args.parquet };
     const runs = {
       resampling: await runGeneratedStudy(io, audit.resampling, outDir, options),
       parametric: await runGeneratedStudy(io, audit.parametric, outDir, options),
@@ -194,7 +201,7 @@ export const auditCommand: CommandModule<object, Args> = {
       parametric: runs.parametric.rows,
       paired: runs.paired.rows,
     });
-    const files = Object.values(runs).flatMap((r) => [r.studyFile, r.resultsFile]);
+    const files = Object.values(runs).flatMap((r) => [r.studyFile, r.resultsFile, ...r.parquetFiles]);
     const doc = {
       system,
       versus: versus ?? null,

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import {
   ConfigError,
   MAX_REPLICATIONS,
+  parquetPathOf,
   prepareOutputDirectory,
   type ResultRow,
   runStudy,
@@ -24,6 +25,7 @@ import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { notDecimal, withJson } from './shared.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
@@ -64,6 +66,7 @@ interface Args {
   systems?: string;
   copies?: number;
   json: boolean;
+  parquet: boolean;
 }
 
 function questionCount(value: string): number | undefined {
@@ -116,6 +119,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           type: 'number',
           describe: 'with --systems: times each system is on the board (default 1)',
         })
+        .options(PARQUET_OPTION)
         .example(
           '$0 leaderboard --population eval.csv --systems a,b,c --out lb.arrow',
           'your own systems: rank probabilities and intervals',
@@ -164,16 +168,21 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       ],
     };
     const out = io.resolve(args.out);
-    prepareOutputDirectory(dirname(out), [basename(out)], {
-      label: `--out ${args.out}`,
-      inputs: [io.resolve(args.population)],
-      create: false,
-    });
+    prepareOutputDirectory(
+      dirname(out),
+      [basename(out), ...(args.parquet ? [basename(parquetPathOf(out))] : [])],
+      {
+        label: `--out ${args.out}`,
+        inputs: [io.resolve(args.population)],
+        create: false,
+      },
+    );
     const study = await leaderboardStudy(config, io.cwd);
     const run = await runStudy(study, {
       keep: ['answers'],
       keepPaths: { answers: out },
       workers,
+      parquet: args.parquet,
     });
     const row = (method: string, metric: string): ResultRow => {
       const found = run.rows.find((r) => r.method === method && r.metric === metric);
@@ -205,7 +214,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       const perLeaderboard = sheet?.slots ?? 0;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       io.stdout.write(
-        `\nwrote ${out}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
+        `\nwrote ${out}${args.parquet ? ` and ${parquetPathOf(out)}` : ''}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
       );
     }
   },

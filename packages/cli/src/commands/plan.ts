@@ -32,6 +32,7 @@ import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { runJudgedPlan } from './planJudged.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
@@ -58,6 +59,7 @@ interface Args {
   width?: number;
   level: number;
   html?: string;
+  parquet: boolean;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -132,6 +134,7 @@ export const planCommand: CommandModule<object, Args> = {
         .option('out', { type: 'string', default: 'results/local/plan', describe: 'output directory' })
         .options(GENERATED_STUDY_FLAGS)
         .options(HTML_OPTION)
+        .options(PARQUET_OPTION)
         .example(
           '$0 plan studies/data/mmlu-standin.csv --delta 0.03 --systems sonnet_off --html plan.html',
           'one system against a shifted copy: the power curves and the size needed as one HTML page',
@@ -207,7 +210,7 @@ export const planCommand: CommandModule<object, Args> = {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
-      writes: ['plan.json', 'plan.arrow', 'plan.svg'],
+      writes: ['plan.json', 'plan.arrow', 'plan.svg', ...(args.parquet ? ['plan.parquet'] : [])],
     });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({
@@ -226,6 +229,7 @@ export const planCommand: CommandModule<object, Args> = {
     });
     const run = await runGeneratedStudy(io, plan.config, outDir, {
       workers: args.workers,
+      parquet: args.parquet,
       quiet: args.quiet || args.json,
     });
     const summary = summarizePlan(plan, run.rows);
@@ -253,6 +257,7 @@ export const planCommand: CommandModule<object, Args> = {
       const doc = {
         study: shownPath(io, run.studyFile),
         results: shownPath(io, run.resultsFile),
+        ...(args.parquet ? { parquet: run.parquetFiles.map((f) => shownPath(io, f)) } : {}),
         plot: shownPath(io, svgFile),
         systems,
         delta: args.delta,
@@ -304,7 +309,7 @@ export const planCommand: CommandModule<object, Args> = {
     );
     for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
     io.stdout.write(
-      `wrote\n  ${[run.studyFile, run.resultsFile, svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
+      `wrote\n  ${[run.studyFile, run.resultsFile, ...run.parquetFiles, svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
     );
   },
 };

@@ -67,6 +67,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
       outDir: io.resolve(outputDirectory(args.out, false)),
       resume: args.resume,
       keep,
+      parquet: args.parquet,
       onProgress: (p) => {
         cellsDone = p.cellsDone;
         progress.update(p);
@@ -130,6 +131,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   }
   for (const kind of keep)
     io.stdout.write(`wrote ${shownPath(io, result.files[kind]!)} (every ${kind.replace(/s$/, '')})\n`);
+  for (const file of result.files.parquet ?? []) io.stdout.write(`wrote ${shownPath(io, file)} (Parquet)\n`);
 }
 
 /** `this thread`, `this thread + 1 worker`, `2 workers`: where the run computed. */

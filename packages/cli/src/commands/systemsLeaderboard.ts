@@ -10,6 +10,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import {
   buildLeaderboard,
   MAX_REPLICATIONS,
+  parquetPathOf,
   runStudy,
   summarizeLeaderboard,
   writeFileAtomic,
@@ -38,6 +39,7 @@ export interface SystemsLeaderboardArgs {
   readonly questions: string;
   readonly workers?: number;
   readonly json: boolean;
+  readonly parquet: boolean;
 }
 
 export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<void> {
@@ -65,7 +67,13 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   }-leaderboard`;
   const input = evalPopulation(io, args.population, dir, {
     label: `--out ${args.out}`,
-    writes: [basename(out), `${name}.json`, `${name}.arrow`, `${base}.ranks.svg`],
+    writes: [
+      basename(out),
+      `${name}.json`,
+      `${name}.arrow`,
+      `${base}.ranks.svg`,
+      ...(args.parquet ? [basename(parquetPathOf(out)), `${name}.parquet`] : []),
+    ],
   });
   const systems = listOption(args.systems);
   const plan = buildLeaderboard({
@@ -86,6 +94,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     keep: ['answers'],
     keepPaths: { answers: out },
     workers: args.workers,
+    parquet: args.parquet,
   });
   const summary = summarizeLeaderboard(plan, run.rows);
   const svgFile = join(dir, `${base}.ranks.svg`);
@@ -104,6 +113,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
       study: shownPath(io, studyFile),
       results: shownPath(io, run.files.arrow ?? ''),
       answers: shownPath(io, out),
+      ...(args.parquet ? { parquet: (run.files.parquet ?? []).map((f) => shownPath(io, f)) } : {}),
       plot: shownPath(io, svgFile),
       differentPairs: plan.differentPairs,
       ...summary,
@@ -143,6 +153,6 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     ).join('\n')}\n`,
   );
   io.stdout.write(
-    `wrote\n  ${[studyFile, run.files.arrow ?? '', out, svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
+    `wrote\n  ${[studyFile, run.files.arrow ?? '', out, ...(run.files.parquet ?? []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
   );
 }

@@ -77,6 +77,8 @@ export class AnswersArrowWriter {
     sheet: AnswerSheet,
     metadata: KeptMetadata,
     readonly batchRows: number,
+    /** Also write the rows as Parquet there (ArrowFileStream). */
+    parquetPath?: string,
   ) {
     this.cellType = indexType(metadata.cells.length - 1);
     this.replicationType = metadata.replications <= 65536 ? new Uint16() : new Int32();
@@ -99,7 +101,7 @@ export class AnswersArrowWriter {
       cluster: this.cluster ? integerArray(this.cluster.type.indices, batchRows) : null,
       correct: new Uint8Array(batchRows),
     };
-    this.file = new ArrowFileStream(path, this.schema);
+    this.file = new ArrowFileStream(path, this.schema, { parquetPath });
   }
 
   /** Writes the first `length` rows as one batch of `cell`. */
