@@ -253,6 +253,7 @@ export {
   prepareOutputDirectory,
 } from './output/prepareOutputDirectory.js';
 export { type Publication, publishFiles } from './output/publishFiles.js';
+export { answersFileBytes } from './output/answersArrow.js';
 export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { machineDescription, RUN_INFO_DIR, type RunInfo } from './output/runInfo.js';

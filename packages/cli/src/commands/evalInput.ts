@@ -2,7 +2,7 @@
  * The `<eval>` argument of audit, plan and leaderboard: an item population file (the wide
  * CSV or Arrow of studies/data/README.md) is used as it is; anything else (an eval Arrow
  * written by `evalsim import`, or raw logs of a supported framework) is imported, aligned
- * (`--task`, `--metric`) and written as `<out>/population.csv`, which the generated study
+ * (`--task`, `--metric`) and written as `<out>/population.csv` (or `populationName`), which the generated study
  * names. Either way the study names its population relative to the study file, so
  * `evalsim run <out>/<study>.json` rereads the same questions.
  */
@@ -35,6 +35,8 @@ export interface EvalInputOptions {
   readonly label?: string | undefined;
   /** The files the command writes into `outDir` besides population.csv: checked with it before any work. */
   readonly writes?: readonly string[] | undefined;
+  /** The name of the population file written for an imported eval (default `population.csv`). */
+  readonly populationName?: string | undefined;
 }
 
 export function evalPopulation(
@@ -46,8 +48,9 @@ export function evalPopulation(
   const path = io.resolve(evalPath);
   if (!existsSync(path)) throw new Error(`${evalPath}: no such file or directory`);
   // The output directory, checked before any work (never one of the inputs); created when written.
+  const populationName = options.populationName ?? 'population.csv';
   const checkOutput = (inputs: readonly string[], population: boolean) =>
-    prepareOutputDirectory(outDir, [...(options.writes ?? []), ...(population ? [] : ['population.csv'])], {
+    prepareOutputDirectory(outDir, [...(options.writes ?? []), ...(population ? [] : [populationName])], {
       label: options.label,
       inputs,
       create: false,
@@ -84,10 +87,10 @@ export function evalPopulation(
     ...(options.task !== undefined ? { task: options.task } : {}),
   });
   const { csv } = populationCsv(matrix);
-  const file = join(outDir, 'population.csv');
+  const file = join(outDir, populationName);
   writeFileAtomic(file, csv);
   return {
-    file: 'population.csv',
+    file: populationName,
     population: loadItemPopulation(file),
     warnings: [...imported.warnings, ...matrix.warnings].map((w) => w.message),
   };

@@ -6,11 +6,13 @@
  * provenance: seed, population file and hash, system, version) — with a printed summary of
  * the exact-McNemar significant pairs and the top-minus-bottom gap. Replication r is
  * replication r of cell 0 of a study with the same seed, so the export shows exactly the
- * leaderboards such a study analyses.
+ * leaderboards such a study analyses. The answers are written only with `--keep answers` (to
+ * `--out`; their size is estimated before the run and said past 100 MB: outputSize.ts).
  */
 import { basename, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
+  answersFileBytes,
   ConfigError,
   MAX_REPLICATIONS,
   parquetPathOf,
@@ -24,9 +26,10 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
+import { integerFlag, requestedList, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
+import { warnLargeOutput } from './outputSize.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
-import { notDecimal, withJson } from './shared.js';
+import { checkChoices, notDecimal, withJson } from './shared.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
@@ -60,7 +63,8 @@ interface Args {
   models: number;
   replications: number;
   seed: number;
-  out: string;
+  out?: string;
+  keep?: string[];
   system: string;
   questions: string;
   systems?: string;
@@ -95,7 +99,17 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           default: 1,
           describe: 'seed (replication r = replication r of cell 0 of a study with this seed)',
         })
-        .option('out', { type: 'string', demandOption: true, describe: 'Arrow IPC file to write' })
+        .option('keep', {
+          type: 'string',
+          array: true,
+          describe:
+            'answers: write every simulated answer to --out (9 bytes each: 1,000 leaderboards of 20 copies × 1,140 questions are 205 MB)',
+        })
+        .option('out', {
+          type: 'string',
+          describe:
+            'Arrow file of the answers (with --keep answers); with --systems it also names the study, results and plot written beside it',
+        })
         .option('system', {
           type: 'string',
           default: 'haiku_off',
@@ -125,13 +139,14 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           'your own systems: rank probabilities and intervals',
         )
         .example(
-          '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000 --out lb.arrow',
-          'seed 000 Step 5: 1,000 leaderboards of 20 copies',
+          '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000',
+          'seed 000 Step 5: 1,000 leaderboards of 20 copies (the summary; --keep answers --out lb.arrow: 205 MB)',
         ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
-    if (args.systems !== undefined) return systemsLeaderboard(args);
+    const keep = checkChoices('keep', requestedList('keep', args.keep), ['answers'] as const);
+    if (args.systems !== undefined) return systemsLeaderboard({ ...args, keepAnswers: keep.length > 0 });
     if (args.copies !== undefined)
       throw new Error('--copies: goes with --systems (for copies of one system: --models)');
     const started = performance.now();
@@ -141,6 +156,12 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     const { workers, warning } = workersFlag(args.workers);
     if (warning) io.stderr.write(`${warning}\n`);
     const questions = questionCount(args.questions);
+    if (keep.length > 0 && args.out === undefined)
+      throw new Error('--keep answers: give --out FILE (the Arrow file of the answers)');
+    if (keep.length === 0 && args.out !== undefined)
+      throw new Error(
+        `--out ${args.out}: the answers are written only with --keep answers (every simulated answer: 9 bytes each); without both, the summary alone`,
+      );
     const config: StudyConfig = {
       name: 'leaderboard',
       title: `Leaderboards of ${args.models} copies of ${args.system}`,
@@ -167,20 +188,28 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         { metric: 'estimateQuantile', id: 'p95', q: 0.95 },
       ],
     };
-    const out = io.resolve(args.out);
-    prepareOutputDirectory(
-      dirname(out),
-      [basename(out), ...(args.parquet ? [basename(parquetPathOf(out))] : [])],
-      {
-        label: `--out ${args.out}`,
-        inputs: [io.resolve(args.population)],
-        create: false,
-      },
-    );
+    const out = args.out !== undefined ? io.resolve(args.out) : undefined;
+    if (out !== undefined)
+      prepareOutputDirectory(
+        dirname(out),
+        [basename(out), ...(args.parquet ? [basename(parquetPathOf(out))] : [])],
+        { label: `--out ${args.out}`, inputs: [io.resolve(args.population)], create: false },
+      );
+    else if (args.parquet)
+      throw new Error('--parquet: goes with --keep answers --out FILE (the answers’ twin)');
     const study = await leaderboardStudy(config, io.cwd);
+    const sheet =
+      study.kind === 'simulation' ? study.model.definition.answers?.sheet(study.model.parsed[0]) : undefined;
+    if (out !== undefined && sheet)
+      warnLargeOutput(
+        io,
+        `--out ${args.out}`,
+        answersFileBytes(sheet, study.cells.length, args.replications),
+        'answers',
+        'fewer --replications or --questions N make it smaller (--parquet writes a compressed twin beside it)',
+      );
     const run = await runStudy(study, {
-      keep: ['answers'],
-      keepPaths: { answers: out },
+      ...(out !== undefined ? { keep: ['answers'] as const, keepPaths: { answers: out } } : {}),
       workers,
       parquet: args.parquet,
     });
@@ -206,11 +235,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       args.json,
       { digits: 4 },
     );
-    if (!args.json) {
-      const sheet =
-        study.kind === 'simulation'
-          ? study.model.definition.answers?.sheet(study.model.parsed[0])
-          : undefined;
+    if (!args.json && out !== undefined) {
       const perLeaderboard = sheet?.slots ?? 0;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       io.stdout.write(

@@ -174,6 +174,8 @@ describe('--parquet: every Arrow table with a Parquet twin that DuckDB reads as 
       '50',
       '--workers',
       '0',
+      '--keep',
+      'answers',
       '--out',
       lb,
       '--parquet',

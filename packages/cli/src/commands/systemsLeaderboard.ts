@@ -4,10 +4,13 @@
  * the answers (`<out>-leaderboard.json`, results `<out>-leaderboard.arrow`; the answers, as
  * before, to `--out`), printed as a table per entry — true accuracy, P(rank first), mean rank,
  * 95% rank interval — then the significant pairs under no correction, Holm and BH and the
- * top − bottom gap; the rank distribution drawn to `<out>.ranks.svg`.
+ * top − bottom gap; the rank distribution drawn to `<out>.ranks.svg`. The answers are written
+ * only with `--keep answers` (their size said past 100 MB); an imported eval's population goes
+ * to `<out>.population.csv` beside them (never into the working folder).
  */
 import { basename, dirname, extname, join } from 'node:path';
 import {
+  answersFileBytes,
   buildLeaderboard,
   MAX_REPLICATIONS,
   parquetPathOf,
@@ -25,6 +28,7 @@ import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { integerFlag, MAX_WORKERS } from './flagValues.js';
+import { warnLargeOutput } from './outputSize.js';
 import { listOption, notDecimal, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
@@ -35,7 +39,9 @@ export interface SystemsLeaderboardArgs {
   readonly copies?: number;
   readonly replications: number;
   readonly seed: number;
-  readonly out: string;
+  readonly out?: string | undefined;
+  /** `--keep answers`: write every simulated answer to `out`. */
+  readonly keepAnswers: boolean;
   readonly questions: string;
   readonly workers?: number;
   readonly json: boolean;
@@ -56,6 +62,10 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
         : Number.NaN;
   if (n !== undefined && !(Number.isInteger(n) && n >= 1))
     throw new Error(`--questions: got "${args.questions}"; allowed: all, or an integer ≥ 1`);
+  if (args.out === undefined)
+    throw new Error(
+      '--out: give the file that names what --systems writes beside it (<out>-leaderboard.json, its results, <out>.ranks.svg; the answers with --keep answers)',
+    );
   const out = io.resolve(args.out);
   const dir = dirname(out);
   const base = basename(out, extname(out));
@@ -68,12 +78,15 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const input = evalPopulation(io, args.population, dir, {
     label: `--out ${args.out}`,
     writes: [
-      basename(out),
+      ...(args.keepAnswers ? [basename(out)] : []),
       `${name}.json`,
       `${name}.arrow`,
       `${base}.ranks.svg`,
-      ...(args.parquet ? [basename(parquetPathOf(out)), `${name}.parquet`] : []),
+      ...(args.parquet
+        ? [`${name}.parquet`, ...(args.keepAnswers ? [basename(parquetPathOf(out))] : [])]
+        : []),
     ],
+    populationName: `${base}.population.csv`,
   });
   const systems = listOption(args.systems);
   const plan = buildLeaderboard({
@@ -89,10 +102,19 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const studyFile = join(dir, `${plan.config.name}.json`);
   writeFileAtomic(studyFile, `${JSON.stringify(plan.config, null, 2)}\n`);
   const study = await loadStudyFile(io, studyFile, dir);
+  const sheet =
+    study.kind === 'simulation' ? study.model.definition.answers?.sheet(study.model.parsed[0]) : undefined;
+  if (args.keepAnswers && sheet)
+    warnLargeOutput(
+      io,
+      `--out ${args.out}`,
+      answersFileBytes(sheet, study.cells.length, args.replications),
+      'answers',
+      'fewer --replications or --questions N make it smaller (--parquet writes a compressed twin beside it)',
+    );
   const run = await runStudy(study, {
     outDir: dir,
-    keep: ['answers'],
-    keepPaths: { answers: out },
+    ...(args.keepAnswers ? { keep: ['answers'] as const, keepPaths: { answers: out } } : {}),
     workers: args.workers,
     parquet: args.parquet,
   });
@@ -112,7 +134,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     const doc = {
       study: shownPath(io, studyFile),
       results: shownPath(io, run.files.arrow ?? ''),
-      answers: shownPath(io, out),
+      answers: args.keepAnswers ? shownPath(io, out) : null,
       ...(args.parquet ? { parquet: (run.files.parquet ?? []).map((f) => shownPath(io, f)) } : {}),
       plot: shownPath(io, svgFile),
       differentPairs: plan.differentPairs,
@@ -153,6 +175,6 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     ).join('\n')}\n`,
   );
   io.stdout.write(
-    `wrote\n  ${[studyFile, run.files.arrow ?? '', out, ...(run.files.parquet ?? []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
+    `wrote\n  ${[studyFile, run.files.arrow ?? '', ...(args.keepAnswers ? [out] : []), ...(run.files.parquet ?? []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
   );
 }
