@@ -233,6 +233,7 @@ export { methodRegistry } from './methods/registry.js';
 export { metricRegistry } from './metrics/registry.js';
 export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/imposedGap.js';
 export { modelRegistry } from './models/registry.js';
+export { answersFileBytes } from './output/answersArrow.js';
 export {
   type ResultsFile,
   type ResultsMetadata,
@@ -253,7 +254,6 @@ export {
   prepareOutputDirectory,
 } from './output/prepareOutputDirectory.js';
 export { type Publication, publishFiles } from './output/publishFiles.js';
-export { answersFileBytes } from './output/answersArrow.js';
 export { REPLICATION_VALUE_COLUMNS } from './output/replicationsArrow.js';
 export { RESULT_FIXED_COLUMNS, RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { machineDescription, RUN_INFO_DIR, type RunInfo } from './output/runInfo.js';
