@@ -16,7 +16,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-ENGINE_PARTS = ("package.json", "dist", "schema", "vendor")
+ENGINE_PARTS = ("package.json", "dist", "schema", "studies", "vendor")
 
 
 def engine_source() -> Path:

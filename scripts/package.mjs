@@ -12,6 +12,10 @@
 //   schema/study.schema.json         the study schema, for editors
 //   vendor/piscina/                  piscina, as published (its worker file must stay a file:
 //                                    the pool starts it by path), imported as `#piscina`
+//   studies/                         the repository's studies/ (study files, stand-in data,
+//                                    examples) without its tests: `evalsim list`, `reproduce` and
+//                                    the --help examples use it where the working folder has no
+//                                    studies/ (cli commands/shippedStudies.ts)
 // The sim package finds its files (schema, worker, version) from its own location here:
 // packageRoot.js is replaced by one that walks up to this package.json.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ const dist = join(pkg, 'dist');
 rmSync(dist, { recursive: true, force: true });
 rmSync(join(pkg, 'vendor'), { recursive: true, force: true });
 rmSync(join(pkg, 'schema'), { recursive: true, force: true });
+rmSync(join(pkg, 'studies'), { recursive: true, force: true });
 
 const packageRoot = `
 import { existsSync, readFileSync } from 'node:fs';
@@ -96,6 +101,12 @@ for (const part of ['dist', 'package.json', 'LICENSE', 'README.md'])
 mkdirSync(join(pkg, 'schema'), { recursive: true });
 cpSync(join(root, 'packages/sim/schema/study.schema.json'), join(pkg, 'schema/study.schema.json'));
 
+// The studies and their data, byte for byte (tests and their helpers left out).
+cpSync(join(root, 'studies'), join(pkg, 'studies'), {
+  recursive: true,
+  filter: (source) => !/\.test\.ts$/.test(source) && !/[\\/]test-utils([\\/]|$)/.test(source),
+});
+
 // Declarations: core's and sim's, with sim's imports of @evalsim/core made relative.
 function copyDeclarations(from, to, rewrite) {
   for (const entry of readdirSync(from)) {
@@ -117,4 +128,4 @@ writeFileSync(
   join(dist, 'index.d.ts'),
   "export * from './types/core/index.js';\nexport * from './types/sim/index.js';\n",
 );
-console.log(`built ${relative(root, pkg)}: dist/, schema/, vendor/piscina`);
+console.log(`built ${relative(root, pkg)}: dist/, schema/, studies/, vendor/piscina`);

@@ -53,6 +53,7 @@ import {
 } from './importFlags.js';
 import { PARQUET_OPTION, parquetTwinNames, withParquetTwins } from './parquetOutput.js';
 import { checkChoices, listOption } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -234,7 +235,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       ) as never,
   handler: async (args) => {
     const { io } = args;
-    const paths = (args.paths ?? []).map(String);
+    const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
     checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
     checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });

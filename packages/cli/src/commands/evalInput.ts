@@ -19,6 +19,7 @@ import {
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CliIo } from '../io.js';
+import { inputPath } from './shippedStudies.js';
 
 export interface EvalPopulation {
   /** The population file as the study in `outDir` names it. */
@@ -41,10 +42,11 @@ export interface EvalInputOptions {
 
 export function evalPopulation(
   io: CliIo,
-  evalPath: string,
+  given: string,
   outDir: string,
   options: EvalInputOptions = {},
 ): EvalPopulation {
+  const evalPath = inputPath(io, given);
   const path = io.resolve(evalPath);
   if (!existsSync(path)) throw new Error(`${evalPath}: no such file or directory`);
   // The output directory, checked before any work (never one of the inputs); created when written.

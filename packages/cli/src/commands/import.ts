@@ -25,6 +25,7 @@ import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { checkPathsExist, importOptionsFrom, withImportFlags } from './importFlags.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
+import { inputPath } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -156,7 +157,7 @@ export const importCommand: CommandModule<object, Args> = {
       ) as never,
   handler: (args) => {
     const { io } = args;
-    const paths = (args.paths ?? []).map(String);
+    const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
     const options = importOptionsFrom(io, args as unknown as Record<string, unknown>);
     const out = args.out !== undefined ? io.resolve(args.out) : undefined;

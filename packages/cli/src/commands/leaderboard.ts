@@ -30,6 +30,7 @@ import { integerFlag, requestedList, WORKERS_DESCRIPTION, workersFlag } from './
 import { warnLargeOutput } from './outputSize.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
 import { checkChoices, notDecimal, withJson } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
@@ -156,6 +157,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     const { workers, warning } = workersFlag(args.workers);
     if (warning) io.stderr.write(`${warning}\n`);
     const questions = questionCount(args.questions);
+    const population = io.resolve(inputPath(io, args.population));
     if (keep.length > 0 && args.out === undefined)
       throw new Error('--keep answers: give --out FILE (the Arrow file of the answers)');
     if (keep.length === 0 && args.out !== undefined)
@@ -170,7 +172,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       model: {
         name: 'systemCopies',
         params: {
-          population: io.resolve(args.population),
+          population,
           system: args.system,
           copies: args.models,
           ...(questions !== undefined ? { n: questions } : {}),
@@ -193,7 +195,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       prepareOutputDirectory(
         dirname(out),
         [basename(out), ...(args.parquet ? [basename(parquetPathOf(out))] : [])],
-        { label: `--out ${args.out}`, inputs: [io.resolve(args.population)], create: false },
+        { label: `--out ${args.out}`, inputs: [population], create: false },
       );
     else if (args.parquet)
       throw new Error('--parquet: goes with --keep answers --out FILE (the answers’ twin)');
