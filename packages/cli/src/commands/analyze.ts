@@ -251,8 +251,6 @@ export const analyzeCommand: CommandModule<object, Args> = {
     const test = checkChoices('test', [String(args.test)], PAIR_TEST_CHOICES)[0];
     if (args.parquet && args.out === undefined)
       throw new Error('--parquet: give --out DIR (Parquet twins of the Arrow files written there)');
-    if (args.labels !== undefined && args.html !== undefined)
-      throw new Error('--html: not yet for a judge-scored analysis (--labels); use --json or --out DIR');
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
     let htmlFile: string | undefined;
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
@@ -286,7 +284,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
         io.stderr.write(
           `note: --${flag} does not apply with --labels (every judged row is used; docs/judged.md)\n`,
         );
-      runJudgedAnalysis(io, imported, paths, {
+      await runJudgedAnalysis(io, imported, paths, {
+        html: htmlFile !== undefined ? { path: htmlFile, shown: String(args.html) } : undefined,
         labels: String(args.labels),
         metric: args.metric,
         task: args.task,

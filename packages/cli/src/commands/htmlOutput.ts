@@ -42,14 +42,15 @@ export async function writeHtmlOutput(
   path: string | undefined,
   shown: string | undefined,
   jsonText: string,
-  view: HtmlView,
+  view: HtmlView | ((doc: unknown) => HtmlView),
 ): Promise<void> {
   if (path === undefined) return;
   const [{ renderHtml }, { vegaBrowserScripts }] = await Promise.all([
     import('../html/renderHtml.js'),
     import('../html/vegaScripts.js'),
   ]);
-  const html = renderHtml(JSON.parse(jsonText), view, {
+  const doc: unknown = JSON.parse(jsonText);
+  const html = renderHtml(doc, typeof view === 'function' ? view(doc) : view, {
     version: evalsimVersion(),
     scripts: vegaBrowserScripts(),
   });

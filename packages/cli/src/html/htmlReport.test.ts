@@ -49,6 +49,8 @@ interface Page {
 /** Each command with the same flags twice: --json to stdout, --html to a file. */
 const COMMANDS: Record<string, string[]> = {
   analyze: ['analyze', STANDIN, '--hbb', 'off', '--resamples', '200'],
+  // No view of its own: the automatic view (autoView.ts).
+  judged: ['analyze', 'studies/data/judged-standin.csv', '--labels', 'human'],
   audit: ['audit', STANDIN, '--replications', '100', '--workers', '0', '--quiet', '--out'],
   plan: [
     'plan',
@@ -92,10 +94,11 @@ describe('--html pages against their --json documents', () => {
       expect(checkShownNumbers(page.doc, numbers)).toEqual([]);
       expect(checkShownTexts(page.doc, shownTextsInHtml(page.html))).toEqual([]);
       const charts = embeddedJson(page.html, 'evalsim-charts') as { id: string; spec: unknown }[];
-      expect(charts.length).toBeGreaterThan(0);
+      // The automatic view (judged) draws no charts.
+      if (name !== 'judged') expect(charts.length).toBeGreaterThan(0);
       const data = checkChartData(page.doc, charts);
       expect(data.problems).toEqual([]);
-      expect(data.checked).toBeGreaterThan(5);
+      if (name !== 'judged') expect(data.checked).toBeGreaterThan(5);
       // Self-contained: the policy forbids fetching; nothing is referenced outside the page.
       expect(page.html.includes(`content="${CONTENT_SECURITY_POLICY}"`)).toBe(true);
       // (outside the embedded scripts' own code)
@@ -135,6 +138,19 @@ describe('--html pages against their --json documents', () => {
     );
     for (const [i, c] of d.curves.entries())
       for (const j of c.points.keys()) expect(paths).toContain(`curves[${i}].points[${j}].power`);
+  });
+
+  test('judged (the automatic view): its own headlines first, every table of the document', () => {
+    const { html, doc } = pages.get('judged')!;
+    const d = doc as { headlines: string[]; perSystem: unknown[] };
+    const box = html.slice(
+      html.indexOf('<div class="headline">'),
+      html.indexOf('</div>', html.indexOf('<div class="headline">')),
+    );
+    expect(box).toContain(d.headlines[0]);
+    expect(html.match(/<table data-rows="perSystem">/g)).toHaveLength(1);
+    const paths = new Set(shownNumbersInHtml(html).map((n) => n.path));
+    expect([...paths].filter((p) => p.startsWith('perSystem[0].')).length).toBeGreaterThan(20);
   });
 
   test('the same document renders the same bytes', () => {
@@ -292,7 +308,8 @@ describe.skipIf(!hasChromium && process.env.EVALSIM_REQUIRE_CHROMIUM !== '1')(
         await tab.close();
         expect(requests).toEqual([]);
         expect(errors).toEqual([]);
-        expect(charts.length).toBeGreaterThan(0);
+        // The automatic view (judged) draws no charts.
+        if (name !== 'judged') expect(charts.length).toBeGreaterThan(0);
         for (const c of charts) {
           expect(c.failed, c.id).toBe(false);
           expect(c.marks, c.id).toBeGreaterThan(3);

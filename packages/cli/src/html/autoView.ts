@@ -1,0 +1,91 @@
+/**
+ * A view made from the document itself, for a command without a view of its own (a
+ * judge-scored analysis, audit or plan; a new command, until it gets one): its top-level
+ * scalars as facts, each top-level array of records as a table with a column per leaf path
+ * found in its rows (an object with `lower` and `upper` is one interval column, one with
+ * `value` and `mcse` one estimate column; arrays inside a row are left to the JSON), nested
+ * objects' scalars as facts of their own, and strings and lists of strings as text; the
+ * document's own recommendation (`headline`, `headlines`, `recommendation`, `recommended`) first.
+ * No charts: a chart needs to know what its numbers mean, which a command's own view states.
+ */
+import type { CellKind, Column, HtmlView, JsonDocument, Section } from './htmlView.js';
+import { childPath, joinPath } from './jsonPath.js';
+import { isInterval } from './renderCell.js';
+
+/** The keys of a document's own recommendation, shown first. */
+const RECOMMENDED = /^(headlines?|recommendation|recommended)$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isEstimate(value: unknown): boolean {
+  return isRecord(value) && typeof value.value === 'number' && typeof value.mcse === 'number';
+}
+
+/** A readable header of a leaf path (`binary.wilson` → `binary wilson`). */
+function header(path: string): string {
+  return path.replace(/\./g, ' ');
+}
+
+/** The leaf columns of records, in first-seen order. */
+function leafColumns(rows: readonly unknown[]): Column[] {
+  const seen = new Map<string, CellKind>();
+  const walk = (value: unknown, path: string) => {
+    if (isInterval(value)) seen.set(path, seen.get(path) ?? 'interval');
+    else if (isEstimate(value)) seen.set(path, seen.get(path) ?? 'estimate');
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, childPath(path, k));
+    else if (!Array.isArray(value) && path !== '') seen.set(path, seen.get(path) ?? 'value');
+  };
+  for (const row of rows) walk(row, '');
+  return [...seen].map(([path, kind]) => ({
+    header: header(path),
+    path,
+    kind,
+    format: kind === 'estimate' ? 'mcse' : 'number',
+  }));
+}
+
+/** The auto view of `doc`, titled for `command` (`evalsim analyze --labels`). */
+export function autoView(command: string, doc: JsonDocument): HtmlView {
+  const sections: Section[] = [];
+  const scalars = Object.entries(doc ?? {}).filter(([, v]) => v === null || typeof v !== 'object');
+  if (scalars.length)
+    sections.push({
+      kind: 'facts',
+      title: 'Summary',
+      facts: scalars.map(([k]) => ({ label: header(k), path: childPath('', k) })),
+    });
+  for (const [key, value] of Object.entries(doc ?? {})) {
+    const path = childPath('', key);
+    if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) {
+      const texts = value.every((r) => Object.values(r).every((v) => typeof v === 'string'));
+      sections.push(
+        texts && value.every((r) => typeof r.text === 'string')
+          ? { kind: 'text', title: header(key), path, field: 'text' }
+          : { kind: 'table', title: header(key), rows: path, columns: leafColumns(value) },
+      );
+    } else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      sections.push({ kind: 'text', title: header(key), path });
+    } else if (isRecord(value)) {
+      const leaves = leafColumns([value]);
+      if (leaves.length)
+        sections.push({
+          kind: 'facts',
+          title: header(key),
+          facts: leaves.map((c) => ({
+            label: String(c.header),
+            path: joinPath(path, c.path),
+            kind: c.kind ?? 'value',
+            format: c.format ?? 'number',
+          })),
+        });
+    }
+  }
+  const first = (s: Section) => typeof s.title === 'string' && RECOMMENDED.test(s.title);
+  return {
+    command,
+    title: `${command}: the report`,
+    sections: sections.map((s) => (first(s) ? { ...s, emphasis: true } : s)),
+  };
+}
