@@ -139,8 +139,6 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
     if (args.labels !== undefined) {
-      if (args.html !== undefined)
-        throw new Error('--html: not yet for a judge-scored audit (--labels); use --json');
       await runJudgedAudit(io, {
         eval: args.eval,
         labels: String(args.labels),
@@ -154,6 +152,7 @@ export const auditCommand: CommandModule<object, Args> = {
         workers: args.workers,
         quiet: args.quiet,
         json: args.json,
+        html: args.html,
       });
       return;
     }

@@ -159,8 +159,6 @@ export const planCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const { io } = args;
     if (args.labels !== undefined) {
-      if (args.html !== undefined)
-        throw new Error('--html: not yet for a judge-scored plan (--labels); use --json');
       if (args.width === undefined)
         throw new Error('missing --width (the interval width to plan the labels for)');
       checkFlag('width', args.width, { min: 0, max: 1, minOpen: true, maxOpen: true });
@@ -188,6 +186,7 @@ export const planCommand: CommandModule<object, Args> = {
         workers: args.workers,
         quiet: args.quiet,
         json: args.json,
+        html: args.html,
       });
       return;
     }

@@ -3,8 +3,9 @@
  * judge-scored analysis, audit or plan; a new command, until it gets one): its top-level
  * scalars as facts, each top-level array of records as a table with a column per leaf path
  * found in its rows (an object with `lower` and `upper` is one interval column, one with
- * `value` and `mcse` one estimate column; arrays inside a row are left to the JSON), nested
- * objects' scalars as facts of their own, and strings and lists of strings as text; the
+ * `value` and `mcse` one estimate column), and an array of records inside those rows as a table
+ * of its own for each row (titled by the row's first text field); nested objects' scalars and
+ * arrays of numbers as facts, and strings and lists of strings as text; the
  * document's own recommendation (`headline`, `headlines`, `recommendation`, `recommended`) first.
  * No charts: a chart needs to know what its numbers mean, which a command's own view states.
  */
@@ -65,6 +66,24 @@ export function autoView(command: string, doc: JsonDocument): HtmlView {
           ? { kind: 'text', title: header(key), path, field: 'text' }
           : { kind: 'table', title: header(key), rows: path, columns: leafColumns(value) },
       );
+      // Arrays of records inside the rows: one table per row.
+      value.forEach((row, i) => {
+        const name = Object.values(row).find((v) => typeof v === 'string') ?? String(i + 1);
+        for (const [inner, rows] of Object.entries(row))
+          if (Array.isArray(rows) && rows.length > 0 && rows.every(isRecord))
+            sections.push({
+              kind: 'table',
+              title: `${header(key)}: ${name}, ${header(inner)}`,
+              rows: childPath(childPath(path, i), inner),
+              columns: leafColumns(rows),
+            });
+      });
+    } else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number')) {
+      sections.push({
+        kind: 'facts',
+        title: header(key),
+        facts: value.map((_, i) => ({ label: `${i + 1}`, path: childPath(path, i) })),
+      });
     } else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       sections.push({ kind: 'text', title: header(key), path });
     } else if (isRecord(value)) {

@@ -24,6 +24,7 @@ table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabula
 th, td { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: left; white-space: nowrap; }
 th { font-weight: 600; border-bottom: 2px solid #bbb; background: #fafafa; position: sticky; top: 0; }
 td.num { text-align: right; }
+td.long { white-space: normal; min-width: 40ch; max-width: 90ch; }
 tbody tr:nth-child(even) { background: #fbfbfb; }
 tr.marked { background: #fff7e6 !important; }
 .mark { color: var(--warn); font-weight: 600; }

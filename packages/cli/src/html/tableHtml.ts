@@ -145,11 +145,13 @@ export function tableHtml(doc: JsonDocument, section: TableSection, context: Vie
     .map((row) => {
       const marked = row.some((c) => c.marked);
       const tds = row
-        .map((c, j) =>
-          shown[j]
-            ? `<td${columns[j].kind !== 'value' || /class="n"/.test(c.html) ? ' class="num"' : ''}>${c.html}</td>`
-            : '',
-        )
+        .map((c, j) => {
+          if (!shown[j]) return '';
+          const numeric = columns[j].kind !== 'value' || /class="n"/.test(c.html);
+          // A long text (a recommendation, a reason) wraps instead of widening the table.
+          const long = !numeric && c.html.replace(/<[^>]*>/g, '').length > 60;
+          return `<td${numeric ? ' class="num"' : long ? ' class="long"' : ''}>${c.html}</td>`;
+        })
         .join('');
       return `<tr${marked ? ' class="marked"' : ''}>${tds}</tr>`;
     })
