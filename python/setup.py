@@ -1,7 +1,7 @@
 """Builds the evalsim Python package with the engine inside.
 
 The engine is the published npm package `evalsim` as scripts/package.mjs builds it
-(packages/evalsim: package.json, dist/, schema/, vendor/; `npm run setup` or `npm run build`
+(packages/evalsim: package.json, dist/, schema/, studies/, vendor/; `npm run build`
 makes it). At build time it is copied into the wheel as `evalsim/engine/` — into setuptools'
 build directory, never into the source tree, so building leaves git clean. Set
 EVALSIM_ENGINE_SOURCE to a built package directory to take it from elsewhere.
@@ -28,7 +28,7 @@ def engine_source() -> Path:
     if not bin_path or not (source / bin_path).is_file():
         raise SystemExit(
             f"evalsim: the engine in {source} is not built ({bin_path} is missing); "
-            "run `npm run setup` in the repository first"
+            "run `npm run build` in the repository first"
         )
     return source
 

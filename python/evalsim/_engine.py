@@ -53,7 +53,7 @@ def engine_bin() -> Path:
     relative = manifest.get("bin", {}).get("evalsim")
     path = root / relative if relative else None
     if path is None or not path.is_file():
-        raise EvalsimError(f"evalsim: the engine in {root} has no built bin ({relative}); run `npm run setup` there")
+        raise EvalsimError(f"evalsim: the engine in {root} has no built bin ({relative}); run `npm run build` there")
     return path
 
 
