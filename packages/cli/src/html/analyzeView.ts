@@ -164,6 +164,10 @@ export const analyzeView: HtmlView = {
     `(${doc.binary ? '0/1' : 'graded'} scores; continuous methods: ${doc.basis?.scores}; 0/1 methods: ${doc.basis?.answers}); ${pct(doc)} intervals` +
     `${points(doc) ? ', scores in percentage points' : ''}. Inputs: ${(doc.inputs ?? []).join(', ')}.`,
   context: (doc) => (points(doc) ? { scale: 100, unit: 'points' } : { scale: 1, unit: 'units' }),
+  // Whatever else the document holds (pass@k's section, marked intervals, the options) follows.
+  rest: {
+    hidden: ['evalsim', 'inputs', 'task', 'metric', 'questions', 'clusters', 'epochs', 'binary', 'basis'],
+  },
   sections: [
     {
       kind: 'table',

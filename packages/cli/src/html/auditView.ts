@@ -85,6 +85,7 @@ export const auditView: HtmlView = {
     return `${f.questions} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}; each interval's coverage simulated on evals like this one (resampling its clusters, and a beta-binomial with its ICC and cluster sizes).`;
   },
   context: () => ({ scale: 100, unit: 'points' }),
+  rest: { hidden: ['system', 'versus'] },
   sections: [
     { kind: 'text', emphasis: true, title: 'Recommendation', path: 'recommendation' },
     {

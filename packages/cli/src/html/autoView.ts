@@ -5,7 +5,8 @@
  * found in its rows (an object with `lower` and `upper` is one interval column, one with
  * `value` and `mcse` one estimate column), and an array of records inside those rows as a table
  * of its own for each row (titled by the row's first text field); nested objects' scalars and
- * arrays of numbers as facts, and strings and lists of strings as text; the
+ * arrays of numbers as facts, an object's arrays of records as tables, and strings and lists of
+ * strings as text; the
  * document's own recommendation (`headline`, `headlines`, `recommendation`, `recommended`) first.
  * No charts: a chart needs to know what its numbers mean, which a command's own view states.
  */
@@ -47,37 +48,44 @@ function leafColumns(rows: readonly unknown[]): Column[] {
   }));
 }
 
-/** The auto view of `doc`, titled for `command` (`evalsim analyze --labels`). */
-export function autoView(command: string, doc: JsonDocument): HtmlView {
+/** The sections of an array of records at `path` named `title`: its table, and one per row for arrays inside. */
+function recordSections(title: string, path: string, value: Record<string, unknown>[]): Section[] {
+  const texts = value.every((r) => Object.values(r).every((v) => typeof v === 'string'));
+  const sections: Section[] = [
+    texts && value.every((r) => typeof r.text === 'string')
+      ? { kind: 'text', title, path, field: 'text' }
+      : { kind: 'table', title, rows: path, columns: leafColumns(value) },
+  ];
+  // Arrays of records inside the rows: one table per row.
+  value.forEach((row, i) => {
+    const name = Object.values(row).find((v) => typeof v === 'string') ?? String(i + 1);
+    for (const [inner, rows] of Object.entries(row))
+      if (Array.isArray(rows) && rows.length > 0 && rows.every(isRecord))
+        sections.push({
+          kind: 'table',
+          title: `${title}: ${name}, ${header(inner)}`,
+          rows: childPath(childPath(path, i), inner),
+          columns: leafColumns(rows),
+        });
+  });
+  return sections;
+}
+
+/** The sections of the document's top-level `keys` (all of them by default), as the module comment says. */
+export function autoSections(doc: JsonDocument, keys?: readonly string[]): Section[] {
+  const entries = Object.entries(doc ?? {}).filter(([k]) => keys === undefined || keys.includes(k));
   const sections: Section[] = [];
-  const scalars = Object.entries(doc ?? {}).filter(([, v]) => v === null || typeof v !== 'object');
+  const scalars = entries.filter(([, v]) => v === null || typeof v !== 'object');
   if (scalars.length)
     sections.push({
       kind: 'facts',
-      title: 'Summary',
+      title: keys === undefined ? 'Summary' : 'Also in the document',
       facts: scalars.map(([k]) => ({ label: header(k), path: childPath('', k) })),
     });
-  for (const [key, value] of Object.entries(doc ?? {})) {
+  for (const [key, value] of entries) {
     const path = childPath('', key);
     if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) {
-      const texts = value.every((r) => Object.values(r).every((v) => typeof v === 'string'));
-      sections.push(
-        texts && value.every((r) => typeof r.text === 'string')
-          ? { kind: 'text', title: header(key), path, field: 'text' }
-          : { kind: 'table', title: header(key), rows: path, columns: leafColumns(value) },
-      );
-      // Arrays of records inside the rows: one table per row.
-      value.forEach((row, i) => {
-        const name = Object.values(row).find((v) => typeof v === 'string') ?? String(i + 1);
-        for (const [inner, rows] of Object.entries(row))
-          if (Array.isArray(rows) && rows.length > 0 && rows.every(isRecord))
-            sections.push({
-              kind: 'table',
-              title: `${header(key)}: ${name}, ${header(inner)}`,
-              rows: childPath(childPath(path, i), inner),
-              columns: leafColumns(rows),
-            });
-      });
+      sections.push(...recordSections(header(key), path, value));
     } else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number')) {
       sections.push({
         kind: 'facts',
@@ -87,24 +95,35 @@ export function autoView(command: string, doc: JsonDocument): HtmlView {
     } else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       sections.push({ kind: 'text', title: header(key), path });
     } else if (isRecord(value)) {
-      const leaves = leafColumns([value]);
-      if (leaves.length)
-        sections.push({
-          kind: 'facts',
-          title: header(key),
-          facts: leaves.map((c) => ({
-            label: String(c.header),
-            path: joinPath(path, c.path),
-            kind: c.kind ?? 'value',
-            format: c.format ?? 'number',
-          })),
-        });
+      const facts = [
+        ...leafColumns([value]).map((c) => ({
+          label: String(c.header),
+          path: joinPath(path, c.path),
+          kind: c.kind ?? 'value',
+          format: c.format ?? 'number',
+        })),
+        // The object's lists of numbers, element by element.
+        ...Object.entries(value).flatMap(([inner, list]) =>
+          Array.isArray(list) && list.length > 0 && list.every((v) => typeof v === 'number')
+            ? list.map((_, i) => ({
+                label: `${header(inner)} ${i + 1}`,
+                path: childPath(childPath(path, inner), i),
+              }))
+            : [],
+        ),
+      ];
+      if (facts.length) sections.push({ kind: 'facts', title: header(key), facts });
+      // An object's arrays of records (a section of its own, as pass@k's in analyze): tables.
+      for (const [inner, rows] of Object.entries(value))
+        if (Array.isArray(rows) && rows.length > 0 && rows.every(isRecord))
+          sections.push(...recordSections(`${header(key)} ${header(inner)}`, childPath(path, inner), rows));
     }
   }
   const first = (s: Section) => typeof s.title === 'string' && RECOMMENDED.test(s.title);
-  return {
-    command,
-    title: `${command}: the report`,
-    sections: sections.map((s) => (first(s) ? { ...s, emphasis: true } : s)),
-  };
+  return sections.map((s) => (first(s) ? { ...s, emphasis: true } : s));
+}
+
+/** The auto view of `doc`, titled for `command` (`evalsim analyze --labels`). */
+export function autoView(command: string, doc: JsonDocument): HtmlView {
+  return { command, title: `${command}: the report`, sections: autoSections(doc) };
 }

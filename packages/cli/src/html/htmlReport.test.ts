@@ -211,6 +211,31 @@ describe('--html pages against their --json documents', () => {
     expect(checkShownNumbers(doc, shownNumbersInHtml(html))).toEqual([]);
   });
 
+  test('what a view does not name is shown too (pass@k in analyze, a new field), every number checked', () => {
+    const page = pages.get('analyze')!;
+    const doc = {
+      ...(page.doc as object),
+      multiSample: {
+        k: [1, 5],
+        systems: [{ system: 'a', passAtK: { estimate: 0.5, lower: 0.4, upper: 0.6 }, n: 10 }],
+      },
+      newField: { value: 0.123, mcse: 0.004 },
+    };
+    const html = renderHtml(doc, analyzeView, { version: 'x', scripts: [] });
+    expect(html).toContain('<table data-rows="multiSample.systems">');
+    const paths = shownNumbersInHtml(html).map((n) => n.path);
+    for (const p of [
+      'multiSample.systems[0].passAtK.lower',
+      'multiSample.k[1]',
+      'newField.value',
+      'power.mde',
+    ])
+      expect(paths).toContain(p);
+    expect(checkShownNumbers(doc, shownNumbersInHtml(html))).toEqual([]);
+    // The views' own sections are not repeated.
+    expect(html.match(/<table data-rows="pairs">/g)?.length).toBe(4);
+  });
+
   test('--html is checked before any work: an input, a directory, an empty name', async () => {
     const copy = join(tmp, 'eval.csv');
     writeFileSync(copy, readFileSync(join(root, STANDIN)));

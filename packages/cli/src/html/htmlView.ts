@@ -159,4 +159,10 @@ export interface HtmlView {
   /** The scale and unit of `scaled` and `signed` numbers (default 1, `units`). */
   readonly context?: (doc: JsonDocument) => ViewContext;
   readonly sections: readonly Section[];
+  /**
+   * After the sections, show what they leave out of the document by the automatic view
+   * (autoView.ts), so a field added to the document (pass@k's section of analyze, a new
+   * estimate) reaches the page with no change here; the keys in `hidden` are left out.
+   */
+  readonly rest?: { readonly hidden: readonly string[] };
 }

@@ -101,6 +101,7 @@ export const planView: HtmlView = {
   title: (doc) => `Plan: ${(doc.systems ?? []).join(' vs ')}, a true gap of ${doc.delta}`,
   subtitle: (doc) =>
     `${doc.design} design, ${doc.unit} resampled, B's rates shifted (${doc.shift}) to impose the gap; target power ${doc.power} at α = ${doc.alpha}.`,
+  rest: { hidden: ['systems', 'delta', 'design', 'unit', 'shift', 'power', 'alpha'] },
   sections: [
     {
       kind: 'table',

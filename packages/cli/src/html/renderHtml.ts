@@ -8,6 +8,8 @@
  * (`<script type="application/json" id="evalsim-document">`, downloadable from the page), and
  * every number shown names its path in it (`data-path`), so the page can be checked against it.
  */
+
+import { autoSections } from './autoView.js';
 import { chartHtml, type EmbeddedChart } from './chartHtml.js';
 import type {
   FactsSection,
@@ -18,7 +20,7 @@ import type {
   ViewContext,
   ViewText,
 } from './htmlView.js';
-import { childPath, joinPath, valueAt } from './jsonPath.js';
+import { childPath, joinPath, pathSteps, valueAt } from './jsonPath.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './pageAssets.js';
 import { cellHtml, escapeHtml } from './renderCell.js';
 import { tableHtml } from './tableHtml.js';
@@ -99,11 +101,39 @@ function sectionHtml(
   return `<section class="${section.kind}"><h2>${escapeHtml(text(section.title, doc, context))}</h2>${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}\n${body}\n</section>`;
 }
 
+/** The first step of a path (`systems[0].score` → `systems`). */
+function topKey(path: string): string {
+  const step = pathSteps(path)[0];
+  return typeof step === 'string' ? step : '';
+}
+
+/** The keys a section reads (charts read what their spec reads: not counted). */
+function sectionKeys(section: Section): string[] {
+  switch (section.kind) {
+    case 'table':
+      return [topKey(section.rows)];
+    case 'text':
+      return [topKey(section.path)];
+    case 'facts':
+      return section.facts.map((f) => topKey(f.path));
+    case 'chart':
+      return [];
+  }
+}
+
+/** The automatic view's sections for the document's keys no section of `view` reads (htmlView's `rest`). */
+function restSections(doc: JsonDocument, view: HtmlView): Section[] {
+  if (!view.rest || doc === null || typeof doc !== 'object') return [];
+  const used = new Set([...view.sections.flatMap(sectionKeys), ...view.rest.hidden]);
+  const keys = Object.keys(doc).filter((k) => !used.has(k));
+  return keys.length ? autoSections(doc, keys).map((s) => ({ ...s, emphasis: false })) : [];
+}
+
 /** The page for `doc` (the parsed `--json` document) under `view`. */
 export function renderHtml(doc: JsonDocument, view: HtmlView, options: RenderOptions): string {
   const context = view.context?.(doc) ?? { scale: 1, unit: 'units' };
   const charts: EmbeddedChart[] = [];
-  const shown = view.sections.filter((s) => s.when?.(doc) ?? true);
+  const shown = [...view.sections.filter((s) => s.when?.(doc) ?? true), ...restSections(doc, view)];
   const render = (sections: readonly Section[]) =>
     sections.map((s) => sectionHtml(doc, s, context, charts)).filter((html) => html !== '');
   const headline = render(shown.filter((s) => s.emphasis));
