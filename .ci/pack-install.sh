@@ -4,15 +4,22 @@
 # built first), `npm install --offline` the tarball in an empty directory (the package has
 # no dependencies, so no registry is needed), and there run what a newcomer runs: a
 # calculator, `evalsim methods`, the example study whose user method module imports the
-# public API (`import … from 'evalsim'`) with worker threads, `show`, a reproduce with its
-# plot, and the API from a script. Prints "pack-install: passed" or exits non-zero.
+# public API (`import … from 'evalsim'`) with worker threads, `show`, `list` and a reproduce
+# of the shipped studies with its plot, every --help example that needs only what the package
+# ships (stand-in data included), and the API from a script; checks that packing left git
+# clean. Prints "pack-install: passed" or exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+before=$(git status --porcelain 2>/dev/null || true)
 (cd packages/evalsim && npx -y pnpm@12.4.2 pack --pack-destination "$work" >/dev/null)
+# Packing leaves git clean: its builds (dist/, schema/, studies/, vendor/) are git-ignored.
+if [ "$(git status --porcelain 2>/dev/null || true)" != "$before" ]; then
+  echo "pack-install: packing changed the work tree:"; git status --porcelain; exit 1
+fi
 tarball=$(ls "$work"/evalsim-*.tgz)
 echo "pack-install: $(basename "$tarball") ($(du -k "$tarball" | cut -f1) KB)"
 
@@ -43,12 +50,32 @@ node -e '
 const rows = JSON.parse(require("fs").readFileSync("show.json", "utf8"));
 if (rows.length !== 4 || rows.some((r) => !(r.value > 0.5 && r.value <= 1))) { console.error(rows); process.exit(1); }'
 
-# A reproduce (formula study, with its plot rendered by the bundled Vega).
-mkdir studies
-cp "$root/studies/exact-coverage.json" studies/
+# The shipped studies: `list` and a reproduce (formula study, with its plot rendered by the
+# bundled Vega) from this folder, which has no studies/ of its own.
+npx --offline evalsim list | grep -q '^clustered-coverage '
 npx --offline evalsim reproduce exact-coverage --out results --quiet >/dev/null
 test -s results/REPORT.md
 ls results/plots/*.svg >/dev/null
+
+# Every --help example that needs only what the package ships runs as typed; the others name
+# a user's own files (eval.arrow, logs/, shards/, …) or run for minutes (a whole reproduce).
+leftout='eval\.arrow|eval\.csv|logs/|lm-eval-out|benchmark_output|results\.csv|run1/|shards/|downloaded-study|my-method|lb\.arrow|/scratch|^evalsim plan mmlu-standin\.csv|results/|^evalsim reproduce( --resume| --strict --quiet)?$|^evalsim slurm --reproduce|^evalsim run few-clusters --keep|^evalsim validate studies/\*'
+ran=0
+left=0
+for command in $(npx --offline evalsim --help | sed -n 's/^  evalsim \([a-z-]*\).*/\1/p' | sort -u); do
+  while IFS= read -r line; do
+    example=${line#  }
+    if [[ "$example" =~ $leftout ]]; then left=$((left + 1)); continue; fi
+    mkdir -p examples && (cd examples && eval "npx --offline $example") >example.out 2>&1 || {
+      echo "pack-install: --help example failed: $example"
+      tail -5 example.out
+      exit 1
+    }
+    ran=$((ran + 1))
+  done < <(npx --offline evalsim "$command" --help | sed -n '/^Examples:/,$p' | grep '^  evalsim ')
+done
+test "$ran" -ge 25
+echo "pack-install: $ran --help examples ran as typed ($left name a user's own files or run for minutes)"
 
 # The API from a script.
 node --input-type=module -e "

@@ -16,6 +16,10 @@
 //   schema/study.schema.json         the study schema, for editors
 //   vendor/piscina/                  piscina, as published (its worker file must stay a file:
 //                                    the pool starts it by path), imported as `#piscina`
+//   studies/                         the repository's studies/ (study files, stand-in data,
+//                                    examples) without its tests: `evalsim list`, `reproduce` and
+//                                    the --help examples use it where the working folder has no
+//                                    studies/ (cli commands/shippedStudies.ts)
 // The sim package finds its files (schema, worker, version) from its own location here:
 // packageRoot.ts is replaced by one that walks up to this package.json.
 import {
@@ -33,6 +37,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { NODE_ESM, root, silentDebug, workspaceSources } from './build/esbuildShared.mjs';
+import { vegaScriptsPlugin } from './build/vegaScriptsPlugin.mjs';
 
 const pkg = join(root, 'packages/evalsim');
 const dist = join(pkg, 'dist');
@@ -76,6 +81,7 @@ export async function buildPackageCode() {
   rmSync(dist, { recursive: true, force: true });
   rmSync(join(pkg, 'vendor'), { recursive: true, force: true });
   rmSync(join(pkg, 'schema'), { recursive: true, force: true });
+  rmSync(join(pkg, 'studies'), { recursive: true, force: true });
   await build({
     entryPoints: {
       evalsim: join(root, 'packages/cli/src/main.ts'),
@@ -94,7 +100,7 @@ export async function buildPackageCode() {
     splitting: true,
     ...NODE_ESM,
     nodePaths: [join(root, 'packages/cli/node_modules'), join(root, 'packages/sim/node_modules')],
-    plugins: [publishPlugin, workspaceSources, silentDebug],
+    plugins: [publishPlugin, vegaScriptsPlugin(), workspaceSources, silentDebug],
   });
   // piscina, as published.
   const require = createRequire(join(root, 'packages/sim/package.json'));
@@ -104,6 +110,11 @@ export async function buildPackageCode() {
   // The study schema.
   mkdirSync(join(pkg, 'schema'), { recursive: true });
   cpSync(join(root, 'packages/sim/schema/study.schema.json'), join(pkg, 'schema/study.schema.json'));
+  // The studies and their data, byte for byte (tests and their helpers left out).
+  cpSync(join(root, 'studies'), join(pkg, 'studies'), {
+    recursive: true,
+    filter: (source) => !/\.test\.ts$/.test(source) && !/[\\/]test-utils([\\/]|$)/.test(source),
+  });
 }
 
 /** Declarations: core's and sim's (tsc's output), with sim's imports of @evalsim/core made relative. */
@@ -140,5 +151,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     throw new Error('scripts/package.mjs: run scripts/bundle.mjs first (npm run setup)');
   await buildPackageCode();
   writeDeclarations();
-  console.log(`built ${relative(root, pkg)}: dist/ (with declarations), schema/, vendor/piscina`);
+  console.log(`built ${relative(root, pkg)}: dist/ (with declarations), schema/, studies/, vendor/piscina`);
 }

@@ -64,8 +64,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // analyze/: the tables, paragraphs, Markdown, Arrow and SVG of `evalsim analyze`; monitor/:
     // `evalsim monitor`'s text, exit statuses and the --spending flag; judged/: the same for a
     // judge-scored eval with human labels (`evalsim analyze --labels`), reusing analyze/'s units
-    // and Arrow writer
-    ['report', 'reproduce', 'reference', 'show', 'analyze', 'monitor'],
+    // and Arrow writer; html/: the HTML report of a command, rendered from its --json document and
+    // a per-command view
+    ['report', 'reproduce', 'reference', 'show', 'analyze', 'monitor', 'html'],
     ['judged'],
     ['commands'],
     ['cli.ts'],

@@ -91,6 +91,8 @@ function leaderboardFile(name: string, replications: number): string {
     'studies/data/mmlu-standin.csv',
     '--replications',
     String(replications),
+    '--keep',
+    'answers',
     '--out',
     lb,
     '--workers',

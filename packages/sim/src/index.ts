@@ -326,6 +326,7 @@ export { methodRegistry } from './methods/registry.js';
 export { metricRegistry } from './metrics/registry.js';
 export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/imposedGap.js';
 export { modelRegistry } from './models/registry.js';
+export { answersFileBytes } from './output/answersArrow.js';
 export {
   type ResultsFile,
   type ResultsMetadata,
@@ -337,6 +338,8 @@ export {
 export { writeFileAtomic } from './output/atomicWrite.js';
 export type { KeptKind, KeptMetadata } from './output/keptMetadata.js';
 export { OutputError } from './output/outputError.js';
+export { PARQUET_CREATED_BY, ParquetFileStream } from './output/parquetFileStream.js';
+export { parquetFromArrow, parquetPathOf } from './output/parquetFromArrow.js';
 export {
   type OutputCheckOptions,
   type PreparedOutput,

@@ -10,6 +10,7 @@ export { MAX_REPLICATIONS } from './base/limits.js';
 export { loadStudy, resolveStudyPath, STUDY_EXTENSIONS } from './config/loadStudy.js';
 export type { Study } from './config/study.js';
 export { studyWarnings } from './config/studyWarnings.js';
+export { answersFileBytes } from './output/answersArrow.js';
 export type { KeptKind } from './output/keptMetadata.js';
 export { RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { expectationSummary } from './runner/expectations.js';

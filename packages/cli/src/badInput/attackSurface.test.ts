@@ -193,7 +193,17 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
     ['plan --out /proc', () => ['plan', population, '--delta', '0.05', '--out', '/proc/evalsim-x']],
     [
       'leaderboard --out /proc',
-      () => ['leaderboard', '--population', population, '--system', 'a', '--out', '/proc/evalsim-x/lb.arrow'],
+      () => [
+        'leaderboard',
+        '--population',
+        population,
+        '--system',
+        'a',
+        '--keep',
+        'answers',
+        '--out',
+        '/proc/evalsim-x/lb.arrow',
+      ],
     ],
     ['import --out /sys', () => ['import', log(), '--out', '/sys/evalsim-x.arrow']],
     ['audit --labels --out /proc', () => ['audit', judged, '--labels', 'human', '--out', '/proc/evalsim-x']],
@@ -268,7 +278,7 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
     const before = readFileSync(path);
     await expectRefused({
       name: 'leaderboard --population P --out P',
-      args: ['leaderboard', '--population', path, '--system', 'a', '--out', path],
+      args: ['leaderboard', '--population', path, '--system', 'a', '--keep', 'answers', '--out', path],
       names: /--out .*attack-pop\.arrow: attack-pop\.arrow is also an input/,
     });
     expect(readFileSync(path).equals(before)).toBe(true);
@@ -360,6 +370,8 @@ describe('inputs are regular files only, refused unopened (27.4)', () => {
           fifo('attack-fifo-pop.csv'),
           '--system',
           'a',
+          '--keep',
+          'answers',
           '--out',
           join(outDir(), 'lb.arrow'),
         ],
@@ -429,7 +441,19 @@ describe('the lows (27.7)', () => {
     [['coverage', '--n', '15', '--p', '0x1'], '--p: "0x1" is not a decimal number'],
     [['design-effect', '--m', '2, 0x10', '--rho', '0.1'], '--m: "0x10" is not a decimal number'],
     [
-      ['leaderboard', '--population', 'p.csv', '--system', 'a', '--questions', '0x10', '--out', 'lb.arrow'],
+      [
+        'leaderboard',
+        '--population',
+        'p.csv',
+        '--system',
+        'a',
+        '--questions',
+        '0x10',
+        '--keep',
+        'answers',
+        '--out',
+        'lb.arrow',
+      ],
       '--questions: got "0x10"; allowed: all, or an integer ≥ 1',
     ],
   ];
@@ -548,6 +572,8 @@ describe('the lows (27.7)', () => {
         file('attack-passwd.csv', PASSWD),
         '--system',
         'a',
+        '--keep',
+        'answers',
         '--out',
         join(outDir(), 'lb.arrow'),
       ],

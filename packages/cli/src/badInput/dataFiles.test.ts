@@ -232,7 +232,7 @@ describe('evalsim leaderboard names --population for a bad population', () => {
     const out = join(scratch, `${name}.arrow`);
     file(name, content);
     await expectRefused({
-      args: ['leaderboard', '--population', name, '--out', out, '--replications', '2'],
+      args: ['leaderboard', '--population', name, '--keep', 'answers', '--out', out, '--replications', '2'],
       names,
       hides,
     });

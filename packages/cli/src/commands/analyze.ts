@@ -60,16 +60,20 @@ import {
 } from '../analyze/multiSampleReport.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { analyzeView } from '../html/analyzeView.js';
 import type { CliIo } from '../io.js';
 import { runJudgedAnalysis } from './analyzeJudged.js';
 import { checkFlag, integerFlag } from './flagValues.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import {
   checkPathsExist,
   importOptionsFrom,
   type RenamedImportFlags,
   withImportFlags,
 } from './importFlags.js';
+import { PARQUET_OPTION, parquetTwinNames, withParquetTwins } from './parquetOutput.js';
 import { checkChoices, listOption, numberList } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -99,6 +103,8 @@ interface Args {
   posterior: string;
   passAtKOnly: boolean;
   allPairs: boolean;
+  html?: string;
+  parquet: boolean;
   [flag: string]: unknown;
 }
 
@@ -342,6 +348,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
         describe: 'directory to write analysis.md, analysis.json, systems.arrow, pairs.arrow, forest.svg',
       })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .options(HTML_OPTION)
+      .options(PARQUET_OPTION)
       .option('systems', {
         type: 'string',
         array: true,
@@ -440,6 +448,10 @@ export const analyzeCommand: CommandModule<object, Args> = {
         'inspect_ai logs against a baseline, with the Markdown, JSON, Arrow and SVG outputs',
       )
       .example(
+        '$0 analyze studies/data/mmlu-standin.csv --html analysis.html',
+        'the same tables, forest plot and rank intervals as one self-contained HTML page',
+      )
+      .example(
         '$0 analyze studies/data/mmlu-standin.csv --epoch 1 --paired-interval clusteredMiller',
         "seed 000's Step 3: first answers, Miller's clustered interval",
       )
@@ -471,9 +483,9 @@ export const analyzeCommand: CommandModule<object, Args> = {
         '$0 analyze packages/sim/src/evals/fixtures/long/samples.csv --k 1,5 --answer answer',
         'a long table of samples with extracted answers: maj@k too (--pass-hat plugin: pass^k as (c/n)^k)',
       ) as never,
-  handler: (args) => {
+  handler: async (args) => {
     const { io } = args;
-    const paths = (args.paths ?? []).map(String);
+    const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
     checkFlag('level', args.level, { min: 0, max: 1, minOpen: true, maxOpen: true });
     checkFlag('power', args.power, { min: 0, max: 1, minOpen: true, maxOpen: true });
@@ -521,18 +533,26 @@ export const analyzeCommand: CommandModule<object, Args> = {
       [String(args.posterior)],
       POSTERIOR_CHOICES,
     )[0] as PosteriorChoice;
+    if (args.parquet && args.out === undefined)
+      throw new Error('--parquet: give --out DIR (Parquet twins of the Arrow files written there)');
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
+    let htmlFile: string | undefined;
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
       cwd: io.cwd,
       background: 'auto',
       // --out is checked once the logs are found, before any is read (never one of them).
       beforeImport: (inputs) => {
         if (outDir !== undefined)
-          prepareOutputDirectory(outDir, ANALYSIS_FILES, {
-            label: `--out ${args.out}`,
-            inputs,
-            create: false,
-          });
+          prepareOutputDirectory(
+            outDir,
+            [...ANALYSIS_FILES, ...parquetTwinNames(ANALYSIS_FILES, args.parquet)],
+            {
+              label: `--out ${args.out}`,
+              inputs,
+              create: false,
+            },
+          );
+        htmlFile = checkHtmlOutput(io, args.html, inputs);
       },
     });
     const systems = listOption(args.systems);
@@ -548,7 +568,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
         io.stderr.write(
           `note: --${flag} does not apply with --labels (every judged row is used; docs/judged.md)\n`,
         );
-      runJudgedAnalysis(io, imported, paths, {
+      await runJudgedAnalysis(io, imported, paths, {
+        html: htmlFile !== undefined ? { path: htmlFile, shown: String(args.html) } : undefined,
         labels: String(args.labels),
         metric: args.metric,
         task: args.task,
@@ -622,16 +643,17 @@ export const analyzeCommand: CommandModule<object, Args> = {
         }
       }
     }
-    const json =
-      args.json || outDir !== undefined
+    // The document as text (with its marks), once: for --json, --out's analysis.json and --html.
+    const jsonText =
+      args.json || outDir !== undefined || htmlFile !== undefined
         ? analysisJson(analysisDocument(analysis, paths, multiSample))
-        : undefined;
+        : '';
     if (outDir !== undefined) {
       // Build every file, then write each atomically.
       const arrow = analysisArrow(analysis, evalsimVersion());
       const files: [string, string | Uint8Array][] = [
         ['analysis.md', analysisMarkdown(analysis, paths, analysis.pairs.length ? 'forest.svg' : undefined)],
-        ['analysis.json', json as string],
+        ['analysis.json', jsonText],
         ['systems.arrow', arrow.systems],
       ];
       if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs], ['forest.svg', forestPlot(analysis)]);
@@ -644,9 +666,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
         if (passk.pairs) files.push(['pass-at-k-pairs.arrow', passk.pairs]);
       }
       mkdirSync(outDir, { recursive: true });
-      for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
+      for (const [name, data] of withParquetTwins(files, args.parquet))
+        writeFileAtomic(join(outDir, name), data);
     }
-    if (args.json) io.stdout.write(json as string);
+    await writeHtmlOutput(io, htmlFile, args.html, jsonText, analyzeView);
+    if (args.json) io.stdout.write(jsonText);
     else {
       printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
       if (multiSample) printMultiSample(io, multiSample, args.allIntervals);
@@ -656,7 +680,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
     if (outDir !== undefined)
       io.stderr.write(
         `wrote ${args.out}: analysis.md, analysis.json, systems.arrow${analysis.pairs.length ? ', pairs.arrow, forest.svg' : ''}` +
-          `${multiSample ? `, pass-at-k.md, pass-at-k-systems.arrow${multiSample.pairs.length ? ', pass-at-k-pairs.arrow' : ''}` : ''}\n`,
+          `${multiSample ? `, pass-at-k.md, pass-at-k-systems.arrow${multiSample.pairs.length ? ', pass-at-k-pairs.arrow' : ''}` : ''}` +
+          `${args.parquet ? `, ${parquetTwinNames(['systems.arrow', ...(analysis.pairs.length ? ['pairs.arrow'] : [])], true).join(', ')}` : ''}\n`,
       );
   },
 };

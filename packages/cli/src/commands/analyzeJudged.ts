@@ -17,10 +17,12 @@ import {
 } from '@evalsim/sim';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { autoView } from '../html/autoView.js';
 import type { CliIo } from '../io.js';
 import { judgedArrow } from '../judged/judgedArrow.js';
 import { judgedMarkdown } from '../judged/judgedMarkdown.js';
 import { judgedHeadlines, judgedTables } from '../judged/judgedTables.js';
+import { writeHtmlOutput } from './htmlOutput.js';
 
 export interface JudgedArgs {
   readonly labels: string;
@@ -31,6 +33,8 @@ export interface JudgedArgs {
   readonly level: number;
   readonly json: boolean;
   readonly out?: string | undefined;
+  /** `--html FILE`: its checked absolute path, and the path as given. */
+  readonly html?: { readonly path: string; readonly shown: string } | undefined;
 }
 
 /** The JSON document. */
@@ -64,12 +68,12 @@ function print(io: CliIo, a: JudgedAnalysis): void {
 }
 
 /** Analyses `imported` (module comment). */
-export function runJudgedAnalysis(
+export async function runJudgedAnalysis(
   io: CliIo,
   imported: ImportedEval,
   paths: readonly string[],
   args: JudgedArgs,
-): void {
+): Promise<void> {
   const analysis = analyzeJudged(imported.table, {
     labels: args.labels,
     level: args.level,
@@ -79,19 +83,24 @@ export function runJudgedAnalysis(
     ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
   });
   const doc = judgedDocument(analysis, paths);
+  const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
   if (args.out !== undefined) {
     const outDir = io.resolve(args.out);
     const arrow = judgedArrow(analysis, evalsimVersion());
     const files: [string, string | Uint8Array][] = [
       ['analysis.md', judgedMarkdown(analysis, paths)],
-      ['analysis.json', `${JSON.stringify(doc, null, 2)}\n`],
+      ['analysis.json', jsonText],
       ['systems.arrow', arrow.systems],
     ];
     if (arrow.pairs) files.push(['pairs.arrow', arrow.pairs]);
     mkdirSync(outDir, { recursive: true });
     for (const [name, data] of files) writeFileAtomic(join(outDir, name), data);
   }
-  if (args.json) io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  if (args.html)
+    await writeHtmlOutput(io, args.html.path, args.html.shown, jsonText, (d) =>
+      autoView('evalsim analyze --labels', d),
+    );
+  if (args.json) io.stdout.write(jsonText);
   else print(io, analysis);
   for (const w of imported.warnings) io.stderr.write(`warning: ${w.file ? `${w.file}: ` : ''}${w.message}\n`);
   for (const w of analysis.warnings) io.stderr.write(`warning: ${w}\n`);

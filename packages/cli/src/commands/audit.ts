@@ -28,12 +28,15 @@ import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { auditView } from '../html/auditView.js';
 import type { CliIo } from '../io.js';
 import { runJudgedAudit } from './auditJudged.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { runPassAtKAudit } from './passAtKPlanning.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
@@ -59,6 +62,8 @@ interface Args {
   resamples: number;
   hbbReplications: number;
   epochs?: number;
+  html?: string;
+  parquet: boolean;
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -150,7 +155,13 @@ export const auditCommand: CommandModule<object, Args> = {
             'a judge-scored eval: its human labels (a column, scorer:NAME or metric:NAME); audit PPI, PPI++, Rogan–Gladen',
         })
         .options(GENERATED_STUDY_FLAGS)
+        .options(HTML_OPTION)
+        .options(PARQUET_OPTION)
         .example('$0 audit studies/data/mmlu-standin.csv --system haiku_off --versus haiku_low', 'seed 000')
+        .example(
+          '$0 audit studies/data/mmlu-standin.csv --replications 200 --html audit.html',
+          'the coverage chart and tables as one self-contained HTML page',
+        )
         .example(
           '$0 audit studies/data/judged-standin.csv --labels human --replications 500',
           'an LLM-judged eval: every correction interval at its own N, labels and judge rates',
@@ -189,21 +200,24 @@ export const auditCommand: CommandModule<object, Args> = {
         workers: args.workers,
         quiet: args.quiet,
         json: args.json,
+        html: args.html,
       });
       return;
     }
     const outDir = io.resolve(args.out);
     const populationExisted = existsSync(join(outDir, 'population.csv'));
+    const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(args.eval)]);
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
       writes:
         args.k !== undefined
-          ? ['audit-passk.json', 'audit-passk.arrow']
+          ? ['audit-passk.json', 'audit-passk.arrow', ...(args.parquet ? ['audit-passk.parquet'] : [])]
           : ['resampling', 'answers', 'parametric', 'paired'].flatMap((s) => [
               `audit-${s}.json`,
               `audit-${s}.arrow`,
+              ...(args.parquet ? [`audit-${s}.parquet`] : []),
             ]),
       importOptions: importOptionsFrom(
         io,
@@ -258,7 +272,7 @@ export const auditCommand: CommandModule<object, Args> = {
       hbbReplications: args.hbbReplications,
       ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
     });
-    const options = { workers: args.workers, quiet: args.quiet || args.json };
+    const options = { workers: args.workers, quiet: args.quiet || args.json, parquet: args.parquet };
     const runs = {
       resampling: await runGeneratedStudy(io, audit.resampling, outDir, options),
       ...(audit.answers ? { answers: await runGeneratedStudy(io, audit.answers, outDir, options) } : {}),
@@ -271,17 +285,19 @@ export const auditCommand: CommandModule<object, Args> = {
       parametric: runs.parametric.rows,
       paired: runs.paired.rows,
     });
-    const files = Object.values(runs).flatMap((r) => [r.studyFile, r.resultsFile]);
+    const files = Object.values(runs).flatMap((r) => [r.studyFile, r.resultsFile, ...r.parquetFiles]);
+    const doc = {
+      system,
+      versus: versus ?? null,
+      facts: audit.facts,
+      ...summary,
+      files: files.map((f) => shownPath(io, f)),
+      warnings: input.warnings,
+    };
+    const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
+    await writeHtmlOutput(io, htmlFile, args.html, jsonText, auditView);
     if (args.json) {
-      const doc = {
-        system,
-        versus: versus ?? null,
-        facts: audit.facts,
-        ...summary,
-        files: files.map((f) => shownPath(io, f)),
-        warnings: input.warnings,
-      };
-      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+      io.stdout.write(jsonText);
       return;
     }
     const f = audit.facts;

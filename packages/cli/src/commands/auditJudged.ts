@@ -10,10 +10,13 @@ import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { autoView } from '../html/autoView.js';
 import type { CliIo } from '../io.js';
 import { runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, writeHtmlOutput } from './htmlOutput.js';
 import { judgedEval } from './judgedEval.js';
 import { shownPath } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 
 export interface AuditJudgedArgs {
   readonly eval: string;
@@ -28,6 +31,8 @@ export interface AuditJudgedArgs {
   readonly workers?: number | undefined;
   readonly quiet: boolean;
   readonly json: boolean;
+  /** `--html FILE` as given (checked here before any work). */
+  readonly html?: string | undefined;
 }
 
 const est = (e: { value: number; mcse: number }, scale = 1) =>
@@ -35,6 +40,7 @@ const est = (e: { value: number; mcse: number }, scale = 1) =>
 
 export async function runJudgedAudit(io: CliIo, args: AuditJudgedArgs): Promise<void> {
   const outDir = io.resolve(args.out);
+  const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(inputPath(io, args.eval))]);
   const { analysis, warnings } = judgedEval(io, args.eval, {
     ...args,
     output: {
@@ -68,10 +74,10 @@ export async function runJudgedAudit(io: CliIo, args: AuditJudgedArgs): Promise<
     runs.map((r) => r.rows),
   );
   const files = runs.flatMap((r) => [r.studyFile, r.resultsFile]);
+  const jsonText = `${JSON.stringify({ band: summary.band, studies: summary.studies, files: files.map((f) => shownPath(io, f)), warnings }, null, 2)}\n`;
+  await writeHtmlOutput(io, htmlFile, args.html, jsonText, (d) => autoView('evalsim audit --labels', d));
   if (args.json) {
-    io.stdout.write(
-      `${JSON.stringify({ band: summary.band, studies: summary.studies, files: files.map((f) => shownPath(io, f)), warnings }, null, 2)}\n`,
-    );
+    io.stdout.write(jsonText);
     return;
   }
   const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);

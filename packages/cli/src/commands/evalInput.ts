@@ -2,8 +2,9 @@
  * The `<eval>` argument of audit, plan and leaderboard: an item population file (the wide
  * CSV or Arrow of studies/data/README.md) is used as it is; anything else (an eval Arrow
  * written by `evalsim import`, or raw logs of a supported framework) is imported, aligned
- * (`--task`, `--metric`) and written as `<out>/population.csv`, which the generated study
- * names — with the systems' names as the logs carry them; messages name the eval as given. Either way the study names its population relative to the study file, so
+ * (`--task`, `--metric`) and written as `<out>/population.csv` (or `populationName`), which the
+ * generated study names — with the systems' names as the logs carry them; messages name the eval as
+ * given. Either way the study names its population relative to the study file, so
  * `evalsim run <out>/<study>.json` rereads the same questions.
  */
 import { existsSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CliIo } from '../io.js';
+import { inputPath } from './shippedStudies.js';
 
 export interface EvalPopulation {
   /** The population file as the study in `outDir` names it. */
@@ -41,19 +43,23 @@ export interface EvalInputOptions {
   readonly writes?: readonly string[] | undefined;
   /** The import flags given (`--cluster`, `--epoch-column`, …) for raw logs. */
   readonly importOptions?: EvalImportOptions;
+  /** The name of the population file written for an imported eval (default `population.csv`). */
+  readonly populationName?: string | undefined;
 }
 
 export function evalPopulation(
   io: CliIo,
-  evalPath: string,
+  given: string,
   outDir: string,
   options: EvalInputOptions = {},
 ): EvalPopulation {
+  const evalPath = inputPath(io, given);
   const path = io.resolve(evalPath);
   if (!existsSync(path)) throw new Error(`${evalPath}: no such file or directory`);
   // The output directory, checked before any work (never one of the inputs); created when written.
+  const populationName = options.populationName ?? 'population.csv';
   const checkOutput = (inputs: readonly string[], population: boolean) =>
-    prepareOutputDirectory(outDir, [...(options.writes ?? []), ...(population ? [] : ['population.csv'])], {
+    prepareOutputDirectory(outDir, [...(options.writes ?? []), ...(population ? [] : [populationName])], {
       label: options.label,
       inputs,
       create: false,
@@ -68,7 +74,7 @@ export function evalPopulation(
     }
     if (population) {
       checkOutput([path], true);
-      return { file: relative(outDir, path) || '.', shown: evalPath, population, warnings: [] };
+      return { file: relative(outDir, path) || '.', shown: given, population, warnings: [] };
     }
   }
   let imported: ReturnType<typeof importEval>;
@@ -93,11 +99,11 @@ export function evalPopulation(
     ...(options.task !== undefined ? { task: options.task } : {}),
   });
   const { csv } = populationCsv(matrix);
-  const file = join(outDir, 'population.csv');
+  const file = join(outDir, populationName);
   writeFileAtomic(file, csv);
   return {
-    file: 'population.csv',
-    shown: evalPath,
+    file: populationName,
+    shown: given,
     population: loadItemPopulation(file),
     warnings: [...imported.warnings, ...matrix.warnings].map(formatEvalWarning),
   };

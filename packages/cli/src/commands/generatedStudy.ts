@@ -16,13 +16,19 @@ export interface GeneratedRun {
   readonly rows: ResultRow[];
   readonly studyFile: string;
   readonly resultsFile: string;
+  /** With `parquet`: the results' Parquet twin. */
+  readonly parquetFiles: readonly string[];
 }
 
 export async function runGeneratedStudy(
   io: CliIo,
   config: StudyConfig,
   outDir: string,
-  options: { readonly workers?: number | undefined; readonly quiet?: boolean } = {},
+  options: {
+    readonly workers?: number | undefined;
+    readonly quiet?: boolean;
+    readonly parquet?: boolean;
+  } = {},
 ): Promise<GeneratedRun> {
   const studyFile = join(outDir, `${config.name}.json`);
   writeFileAtomic(studyFile, `${JSON.stringify(config, null, 2)}\n`);
@@ -32,6 +38,7 @@ export async function runGeneratedStudy(
     const result = await runStudy(study, {
       outDir,
       workers: options.workers,
+      parquet: options.parquet,
       onProgress: (p) => progress.update(p),
     });
     return {
@@ -39,6 +46,7 @@ export async function runGeneratedStudy(
       rows: result.rows,
       studyFile,
       resultsFile: result.files.arrow ?? join(outDir, `${config.name}.arrow`),
+      parquetFiles: result.files.parquet ?? [],
     };
   } finally {
     progress.finish();

@@ -10,16 +10,22 @@ import { basename, dirname } from 'node:path';
 import {
   columnValue,
   evalsimVersion,
+  evalToArrow,
   formatEvalWarning,
   type ImportedEval,
   importEval,
+  parquetFromArrow,
+  parquetPathOf,
   prepareOutputDirectory,
+  publishFiles,
   writeEvalArrow,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { checkPathsExist, importOptionsFrom, withImportFlags } from './importFlags.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
+import { inputPath } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -37,6 +43,7 @@ interface Args {
   background: string;
   threads: string;
   json: boolean;
+  parquet: boolean;
 }
 
 /** One row per (format, task, metric, system). */
@@ -108,6 +115,7 @@ export const importCommand: CommandModule<object, Args> = {
         type: 'string',
         describe: 'Arrow file to write (without it: check and summarise only)',
       })
+      .options(PARQUET_OPTION)
       .option('background', {
         type: 'string',
         choices: ['auto', 'on', 'off'],
@@ -149,24 +157,39 @@ export const importCommand: CommandModule<object, Args> = {
       ) as never,
   handler: (args) => {
     const { io } = args;
-    const paths = (args.paths ?? []).map(String);
+    const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
     const options = importOptionsFrom(io, args as unknown as Record<string, unknown>);
     const out = args.out !== undefined ? io.resolve(args.out) : undefined;
+    if (args.parquet && out === undefined)
+      throw new Error('--parquet: give --out FILE (the Parquet twin is written beside it)');
     // Paths are read from io's working directory and shown and recorded as given.
     const background = args.background === 'on' ? true : args.background === 'off' ? false : 'auto';
     const threads = args.threads === 'auto' ? 'auto' : Number(args.threads);
     // --out is checked once the logs are found, before any is read (never one of them).
     const beforeImport = (inputs: readonly string[]) => {
       if (out !== undefined)
-        prepareOutputDirectory(dirname(out), [basename(out)], {
-          label: `--out ${args.out}`,
-          inputs,
-          create: false,
-        });
+        prepareOutputDirectory(
+          dirname(out),
+          [basename(out), ...(args.parquet ? [parquetPathOf(basename(out))] : [])],
+          {
+            label: `--out ${args.out}`,
+            inputs,
+            create: false,
+          },
+        );
     };
     const imported = importEval(paths, options, { cwd: io.cwd, background, threads, beforeImport });
-    if (out !== undefined) writeEvalArrow(out, imported, { version: evalsimVersion() });
+    if (out !== undefined) {
+      if (args.parquet) {
+        // The twin from the very bytes of the Arrow file: both written, then each renamed into place.
+        const bytes = evalToArrow(imported, evalsimVersion());
+        publishFiles([
+          { path: out, bytes },
+          { path: parquetPathOf(out), bytes: parquetFromArrow(bytes) },
+        ]);
+      } else writeEvalArrow(out, imported, { version: evalsimVersion() });
+    }
     const rows = importSummary(imported);
     const warnings = imported.warnings.map(formatEvalWarning);
     if (args.json) {
@@ -185,7 +208,9 @@ export const importCommand: CommandModule<object, Args> = {
     const files = imported.provenance.sources.length;
     const what = `${imported.table.rowCount} scored samples from ${files} file${files === 1 ? '' : 's'}`;
     io.stderr.write(
-      args.out !== undefined ? `wrote ${args.out}: ${what}\n` : `${what} (nothing written: no --out)\n`,
+      args.out !== undefined
+        ? `wrote ${args.out}${args.parquet ? ` and ${parquetPathOf(args.out)}` : ''}: ${what}\n`
+        : `${what} (nothing written: no --out)\n`,
     );
   },
 };

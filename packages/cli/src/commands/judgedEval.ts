@@ -13,6 +13,7 @@ import {
 } from '@evalsim/sim';
 import type { CliIo } from '../io.js';
 import { checkPathsExist } from './importFlags.js';
+import { inputPath } from './shippedStudies.js';
 
 export interface JudgedEvalOptions {
   readonly labels: string;
@@ -25,9 +26,10 @@ export interface JudgedEvalOptions {
 
 export function judgedEval(
   io: CliIo,
-  path: string,
+  given: string,
   options: JudgedEvalOptions,
 ): { analysis: JudgedAnalysis; warnings: string[] } {
+  const path = inputPath(io, given);
   checkPathsExist(io, [path]);
   const imported = importEval(
     [path],

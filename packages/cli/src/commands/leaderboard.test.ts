@@ -3,13 +3,16 @@
  * holds replications × models × questions answers, with the study's provenance; bad
  * options are named.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { answersFileBytes } from '@evalsim/sim';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli.js';
+import { captureSink } from '../io.js';
+import { LARGE_OUTPUT_BYTES, warnLargeOutput } from './outputSize.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-leaderboard-'));
@@ -53,6 +56,8 @@ describe('evalsim leaderboard', () => {
       '60',
       '--workers',
       '0',
+      '--keep',
+      'answers',
       '--out',
       out,
     );
@@ -88,6 +93,8 @@ describe('evalsim leaderboard', () => {
       'studies/data/mmlu-standin.csv',
       '--questions',
       'some',
+      '--keep',
+      'answers',
       '--out',
       join(tmp, 'x.arrow'),
     );
@@ -99,10 +106,125 @@ describe('evalsim leaderboard', () => {
       'studies/data/mmlu-standin.csv',
       '--system',
       'gpt',
+      '--keep',
+      'answers',
       '--out',
       join(tmp, 'y.arrow'),
     );
     expect(system.code).not.toBe(0);
     expect(system.stderr).toMatch(/system.*haiku_off/);
+  });
+
+  test('answers only with --keep answers; their size estimated before the run; nothing written outside --out', async () => {
+    const summary = await evalsim(
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--models',
+      '3',
+      '--replications',
+      '4',
+      '--workers',
+      '0',
+    );
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toMatch(/significant pairs of 3/);
+    expect(summary.stdout).not.toMatch(/wrote/);
+    const noKeep = await evalsim(
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--out',
+      join(tmp, 'n.arrow'),
+    );
+    expect(noKeep.code).toBe(2);
+    expect(noKeep.stderr).toMatch(/--out .*n\.arrow: the answers are written only with --keep answers/);
+    const noOut = await evalsim(
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--keep',
+      'answers',
+    );
+    expect(noOut.stderr).toMatch(/--keep answers: give --out FILE/);
+    // The estimate is the file's size to within its dictionaries and metadata.
+    const out = join(tmp, 'sized.arrow');
+    const run = await evalsim(
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--models',
+      '4',
+      '--replications',
+      '30',
+      '--workers',
+      '0',
+      '--keep',
+      'answers',
+      '--out',
+      out,
+    );
+    expect(run.code).toBe(0);
+    const sheet = {
+      systems: 4,
+      slots: 1140,
+      questionIds: new Array(1140).fill(''),
+      clusters: { names: new Array(57).fill(''), ofQuestion: new Int32Array(0) },
+    };
+    const estimate = answersFileBytes(sheet, 1, 30);
+    expect(estimate).toBe(30 * 4 * 1140 * 9);
+    const size = statSync(out).size;
+    expect(size).toBeGreaterThan(estimate);
+    expect(size).toBeLessThan(estimate * 1.02 + 20_000);
+    const warned = captureSink();
+    warnLargeOutput(
+      { stderr: warned } as never,
+      '--out x.arrow',
+      205_240_000,
+      'answers',
+      'fewer --replications',
+    );
+    warnLargeOutput(
+      { stderr: warned } as never,
+      '--out y.arrow',
+      LARGE_OUTPUT_BYTES,
+      'answers',
+      'never said',
+    );
+    expect(warned.text).toBe(
+      'warning: --out x.arrow: about 205 MB of answers will be written; fewer --replications\n',
+    );
+  });
+
+  test('--systems on an imported eval: its population beside --out, named after it, not in the working folder', async () => {
+    const dir = join(tmp, 'imported');
+    const evalFile = join(tmp, 'eval.arrow');
+    expect(
+      (await evalsim('import', 'packages/sim/src/evals/fixtures/long/two-systems.csv', '--out', evalFile))
+        .code,
+    ).toBe(0);
+    const before = readdirSync(root);
+    const r = await evalsim(
+      'leaderboard',
+      '--population',
+      evalFile,
+      '--systems',
+      'alpha,beta',
+      '--replications',
+      '20',
+      '--workers',
+      '0',
+      '--out',
+      join(dir, 'board.arrow'),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([
+      '.runs',
+      'board-leaderboard.arrow',
+      'board-leaderboard.json',
+      'board.population.csv',
+      'board.ranks.svg',
+    ]);
+    expect(readdirSync(root)).toEqual(before);
   });
 });

@@ -6,13 +6,16 @@
  * provenance: seed, population file and hash, system, version) — with a printed summary of
  * the exact-McNemar significant pairs and the top-minus-bottom gap. Replication r is
  * replication r of cell 0 of a study with the same seed, so the export shows exactly the
- * leaderboards such a study analyses.
+ * leaderboards such a study analyses. The answers are written only with `--keep answers` (to
+ * `--out`; their size is estimated before the run and said past 100 MB: outputSize.ts).
  */
 import { basename, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
+  answersFileBytes,
   ConfigError,
   MAX_REPLICATIONS,
+  parquetPathOf,
   prepareOutputDirectory,
   type ResultRow,
   runStudy,
@@ -23,9 +26,12 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
+import { integerFlag, requestedList, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
-import { notDecimal, withJson } from './shared.js';
+import { warnLargeOutput } from './outputSize.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
+import { checkChoices, notDecimal, withJson } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
 /** The study fields this command fills from its flags: a complaint about one names the flag. */
@@ -59,15 +65,16 @@ interface Args {
   models: number;
   replications: number;
   seed: number;
-  out: string;
+  out?: string;
+  keep?: string[];
   system: string;
   questions: string;
   systems?: string;
   copies?: number;
   rerun?: string;
-  keep?: string[];
   epochs?: number;
   json: boolean;
+  parquet: boolean;
 }
 
 function questionCount(value: string): number | undefined {
@@ -96,7 +103,17 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           default: 1,
           describe: 'seed (replication r = replication r of cell 0 of a study with this seed)',
         })
-        .option('out', { type: 'string', demandOption: true, describe: 'Arrow IPC file to write' })
+        .option('keep', {
+          type: 'string',
+          array: true,
+          describe:
+            'answers: write every simulated answer to --out (default: not kept; 9 bytes each: 1,000 leaderboards of 20 copies × 1,140 questions are 205 MB)',
+        })
+        .option('out', {
+          type: 'string',
+          describe:
+            'Arrow file of the answers (with --keep answers); with --systems it also names the study, results and plot written beside it',
+        })
         .option('system', {
           type: 'string',
           default: 'haiku_off',
@@ -126,15 +143,11 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           describe:
             'with --systems: questions (default: each board draws new questions, or whole clusters, from the eval, with answer noise) or answers (the same questions answered again: answer noise only; refused with one epoch)',
         })
-        .option('keep', {
-          type: 'string',
-          array: true,
-          describe: 'with --systems: answers, to write every simulated answer to --out (default: not kept)',
-        })
         .option('epochs', {
           type: 'number',
           describe: "with --systems: answers per question (default the eval's own)",
         })
+        .options(PARQUET_OPTION)
         .example(
           '$0 leaderboard --population eval.csv --systems a,b,c --out lb.arrow',
           'your own systems: the chance each ranks first if the eval were run again, rank intervals',
@@ -144,13 +157,14 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           'answer noise only (the same questions), every simulated answer written to lb.arrow',
         )
         .example(
-          '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000 --out lb.arrow',
-          'seed 000 Step 5: 1,000 leaderboards of 20 copies',
+          '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000',
+          'seed 000 Step 5: 1,000 leaderboards of 20 copies (the summary; --keep answers --out lb.arrow: 205 MB)',
         ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
-    if (args.systems !== undefined) return systemsLeaderboard(args);
+    const keep = checkChoices('keep', requestedList('keep', args.keep), ['answers'] as const);
+    if (args.systems !== undefined) return systemsLeaderboard({ ...args, keepAnswers: keep.length > 0 });
     if (args.copies !== undefined)
       throw new Error('--copies: goes with --systems (for copies of one system: --models)');
     const started = performance.now();
@@ -160,6 +174,13 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     const { workers, warning } = workersFlag(args.workers);
     if (warning) io.stderr.write(`${warning}\n`);
     const questions = questionCount(args.questions);
+    const population = io.resolve(inputPath(io, args.population));
+    if (keep.length > 0 && args.out === undefined)
+      throw new Error('--keep answers: give --out FILE (the Arrow file of the answers)');
+    if (keep.length === 0 && args.out !== undefined)
+      throw new Error(
+        `--out ${args.out}: the answers are written only with --keep answers (every simulated answer: 9 bytes each); without both, the summary alone`,
+      );
     const config: StudyConfig = {
       name: 'leaderboard',
       title: `Leaderboards of ${args.models} copies of ${args.system}`,
@@ -168,7 +189,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       model: {
         name: 'systemCopies',
         params: {
-          population: io.resolve(args.population),
+          population,
           system: args.system,
           copies: args.models,
           ...(questions !== undefined ? { n: questions } : {}),
@@ -186,17 +207,30 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         { metric: 'estimateQuantile', id: 'p95', q: 0.95 },
       ],
     };
-    const out = io.resolve(args.out);
-    prepareOutputDirectory(dirname(out), [basename(out)], {
-      label: `--out ${args.out}`,
-      inputs: [io.resolve(args.population)],
-      create: false,
-    });
+    const out = args.out !== undefined ? io.resolve(args.out) : undefined;
+    if (out !== undefined)
+      prepareOutputDirectory(
+        dirname(out),
+        [basename(out), ...(args.parquet ? [basename(parquetPathOf(out))] : [])],
+        { label: `--out ${args.out}`, inputs: [population], create: false },
+      );
+    else if (args.parquet)
+      throw new Error('--parquet: goes with --keep answers --out FILE (the answers’ twin)');
     const study = await leaderboardStudy(config, io.cwd);
+    const sheet =
+      study.kind === 'simulation' ? study.model.definition.answers?.sheet(study.model.parsed[0]) : undefined;
+    if (out !== undefined && sheet)
+      warnLargeOutput(
+        io,
+        `--out ${args.out}`,
+        answersFileBytes(sheet, study.cells.length, args.replications),
+        'answers',
+        'fewer --replications or --questions N make it smaller (--parquet writes a compressed twin beside it)',
+      );
     const run = await runStudy(study, {
-      keep: ['answers'],
-      keepPaths: { answers: out },
+      ...(out !== undefined ? { keep: ['answers'] as const, keepPaths: { answers: out } } : {}),
       workers,
+      parquet: args.parquet,
     });
     const row = (method: string, metric: string): ResultRow => {
       const found = run.rows.find((r) => r.method === method && r.metric === metric);
@@ -220,15 +254,11 @@ export const leaderboardCommand: CommandModule<object, Args> = {
       args.json,
       { digits: 4 },
     );
-    if (!args.json) {
-      const sheet =
-        study.kind === 'simulation'
-          ? study.model.definition.answers?.sheet(study.model.parsed[0])
-          : undefined;
+    if (!args.json && out !== undefined) {
       const perLeaderboard = sheet?.slots ?? 0;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       io.stdout.write(
-        `\nwrote ${out}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
+        `\nwrote ${out}${args.parquet ? ` and ${parquetPathOf(out)}` : ''}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
       );
     }
   },

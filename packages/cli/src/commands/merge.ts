@@ -6,12 +6,14 @@
 import { mergePartials } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { shownPath } from './shared.js';
 
 interface Args {
   io: CliIo;
   partials: string[];
   out: string;
+  parquet: boolean;
 }
 
 export const mergeCommand: CommandModule<object, Args> = {
@@ -26,6 +28,7 @@ export const mergeCommand: CommandModule<object, Args> = {
         describe: 'the shards’ .partial files (every shard of each study, once)',
       })
       .option('out', { type: 'string', demandOption: true, describe: 'directory for <study>.arrow' })
+      .options(PARQUET_OPTION)
       .example(
         '$0 merge shards/cc/parts/* --out shards/cc',
         'after every shard of the Slurm array finished',
@@ -35,10 +38,11 @@ export const mergeCommand: CommandModule<object, Args> = {
     const merged = await mergePartials(
       args.partials.map((p) => io.resolve(p)),
       io.resolve(args.out),
+      { parquet: args.parquet },
     );
     for (const { study, path, shards } of merged) {
       io.stdout.write(
-        `merged ${shards} shard${shards === 1 ? '' : 's'} of ${study} into ${shownPath(io, path)}\n`,
+        `merged ${shards} shard${shards === 1 ? '' : 's'} of ${study} into ${shownPath(io, path)}${args.parquet ? ' (and .parquet)' : ''}\n`,
       );
     }
   },

@@ -28,6 +28,7 @@ import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { planView } from '../html/planView.js';
 import type { CliIo } from '../io.js';
 import { SPENDING_HELP, spendingFlag } from '../monitor/spendingFlag.js';
 import type { ChartPoint } from '../report/chartPoint.js';
@@ -36,7 +37,9 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { runSamplesPlan } from './passAtKPlanning.js';
 import { runJudgedPlan } from './planJudged.js';
 import { sequentialSection } from './planSequential.js';
@@ -71,6 +74,8 @@ interface Args {
   questionCost: number;
   looks?: string;
   spending?: string;
+  html?: string;
+  parquet: boolean;
 }
 
 function crossingText(c: Crossing, unit: string): string {
@@ -168,6 +173,12 @@ export const planCommand: CommandModule<object, Args> = {
         })
         .option('spending', { type: 'string', describe: `${SPENDING_HELP}, with --looks` })
         .options(GENERATED_STUDY_FLAGS)
+        .options(HTML_OPTION)
+        .options(PARQUET_OPTION)
+        .example(
+          '$0 plan studies/data/mmlu-standin.csv --delta 0.03 --systems sonnet_off --html plan.html',
+          'one system against a shifted copy: the power curves and the size needed as one HTML page',
+        )
         .example(
           '$0 plan mmlu-standin.csv --delta 0.03 --systems haiku_low,sonnet_off --looks 5',
           "and an O'Brien–Fleming gate with 5 looks: its maximum, boundaries and expected questions (design.json)",
@@ -223,6 +234,7 @@ export const planCommand: CommandModule<object, Args> = {
         workers: args.workers,
         quiet: args.quiet,
         json: args.json,
+        html: args.html,
       });
       return;
     }
@@ -307,11 +319,18 @@ export const planCommand: CommandModule<object, Args> = {
           })();
     const spending = looksSpec !== undefined ? spendingFlag(args.spending) : undefined;
     if (looksSpec !== undefined) planLookFractions(looksSpec);
+    const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(args.eval)]);
     const input = evalPopulation(io, args.eval, outDir, {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
-      writes: ['plan.json', 'plan.arrow', 'plan.svg', ...(looksSpec !== undefined ? ['design.json'] : [])],
+      writes: [
+        'plan.json',
+        'plan.arrow',
+        'plan.svg',
+        ...(args.parquet ? ['plan.parquet'] : []),
+        ...(looksSpec !== undefined ? ['design.json'] : []),
+      ],
       importOptions: importOptionsFrom(
         io,
         args as unknown as Record<string, unknown>,
@@ -337,6 +356,7 @@ export const planCommand: CommandModule<object, Args> = {
     });
     const run = await runGeneratedStudy(io, plan.config, outDir, {
       workers: args.workers,
+      parquet: args.parquet,
       quiet: args.quiet || args.json,
     });
     const summary = summarizePlan(plan, run.rows);
@@ -378,10 +398,11 @@ export const planCommand: CommandModule<object, Args> = {
         designFile,
         `${JSON.stringify(sequentialPlanDocument(sequential, { eval: shownPath(io, io.resolve(args.eval)), systems, delta: args.delta, power: plan.power, basis: "Miller's closed form" }), null, 2)}\n`,
       );
-    if (args.json) {
+    {
       const doc = {
         study: shownPath(io, run.studyFile),
         results: shownPath(io, run.resultsFile),
+        ...(args.parquet ? { parquet: run.parquetFiles.map((f) => shownPath(io, f)) } : {}),
         plot: shownPath(io, svgFile),
         systems,
         delta: args.delta,
@@ -403,8 +424,12 @@ export const planCommand: CommandModule<object, Args> = {
           : {}),
         warnings: input.warnings,
       };
-      io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-      return;
+      const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
+      await writeHtmlOutput(io, htmlFile, args.html, jsonText, planView);
+      if (args.json) {
+        io.stdout.write(jsonText);
+        return;
+      }
     }
     const pop = input.population;
     const f = (x: number) => x.toPrecision(3);
@@ -436,7 +461,7 @@ export const planCommand: CommandModule<object, Args> = {
     if (sequential) sequentialSection(io, sequential, unit, Math.ceil(fixedQuestions));
     for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
     io.stdout.write(
-      `wrote\n  ${[run.studyFile, run.resultsFile, svgFile, ...(sequential ? [designFile] : [])].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
+      `wrote\n  ${[run.studyFile, run.resultsFile, ...run.parquetFiles, svgFile, ...(sequential ? [designFile] : [])].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
     );
   },
 };

@@ -11,10 +11,13 @@ import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { autoView } from '../html/autoView.js';
 import type { CliIo } from '../io.js';
 import { runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, writeHtmlOutput } from './htmlOutput.js';
 import { judgedEval } from './judgedEval.js';
 import { shownPath } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 
 export interface PlanJudgedArgs {
   readonly eval: string;
@@ -31,6 +34,8 @@ export interface PlanJudgedArgs {
   readonly workers?: number | undefined;
   readonly quiet: boolean;
   readonly json: boolean;
+  /** `--html FILE` as given (checked here before any work). */
+  readonly html?: string | undefined;
 }
 
 function crossingText(c: LabelCrossing): string {
@@ -40,6 +45,7 @@ function crossingText(c: LabelCrossing): string {
 
 export async function runJudgedPlan(io: CliIo, args: PlanJudgedArgs): Promise<void> {
   const outDir = io.resolve(args.out);
+  const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(inputPath(io, args.eval))]);
   const { analysis, warnings } = judgedEval(io, args.eval, {
     ...args,
     output: { dir: outDir, label: `--out ${args.out}`, writes: ['judged-plan.json', 'judged-plan.arrow'] },
@@ -57,7 +63,7 @@ export async function runJudgedPlan(io: CliIo, args: PlanJudgedArgs): Promise<vo
     quiet: args.quiet || args.json,
   });
   const curves = summarizeJudgedPlan(plan, run.rows);
-  if (args.json) {
+  {
     const doc = {
       study: shownPath(io, run.studyFile),
       results: shownPath(io, run.resultsFile),
@@ -68,8 +74,12 @@ export async function runJudgedPlan(io: CliIo, args: PlanJudgedArgs): Promise<vo
       curves,
       warnings,
     };
-    io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-    return;
+    const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
+    await writeHtmlOutput(io, htmlFile, args.html, jsonText, (d) => autoView('evalsim plan --labels', d));
+    if (args.json) {
+      io.stdout.write(jsonText);
+      return;
+    }
   }
   const f = plan.facts;
   const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);

@@ -45,6 +45,7 @@ import { runInLanes } from '../reproduce/runInLanes.js';
 import { scaleStudy } from '../reproduce/scaleReplications.js';
 import { WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 import { listOption, shownPath } from './shared.js';
 import { loadStudyFile, studiesFolder, studyFileError } from './studyFiles.js';
 
@@ -79,6 +80,7 @@ interface Args {
   quiet: boolean;
   strict: boolean;
   resume: boolean;
+  parquet: boolean;
   shard?: string;
   shards?: number;
 }
@@ -109,6 +111,11 @@ export const reproduceCommand: CommandModule<object, Args> = {
         type: 'boolean',
         default: false,
         describe: 'reuse the cells an interrupted reproduce finished (its checkpoints in <out>)',
+      })
+      .option('parquet', {
+        ...PARQUET_OPTION.parquet,
+        describe:
+          'also write each study’s results as <out>/<study>.parquet beside its .arrow (never by default: results/ stays as committed)',
       })
       .option('strict', {
         type: 'boolean',
@@ -230,6 +237,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
           pool: executor,
           outDir: out,
           resume: args.resume,
+          parquet: args.parquet,
           onProgress: (p) => {
             cellsDone.set(i, p.cellsDone);
             progress.update(i, p);

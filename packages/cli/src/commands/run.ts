@@ -9,6 +9,7 @@ import { startWorkerThread, type WorkerThread } from '@evalsim/sim/threads';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { MAX_WORKER_MEMORY_MB, MAX_WORKERS, WORKERS_DESCRIPTION } from './flagValues.js';
+import { PARQUET_OPTION } from './parquetOutput.js';
 
 export interface RunArgs {
   io: CliIo;
@@ -23,6 +24,7 @@ export interface RunArgs {
   chunkSize?: number;
   studies: string;
   keep?: string[];
+  parquet: boolean;
   shard?: string;
   shards?: number;
   chunkTimeout?: number;
@@ -90,6 +92,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe:
           'also write per-replication output: replications (<out>/<name>.replications.arrow: every method result) and/or answers (<out>/<name>.answers.arrow: every item-level answer)',
       })
+      .option('parquet', PARQUET_OPTION.parquet)
       .option('target-mcse', {
         type: 'number',
         describe:

@@ -5,6 +5,7 @@
  * by run.ts's handler, so that the thread starts before the runner, Arrow and yaml are loaded.
  */
 import {
+  answersFileBytes,
   expectationSummary,
   KEEP_KINDS,
   type KeptKind,
@@ -22,6 +23,7 @@ import { wrapText } from '../format/wrapText.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { integerFlag, MAX_WORKER_MEMORY_MB, requestedList, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
+import { warnLargeOutput } from './outputSize.js';
 import { type RunArgs, resumeReport } from './run.js';
 import { checkChoices, shownPath } from './shared.js';
 import { loadStudyFile, studyFileError } from './studyFiles.js';
@@ -57,6 +59,18 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   if (warning) io.stderr.write(`${warning}\n`);
   // guard rails (issue 12): valid but misleading designs, the field to change named
   for (const w of studyWarnings(study)) io.stderr.write(`warning: ${w.field}: ${w.message}\n`);
+  const sheet =
+    keep.includes('answers') && study.kind === 'simulation'
+      ? study.model.definition.answers?.sheet(study.model.parsed[0])
+      : undefined;
+  if (sheet)
+    warnLargeOutput(
+      io,
+      '--keep answers',
+      answersFileBytes(sheet, study.cells.length, args.replications ?? study.replications ?? 0),
+      'answers',
+      'fewer --replications make it smaller (--parquet writes a compressed twin beside it)',
+    );
   const progress = createProgressLine({ stream: io.stderr, quiet: args.quiet });
   let result: Awaited<ReturnType<typeof runStudy>> | undefined;
   let cellsDone = 0;
@@ -67,6 +81,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
       outDir: io.resolve(outputDirectory(args.out, false)),
       resume: args.resume,
       keep,
+      parquet: args.parquet,
       onProgress: (p) => {
         cellsDone = p.cellsDone;
         progress.update(p);
@@ -130,6 +145,7 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   }
   for (const kind of keep)
     io.stdout.write(`wrote ${shownPath(io, result.files[kind]!)} (every ${kind.replace(/s$/, '')})\n`);
+  for (const file of result.files.parquet ?? []) io.stdout.write(`wrote ${shownPath(io, file)} (Parquet)\n`);
 }
 
 /** `this thread`, `this thread + 1 worker`, `2 workers`: where the run computed. */

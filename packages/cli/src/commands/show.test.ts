@@ -92,6 +92,8 @@ describe('any other Arrow file', () => {
       '3',
       '--replications',
       '2',
+      '--keep',
+      'answers',
       '--out',
       answers,
       '--workers',

@@ -23,6 +23,7 @@ import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { listOption } from './shared.js';
+import { inputPath, studiesDirectory } from './shippedStudies.js';
 import { studiesFolder } from './studyFiles.js';
 
 interface Args {
@@ -232,7 +233,11 @@ async function resolveTarget(args: Args): Promise<Target> {
   }
   if (args.replicationsScale !== undefined)
     throw new ShardError('--replications-scale', 'only applies with --reproduce');
-  const file = resolveStudyPath(named[0], args.studies, args.io.cwd);
+  const file = resolveStudyPath(
+    inputPath(args.io, named[0]),
+    studiesDirectory(args.io, args.studies),
+    args.io.cwd,
+  );
   const study = await loadStudy(file);
   const extraArgs: string[] = [];
   for (const flag of ['replications', 'seed'] as const) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ConfigError, loadStudy, resolveStudyPath, STUDY_EXTENSIONS, type Study } from '@evalsim/sim/run';
 import type { CliIo } from '../io.js';
 import { listOption, shownPath } from './shared.js';
+import { inputPath, studiesDirectory } from './shippedStudies.js';
 
 /**
  * The folder `--studies` names (the same flag in run, validate, list, reproduce and slurm):
@@ -11,7 +12,8 @@ import { listOption, shownPath } from './shared.js';
  * but names studies in the default folder (the older `reproduce --studies a,b`) is answered
  * with how to pick studies now.
  */
-export function studiesFolder(io: CliIo, value: string, command: string): string {
+export function studiesFolder(io: CliIo, given: string, command: string): string {
+  const value = studiesDirectory(io, given);
   const dir = io.resolve(value);
   if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
   const names = listOption(value);
@@ -38,7 +40,7 @@ export async function loadStudyFile(
   studies: string,
   options: { readonly evaluateFormulas?: boolean } = {},
 ): Promise<Study> {
-  const path = resolveStudyPath(nameOrPath, studies, io.cwd);
+  const path = resolveStudyPath(inputPath(io, nameOrPath), studiesDirectory(io, studies), io.cwd);
   try {
     return await loadStudy(path, options);
   } catch (error) {

@@ -7,12 +7,16 @@
  * to `--out` only with `--keep answers`), printed as a table per entry — the observed score
  * (never called true), P(rank first), mean rank, 95% rank interval with the MCSE of its ends —
  * then the significant pairs by analyze's headline test under no correction, Holm and BH and the
- * top − bottom gap; the rank distribution drawn to `<out>.ranks.svg`.
+ * top − bottom gap; the rank distribution drawn to `<out>.ranks.svg`. The answers' size is said
+ * past 100 MB; an imported eval's population goes to `<out>.population.csv` beside them (never
+ * into the working folder).
  */
 import { basename, dirname, extname, join } from 'node:path';
 import {
+  answersFileBytes,
   buildLeaderboard,
   MAX_REPLICATIONS,
+  parquetPathOf,
   runStudy,
   summarizeLeaderboard,
   writeFileAtomic,
@@ -28,6 +32,7 @@ import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { integerFlag, MAX_WORKERS } from './flagValues.js';
 import { importOptionsFrom, SIMULATION_IMPORT_FLAGS } from './importFlags.js';
+import { warnLargeOutput } from './outputSize.js';
 import { listOption, notDecimal, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
@@ -37,14 +42,16 @@ export interface SystemsLeaderboardArgs {
   readonly systems?: string;
   readonly copies?: number;
   readonly rerun?: string;
-  readonly keep?: string[];
   readonly epochs?: number;
   readonly replications: number;
   readonly seed: number;
-  readonly out: string;
+  readonly out?: string | undefined;
+  /** `--keep answers`: write every simulated answer to `out`. */
+  readonly keepAnswers: boolean;
   readonly questions: string;
   readonly workers?: number;
   readonly json: boolean;
+  readonly parquet: boolean;
 }
 
 export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<void> {
@@ -60,9 +67,6 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     throw new Error(
       `--rerun: got "${rerun}"; allowed: questions (new questions drawn from the eval), answers (answer noise only)`,
     );
-  const keep = listOption(args.keep);
-  for (const k of keep) if (k !== 'answers') throw new Error(`--keep: got "${k}"; allowed: answers`);
-  const keepAnswers = keep.includes('answers');
   const n =
     args.questions === 'all'
       ? undefined
@@ -71,6 +75,10 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
         : Number.NaN;
   if (n !== undefined && !(Number.isInteger(n) && n >= 1))
     throw new Error(`--questions: got "${args.questions}"; allowed: all, or an integer ≥ 1`);
+  if (args.out === undefined)
+    throw new Error(
+      '--out: give the file that names what --systems writes beside it (<out>-leaderboard.json, its results, <out>.ranks.svg; the answers with --keep answers)',
+    );
   const out = io.resolve(args.out);
   const dir = dirname(out);
   const base = basename(out, extname(out));
@@ -89,7 +97,16 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     metric: importOptions.metric,
     importOptions,
     label: `--out ${args.out}`,
-    writes: [basename(out), `${name}.json`, `${name}.arrow`, `${base}.ranks.svg`],
+    writes: [
+      ...(args.keepAnswers ? [basename(out)] : []),
+      `${name}.json`,
+      `${name}.arrow`,
+      `${base}.ranks.svg`,
+      ...(args.parquet
+        ? [`${name}.parquet`, ...(args.keepAnswers ? [basename(parquetPathOf(out))] : [])]
+        : []),
+    ],
+    populationName: `${base}.population.csv`,
   });
   const systems = listOption(args.systems);
   const plan = buildLeaderboard({
@@ -107,10 +124,21 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const studyFile = join(dir, `${plan.config.name}.json`);
   writeFileAtomic(studyFile, `${JSON.stringify(plan.config, null, 2)}\n`);
   const study = await loadStudyFile(io, studyFile, dir);
+  const sheet =
+    study.kind === 'simulation' ? study.model.definition.answers?.sheet(study.model.parsed[0]) : undefined;
+  if (args.keepAnswers && sheet)
+    warnLargeOutput(
+      io,
+      `--out ${args.out}`,
+      answersFileBytes(sheet, study.cells.length, args.replications),
+      'answers',
+      'fewer --replications or --questions N make it smaller (--parquet writes a compressed twin beside it)',
+    );
   const run = await runStudy(study, {
     outDir: dir,
-    ...(keepAnswers ? { keep: ['answers'], keepPaths: { answers: out } } : {}),
+    ...(args.keepAnswers ? { keep: ['answers'] as const, keepPaths: { answers: out } } : {}),
     workers: args.workers,
+    parquet: args.parquet,
   });
   const summary = summarizeLeaderboard(plan, run.rows);
   const svgFile = join(dir, `${base}.ranks.svg`);
@@ -128,7 +156,8 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     const doc = {
       study: shownPath(io, studyFile),
       results: shownPath(io, run.files.arrow ?? ''),
-      answers: keepAnswers ? shownPath(io, out) : null,
+      answers: args.keepAnswers ? shownPath(io, out) : null,
+      ...(args.parquet ? { parquet: (run.files.parquet ?? []).map((f) => shownPath(io, f)) } : {}),
       plot: shownPath(io, svgFile),
       rerun: plan.rerun,
       unit: plan.unit,
@@ -181,6 +210,6 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   );
   for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
   io.stdout.write(
-    `wrote\n  ${[studyFile, run.files.arrow ?? '', ...(keepAnswers ? [out] : []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
+    `wrote\n  ${[studyFile, run.files.arrow ?? '', ...(args.keepAnswers ? [out] : []), ...(run.files.parquet ?? []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
   );
 }

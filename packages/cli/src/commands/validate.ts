@@ -9,6 +9,7 @@
 import { checkStudyFile, loadStudy, resolveStudyPath, studyWarnings } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
+import { inputPath, studiesDirectory } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -74,7 +75,11 @@ export const validateCommand: CommandModule<object, Args> = {
     let failed = 0;
     for (const name of args.study) {
       try {
-        const path = resolveStudyPath(name, args.studies, args.io.cwd);
+        const path = resolveStudyPath(
+          inputPath(args.io, name),
+          studiesDirectory(args.io, args.studies),
+          args.io.cwd,
+        );
         if (args.modules) {
           const study = await loadStudy(path);
           // guard rails (issue 12): valid but misleading designs, the field to change named

@@ -17,7 +17,7 @@ export interface FormatOptions {
 }
 
 /** Decimals that show an MCSE to two significant digits (4 when it is 0 or unknown), capped at 6. */
-function decimalsFor(mcse: number): number {
+export function decimalsFor(mcse: number): number {
   if (!(mcse > 0) || !Number.isFinite(mcse)) return 4;
   return Math.min(6, Math.max(0, Math.ceil(-Math.log10(mcse)) + 1));
 }

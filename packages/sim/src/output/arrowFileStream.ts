@@ -5,11 +5,14 @@
  * the target directory, synchronously, so memory stays that of one batch; `close` writes
  * the footer and renames the file into place (atomic: a reader never sees a half-written
  * file), `abort` removes it. Dictionary columns must share one dictionary vector across
- * batches (the file format allows no replacement dictionaries).
+ * batches (the file format allows no replacement dictionaries). With `parquetPath`, every batch
+ * also goes to a Parquet file there (ParquetFileStream: one row group per batch), closed and
+ * aborted with this one.
  */
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type RecordBatch, RecordBatchFileWriter, type Schema } from 'apache-arrow';
+import { ParquetFileStream } from './parquetFileStream.js';
 
 /** RecordBatchFileWriter whose every byte goes to a file descriptor as it is produced. */
 class FileDescriptorWriter extends RecordBatchFileWriter {
@@ -33,13 +36,17 @@ class FileDescriptorWriter extends RecordBatchFileWriter {
 export class ArrowFileStream {
   private readonly writer = new FileDescriptorWriter();
   private readonly temporary: string;
+  private readonly parquet: ParquetFileStream | undefined;
   private open = true;
 
   constructor(
     readonly path: string,
     readonly schema: Schema,
+    options: { readonly parquetPath?: string | undefined } = {},
   ) {
     mkdirSync(dirname(path), { recursive: true });
+    this.parquet =
+      options.parquetPath !== undefined ? new ParquetFileStream(options.parquetPath, schema) : undefined;
     this.temporary = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
     this.writer.fd = openSync(this.temporary, 'w');
     this.writer.reset(undefined, schema);
@@ -48,6 +55,7 @@ export class ArrowFileStream {
   /** Appends one record batch (its schema must be this file's). */
   write(batch: RecordBatch): void {
     this.writer.write(batch);
+    this.parquet?.write(batch);
   }
 
   /** Writes the footer and moves the file into place. */
@@ -57,6 +65,7 @@ export class ArrowFileStream {
     this.writer.close();
     closeSync(this.writer.fd);
     renameSync(this.temporary, this.path);
+    this.parquet?.close();
   }
 
   /** Discards the file (after a failure). */
@@ -65,5 +74,6 @@ export class ArrowFileStream {
     this.open = false;
     closeSync(this.writer.fd);
     rmSync(this.temporary, { force: true });
+    this.parquet?.abort();
   }
 }

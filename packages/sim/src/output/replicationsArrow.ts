@@ -65,6 +65,8 @@ export class ReplicationsArrowWriter {
     methods: readonly string[],
     private readonly metadata: KeptMetadata,
     readonly batchRows: number,
+    /** Also write the rows as Parquet there (ArrowFileStream). */
+    parquetPath?: string,
   ) {
     this.methods = vectorFromArray([...methods], new Utf8());
     this.grid = metadata.gridKeys.map((key, i) => gridColumn(key, metadata.cells, i + 1));
@@ -84,7 +86,7 @@ export class ReplicationsArrowWriter {
       values: REPLICATION_VALUE_COLUMNS.map(() => new Float64Array(batchRows)),
       degenerate: new Uint8Array(batchRows),
     };
-    this.file = new ArrowFileStream(path, this.schema);
+    this.file = new ArrowFileStream(path, this.schema, { parquetPath });
   }
 
   /** Writes the first `length` rows as one batch of `cell` (whose true value is `truth`). */

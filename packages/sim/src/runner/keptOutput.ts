@@ -11,7 +11,7 @@
  * then rename). Memory stays that of one chunk and one batch however many replications
  * are kept, and the files' bytes do not depend on worker count, chunk size or resume.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../base/errors.js';
 import { RESULT_FIELDS } from '../base/replicationRecord.js';
@@ -20,6 +20,7 @@ import type { SimulationStudy } from '../config/study.js';
 import { AnswersArrowWriter } from '../output/answersArrow.js';
 import type { KeptKind, KeptMetadata } from '../output/keptMetadata.js';
 import { fileSystemCause, OutputError } from '../output/outputError.js';
+import { parquetPathOf } from '../output/parquetFromArrow.js';
 import { REPLICATION_VALUE_COLUMNS, ReplicationsArrowWriter } from '../output/replicationsArrow.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkOutput, ChunkShape } from './chunkOutput.js';
@@ -86,11 +87,15 @@ function sharedSheet(study: SimulationStudy): AnswerSheet {
 export class KeptOutput {
   private readonly spools: readonly Spool[];
   private readonly open = new Map<number, Map<Spool, number>>();
+  /** Parquet twins written beside their Arrow file, waiting to be published (removed by dispose). */
+  private readonly pending = new Set<string>();
 
   constructor(
     private readonly run: KeptRun,
     private readonly directory: string,
     private readonly paths: KeepPaths,
+    /** Also write each kept file as Parquet (`x.arrow` → `x.parquet`). */
+    private readonly parquet = false,
   ) {
     if (paths.answers !== undefined) sharedSheet(run.study);
     this.spools = [
@@ -151,6 +156,8 @@ export class KeptOutput {
   dispose(): void {
     for (const files of this.open.values()) for (const fd of files.values()) closeSync(fd);
     this.open.clear();
+    for (const file of this.pending) rmSync(file, { force: true });
+    this.pending.clear();
   }
 
   private metadata(kind: KeptKind): KeptMetadata {
@@ -185,30 +192,48 @@ export class KeptOutput {
     return this.paths;
   }
 
-  /** The kept files and where each goes, each with a writer to a given path (runStudy publishes them with the results). */
+  /**
+   * The kept files and where each goes, each with a writer to a given path (runStudy publishes
+   * them with the results). With Parquet, each Arrow file's writer also writes its Parquet twin
+   * (the same batches) to a pending file, and the twin's own publication, right after, moves
+   * that file to the path it is handed.
+   */
   publications(): {
     readonly kind: KeptKind;
+    readonly parquet: boolean;
     readonly path: string;
     readonly writer: (to: string) => void;
   }[] {
-    const { replications, answers } = this.paths;
-    return [
-      ...(replications !== undefined
-        ? [
-            {
-              kind: 'replications' as const,
-              path: replications,
-              writer: (to: string) => this.writeReplications(to),
-            },
-          ]
-        : []),
-      ...(answers !== undefined
-        ? [{ kind: 'answers' as const, path: answers, writer: (to: string) => this.writeAnswers(to) }]
-        : []),
-    ];
+    const out: { kind: KeptKind; parquet: boolean; path: string; writer: (to: string) => void }[] = [];
+    for (const kind of ['replications', 'answers'] as const) {
+      const path = this.paths[kind];
+      if (path === undefined) continue;
+      const write = (to: string, parquet?: string) =>
+        kind === 'replications' ? this.writeReplications(to, parquet) : this.writeAnswers(to, parquet);
+      if (!this.parquet) {
+        out.push({ kind, parquet: false, path, writer: (to) => write(to) });
+        continue;
+      }
+      const twin = parquetPathOf(path);
+      const pending = `${twin}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+      this.pending.add(pending);
+      out.push(
+        { kind, parquet: false, path, writer: (to) => write(to, pending) },
+        {
+          kind,
+          parquet: true,
+          path: twin,
+          writer: (to) => {
+            renameSync(pending, to);
+            this.pending.delete(pending);
+          },
+        },
+      );
+    }
+    return out;
   }
 
-  private writeReplications(path: string): void {
+  private writeReplications(path: string, parquetPath?: string): void {
     const { study, replications, caps } = this.run;
     const methods = study.methods.map((m) => m.id);
     const writer = new ReplicationsArrowWriter(
@@ -216,6 +241,7 @@ export class KeptOutput {
       methods,
       this.metadata('replications'),
       REPLICATION_BATCH_ROWS,
+      parquetPath,
     );
     try {
       const { rows } = writer;
@@ -260,7 +286,7 @@ export class KeptOutput {
     }
   }
 
-  private writeAnswers(path: string): void {
+  private writeAnswers(path: string, parquetPath?: string): void {
     const { study, replications } = this.run;
     const sheet = sharedSheet(study);
     const shapes: ChunkShape[] = study.cells.map((cell) => cellShape(study, cell.index, true));
@@ -270,6 +296,7 @@ export class KeptOutput {
       sheet,
       this.metadata('answers'),
       Math.max(ANSWER_BATCH_ROWS, largest),
+      parquetPath,
     );
     const clusterOf = sheet.clusters?.ofQuestion ?? null;
     try {

@@ -11,6 +11,7 @@
 import { basename, join } from 'node:path';
 import type { Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
+import { parquetFromArrow, parquetPathOf } from '../output/parquetFromArrow.js';
 import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
 import { publishFiles } from '../output/publishFiles.js';
 import type { ResultRow } from '../output/resultRow.js';
@@ -242,6 +243,8 @@ function mergeStudy(shards: StudyShards, study: Study): { study: Study; rows: Re
 export async function mergePartials(
   paths: readonly string[],
   outDir: string,
+  /** `parquet`: also write each results file as Parquet beside it (`x.arrow` → `x.parquet`). */
+  options: { readonly parquet?: boolean | undefined } = {},
 ): Promise<{ readonly study: string; readonly path: string; readonly shards: number }[]> {
   const check = checkPartials(paths);
   if (check.problems.length > 0) throw new MergeRefusedError(check.problems);
@@ -251,13 +254,17 @@ export async function mergePartials(
   // results file that is one of the partials or of the studies' inputs.
   const output = prepareOutputDirectory(
     outDir,
-    studies.map(({ study }) => `${study.name}.arrow`),
+    studies.flatMap(({ study }) => [
+      `${study.name}.arrow`,
+      ...(options.parquet ? [`${study.name}.parquet`] : []),
+    ]),
     { inputs: [...paths, ...studies.flatMap(({ study }) => studyInputFiles(study))] },
   );
   try {
     publishMerged(
       studies.map(({ study, shards }) => ({ ...mergeStudy(shards, study), shards })),
       outDir,
+      options.parquet === true,
     );
   } catch (error) {
     output.discard();
@@ -274,6 +281,7 @@ export async function mergePartials(
 function publishMerged(
   merged: readonly { study: Study; rows: ResultRow[]; shards: StudyShards }[],
   outDir: string,
+  parquet: boolean,
 ): void {
   const version = evalsimVersion();
   const written = merged.map(({ study, rows, shards }) => {
@@ -285,6 +293,9 @@ function publishMerged(
         : { config: study.config, version };
     return resultsPublication(outDir, study, rows, run);
   });
+  const twins = parquet
+    ? written.map(({ path, bytes }) => ({ path: parquetPathOf(path), bytes: parquetFromArrow(bytes) }))
+    : [];
   // Every study's results together: all are renamed into place, or none (output/publishFiles.ts).
-  publishFiles(written);
+  publishFiles([...written, ...twins]);
 }

@@ -27,6 +27,7 @@ import { ConfigError } from '../base/errors.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import type { KeptKind } from '../output/keptMetadata.js';
+import { parquetFromArrow, parquetPathOf } from '../output/parquetFromArrow.js';
 import { prepareOutputDirectory } from '../output/prepareOutputDirectory.js';
 import { type Publication, publishFiles } from '../output/publishFiles.js';
 import type { ResultRow } from '../output/resultRow.js';
@@ -119,6 +120,11 @@ export interface RunOptions {
   readonly keep?: readonly KeptKind[] | undefined;
   /** Paths of kept files instead of the default names (a kept kind needs one when there is no `outDir`). */
   readonly keepPaths?: KeepPaths | undefined;
+  /**
+   * Also write every Arrow table of the run as Parquet beside it (`x.arrow` → `x.parquet`: the
+   * results and each kept file; output/parquetFromArrow.ts), published with them. Not with `shard`.
+   */
+  readonly parquet?: boolean | undefined;
   readonly onProgress?: ((progress: RunProgress) => void) | undefined;
   /** A message for the user that is not an error (e.g. a stale lock of a dead run taken over). */
   readonly onNotice?: ((message: string) => void) | undefined;
@@ -193,6 +199,8 @@ export interface StudyRun {
     readonly runInfo?: string;
     readonly replications?: string;
     readonly answers?: string;
+    /** With `parquet`: the Parquet twins of the results and kept files, in that order. */
+    readonly parquet?: readonly string[];
     /** With `shard`: the partial-result file. */
     readonly partial?: string;
   };
@@ -227,17 +235,21 @@ function outputFileNames(
   outDir: string,
   keep: KeepPaths,
   shard: RunOptions['shard'],
+  parquet: boolean,
 ): string[] {
   const names = [
     `${study.name}.arrow`,
+    ...(parquet ? [`${study.name}.parquet`] : []),
     join(RUN_INFO_DIR, `${study.name}.run.json`),
     join('.checkpoints', `${study.name}-0123456789abcdef`, `cell-${study.cells.length}.json`),
     runLockPath('', study.name),
   ];
   if (shard) names.push(partialFileName(study.name, shard.index, shard.count));
   for (const path of Object.values(keep)) {
-    const relative = path.startsWith(outDir) ? path.slice(outDir.length + 1) : undefined;
-    if (relative) names.push(relative);
+    for (const file of parquet ? [path, parquetPathOf(path)] : [path]) {
+      const relative = file.startsWith(outDir) ? file.slice(outDir.length + 1) : undefined;
+      if (relative) names.push(relative);
+    }
   }
   return names;
 }
@@ -263,7 +275,7 @@ async function runChecked(study: Study, options: RunOptions): Promise<StudyRun> 
   if (options.outDir === undefined) return runInDirectory(study, options, keep);
   const output = prepareOutputDirectory(
     options.outDir,
-    outputFileNames(study, options.outDir, keep, options.shard),
+    outputFileNames(study, options.outDir, keep, options.shard, options.parquet === true),
     { inputs: studyInputFiles(study) },
   );
   try {
@@ -396,7 +408,12 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       : mkdtempSync(join(tmpdir(), 'evalsim-kept-'));
   const kept =
     simulation && effective && spoolDir
-      ? new KeptOutput({ study: simulation, config, ...effective, version, caps }, spoolDir, keep)
+      ? new KeptOutput(
+          { study: simulation, config, ...effective, version, caps },
+          spoolDir,
+          keep,
+          options.parquet === true,
+        )
       : undefined;
   // A cell checkpointed without the spools asked for now is simulated again.
   if (kept) for (const cell of [...finished.keys()]) if (!kept.hasCell(cell)) finished.delete(cell);
@@ -585,7 +602,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     }
 
     const wallTimeMs = () => performance.now() - started;
-    const files: { -readonly [K in keyof StudyRun['files']]: string } = {};
+    const files: { -readonly [K in keyof StudyRun['files']]: StudyRun['files'][K] } = {};
     const target =
       targetMcse !== undefined && cap !== undefined
         ? { mcse: targetMcse, cap, replications: cellReplications, capped }
@@ -629,6 +646,7 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
     );
     // The results, kept files and run info are published together (output/publishFiles.ts).
     const publications: Publication[] = [];
+    const parquetFiles: string[] = [];
     if (options.outDir) {
       const results = resultsPublication(options.outDir, study, rows, {
         config,
@@ -639,11 +657,18 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
       });
       files.arrow = results.path;
       publications.push(results);
+      if (options.parquet) {
+        const path = parquetPathOf(results.path);
+        parquetFiles.push(path);
+        publications.push({ path, bytes: parquetFromArrow(results.bytes) });
+      }
     }
-    for (const { kind, path, writer } of kept?.publications() ?? []) {
-      files[kind] = path;
+    for (const { kind, parquet, path, writer } of kept?.publications() ?? []) {
+      if (parquet) parquetFiles.push(path);
+      else files[kind] = path;
       publications.push({ path, writer });
     }
+    if (parquetFiles.length) files.parquet = parquetFiles;
     if (options.outDir) {
       files.runInfo = join(options.outDir, RUN_INFO_DIR, `${study.name}.run.json`);
       const info = {
