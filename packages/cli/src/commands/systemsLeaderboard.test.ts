@@ -109,7 +109,7 @@ describe('evalsim leaderboard --systems', () => {
     );
     expect(await bad('--systems', 'haiku_off,haiku_low', '--rerun', 'maybe')).toMatch(/--rerun: got "maybe"/);
     expect(await bad('--systems', 'haiku_off,haiku_low', '--keep', 'results')).toMatch(
-      /--keep: got "results"/,
+      /--keep: unknown value "results"; allowed: answers/,
     );
     const csv = join(tmp, 'one-epoch.csv');
     writeFileSync(
