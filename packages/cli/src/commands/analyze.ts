@@ -476,11 +476,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
         'inspect_ai logs with a gold scorer on some samples',
       )
       .example(
-        '$0 analyze packages/sim/src/evals/fixtures/tau-bench/ --k 1,2,4',
+        '$0 analyze studies/data/tau-bench/ --k 1,2,4',
         'tau-bench trials: pass@k, pass^k, flip rate, "two runs differ by", paired differences',
       )
       .example(
-        '$0 analyze packages/sim/src/evals/fixtures/long/samples.csv --k 1,5 --answer answer',
+        '$0 analyze studies/data/passk-samples.csv --k 1,5 --answer answer',
         'a long table of samples with extracted answers: maj@k too (--pass-hat plugin: pass^k as (c/n)^k)',
       ) as never,
   handler: async (args) => {

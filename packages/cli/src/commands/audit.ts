@@ -172,7 +172,7 @@ export const auditCommand: CommandModule<object, Args> = {
         )
         .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON')
         .example(
-          '$0 audit packages/sim/src/evals/fixtures/tau-bench/ --k 1,2 --replications 200',
+          '$0 audit studies/data/tau-bench/ --k 1,2 --replications 200',
           'many samples per question: coverage of the pass@k intervals on your eval',
         ),
     ) as never,

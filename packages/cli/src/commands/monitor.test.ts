@@ -1,6 +1,6 @@
 /**
  * `evalsim monitor` in process (runCli) on the docs' worked example (seed 000's first answers of
- * Sonnet and Haiku in a shuffled order, docs/examples/seed000-shuffled.jsonl): the headline
+ * Sonnet and Haiku in a shuffled order, studies/data/seed000-shuffled.jsonl): the headline
  * interval and decision with their exit statuses, a log cut mid-line, equivalence, a budget,
  * a planned gate from --looks and from the design file `evalsim plan --looks` writes, and JSON.
  */
@@ -26,7 +26,7 @@ async function evalsim(...args: string[]) {
   };
 }
 
-const LOG = 'docs/examples/seed000-shuffled.jsonl';
+const LOG = 'studies/data/seed000-shuffled.jsonl';
 const lines = readFileSync(join(root, LOG), 'utf8').split('\n');
 
 describe('evalsim monitor', () => {
@@ -148,7 +148,7 @@ describe('evalsim monitor', () => {
     expect(r.text).toContain('exit 10: continue');
     expect(r.text).toContain('exit 13: stop, the planned maximum');
     expect(r.stdout).toContain(
-      'evalsim monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off',
+      'evalsim monitor studies/data/seed000-shuffled.jsonl --order order --baseline haiku_off',
     );
   });
 });

@@ -32,6 +32,7 @@ import {
   withImportFlags,
 } from './importFlags.js';
 import { numberList } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -185,7 +186,7 @@ export const monitorCommand: CommandModule<object, Args> = {
       .option('task', { type: 'string', describe: 'the task (when the logs have several)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
       .example(
-        '$0 monitor docs/examples/seed000-shuffled.jsonl --order order --baseline haiku_off',
+        '$0 monitor studies/data/seed000-shuffled.jsonl --order order --baseline haiku_off',
         "the docs' worked example: seed 000's first answers in a shuffled order (stop: Sonnet better)",
       )
       .example(
@@ -203,7 +204,7 @@ export const monitorCommand: CommandModule<object, Args> = {
       .epilog(MONITOR_EXIT_HELP.join('\n')) as never,
   handler: (args) => {
     const { io } = args;
-    const paths = (args.logs ?? []).map(String);
+    const paths = (args.logs ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
     checkFlag('alpha', args.alpha, { min: 0, max: 1, minOpen: true, maxOpen: true });
     if (args.delta !== undefined) checkFlag('delta', args.delta, { min: 0, max: 1, minOpen: true });

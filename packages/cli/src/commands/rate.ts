@@ -52,6 +52,7 @@ import { checkFlag, integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flag
 import { runGeneratedStudy } from './generatedStudy.js';
 import { checkPathsExist } from './importFlags.js';
 import { checkChoices, listOption } from './shared.js';
+import { inputPath } from './shippedStudies.js';
 
 interface Args {
   io: CliIo;
@@ -432,7 +433,7 @@ export const rateCommand: CommandModule<object, Args> = {
       ) as never,
   handler: async (args) => {
     const { io } = args;
-    const paths = (args.paths ?? []).map(String);
+    const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     if (args.plan) return planVotes(io, args, paths);
     if (paths.length === 0)
       throw new Error('give the battle files to rate (or --plan --gap N for a sample size)');
