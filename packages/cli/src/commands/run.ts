@@ -9,6 +9,7 @@ import { startWorkerThread, type WorkerThread } from '@evalsim/sim/threads';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { MAX_WORKER_MEMORY_MB, MAX_WORKERS, WORKERS_DESCRIPTION } from './flagValues.js';
+import { withThreadTrace } from './threadTraceFile.js';
 
 export interface RunArgs {
   io: CliIo;
@@ -129,7 +130,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
   handler: async (args) => {
     const warm = threadSureToRun(args);
     try {
-      await (await import('./runStudyCommand.js')).runStudyCommand(args, warm);
+      const { runStudyCommand } = await import('./runStudyCommand.js');
+      await withThreadTrace(args.io, () => runStudyCommand(args, warm));
     } finally {
       await warm?.close();
     }
