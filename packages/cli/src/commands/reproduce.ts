@@ -47,7 +47,6 @@ import { WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { listOption, shownPath } from './shared.js';
 import { loadStudyFile, studiesFolder, studyFileError } from './studyFiles.js';
-import { withThreadTrace } from './threadTraceFile.js';
 
 /** One study's report entry, with its plots when its results are current. */
 interface StudyReport {
@@ -132,211 +131,208 @@ export const reproduceCommand: CommandModule<object, Args> = {
         '$0 reproduce --resume',
         'finish a reproduce that was interrupted (Ctrl-C), reusing its finished cells',
       ) as never,
-  handler: (args) => withThreadTrace(args.io, () => reproduce(args)),
-};
-
-/** The command's work (the handler, traced when EVALSIM_THREAD_TRACE asks: threadTraceFile.ts). */
-async function reproduce(args: Args): Promise<void> {
-  const { io } = args;
-  const started = performance.now();
-  const scale = args.replicationsScale;
-  if (!(scale > 0 && Number.isFinite(scale)))
-    throw new Error(`--replications-scale: must be > 0, got ${scale}`);
-  const checked = workersFlag(args.workers);
-  const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
-  if (shard && args.out === undefined) {
-    throw new Error(
-      '--out: a sharded reproduce writes partial results; name their directory (e.g. --out shards/parts)',
-    );
-  }
-  const shownOut = outputDirectory(args.out, scale === 1);
-  const out = io.resolve(shownOut);
-  const studiesDir = studiesFolder(io, args.studies, 'reproduce');
-  const allFiles = discoverStudies(studiesDir);
-  const files = discoverStudies(studiesDir, listOption(args.study));
-  const workers = checked.workers ?? defaultWorkerCount();
-  // The first worker thread starts now and loads its bundle while the studies are validated.
-  const warm = workers > 1 ? startWorkerThread() : undefined;
-  // Validate everything before any work starts.
-  const studies: { study: Study; replications?: number }[] = [];
-  const loaded = new Map<string, Study>();
-  try {
-    for (const file of files) {
-      // Formula values are computed by each run, between its chunks (runner/formulasBetweenChunks.ts).
-      const study = await loadStudyFile(io, file, args.studies, { evaluateFormulas: false });
-      loaded.set(file, study);
-      studies.push(scaleStudy(study, scale));
-    }
-    // robust: the output folder is checked before the first study runs (each run checks its own files again)
-    prepareOutputDirectory(
-      out,
-      studies.map(({ study }) => `${study.name}.run.json`),
-    );
-  } catch (error) {
-    await warm?.close();
-    throw error;
-  }
-  const totalReplications = studies.reduce(
-    (sum, s) =>
-      sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
-    0,
-  );
-  if (checked.warning) io.stderr.write(`${checked.warning}\n`);
-  // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
-  // A worker thread of the lanes holds more chunks than run's (runner/studyLanes.ts).
-  const pool = createStudyPool({
-    workers: Math.max(0, workers - 1),
-    mainThread: true,
-    warm,
-    tasksPerThread: LANE_TASKS_PER_THREAD,
-  });
-  // Two studies at once when there are worker threads: one in this thread, one on the worker
-  // threads, each with the whole pool once the other lane has no study left (runner/studyLanes.ts).
-  const lanes = createStudyLanes(pool);
-  // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
-  const interrupts = listenForInterrupts();
-  const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);
-  const cellsDone = new Map<number, number>();
-  // Per study, in the studies' order whichever lane ran them.
-  const warnings: string[][] = studies.map(() => []);
-  const unexplained: string[][] = studies.map(() => []);
-  const progress = createOverallProgress({
-    studies: studies.length,
-    totalReplications,
-    quiet: args.quiet,
-    stream: io.stderr,
-  });
-  let within = 0;
-  let total = 0;
-  // Plots render on a thread of their own (report/svgRenderThread.ts), closed however this ends.
-  const renderer = createSvgRenderer();
-  // Every study's formula values, computed in this thread between the chunks of whichever study
-  // runs (a formula-only study's, such as exact-coverage's, while an earlier study simulates);
-  // a formula's problem is thrown by the run of its own study, which computes what is left.
-  // A shard writes no formula rows (the merge computes them).
-  const stopFormulas = new AbortController();
-  const formulasAhead = (async () => {
-    for (const { study } of shard ? [] : studies)
-      await computeFormulasBetweenChunks(study, { signal: stopFormulas.signal });
-  })();
-  formulasAhead.catch(() => {});
-  // A study that fails stops the one running on the other lane too.
-  const stopped = new AbortController();
-  const stop = () => stopped.abort(interrupts.signal.reason);
-  interrupts.signal.addEventListener('abort', stop, { once: true });
-  try {
-    // Each study's report and plots, started when its run ends, one study at a time.
-    const reports = new Map<string, Promise<StudyReport>>();
-    let lastReport: Promise<unknown> = Promise.resolve();
-    const runOne = async (i: number, executor: ChunkExecutor) => {
-      const { study, replications } = studies[i];
-      progress.startStudy(i, study.name);
-      const run = await runStudy(study, {
-        pool: executor,
-        outDir: out,
-        resume: args.resume,
-        onProgress: (p) => {
-          cellsDone.set(i, p.cellsDone);
-          progress.update(i, p);
-        },
-        onNotice: (message) => warnings[i].push(`evalsim: ${message}`),
-        signal: stopped.signal,
-        ...(replications !== undefined ? { replications } : {}),
-        shard: shard ? { index: shard.index, count: shard.count } : undefined,
-      }).catch((error: unknown) => {
-        stopped.abort(error);
-        // A formula computed during the run names its file as validation would.
-        throw studyFileError(io, files[i], error);
-      });
-      cellsDone.set(i, study.cells.length);
-      warnings[i].push(...formatInvalidIntervals(study.name, run.invalidIntervals));
-      if (shard) {
-        progress.endStudy(i, `  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
-        return;
-      }
-      const judged = judgeRows(study, run.rows);
-      const ok = judged.filter((j) => j.status === 'within').length;
-      const explained = judged.filter((j) => j.status === 'explained').length;
-      within += ok;
-      total += judged.length;
-      const misses = judged.filter((j) => j.status === 'unexplained');
-      unexplained[i].push(...misses.map((j) => describeJudgedRow(study, j.row)));
-      const mark = misses.length ? '✗' : '✓';
-      const counts = judged.length
-        ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
-        : 'no published values';
-      progress.endStudy(
-        i,
-        `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
+  handler: async (args) => {
+    const { io } = args;
+    const started = performance.now();
+    const scale = args.replicationsScale;
+    if (!(scale > 0 && Number.isFinite(scale)))
+      throw new Error(`--replications-scale: must be > 0, got ${scale}`);
+    const checked = workersFlag(args.workers);
+    const shard = resolveShard({ shard: args.shard, shards: args.shards, env: io.env });
+    if (shard && args.out === undefined) {
+      throw new Error(
+        '--out: a sharded reproduce writes partial results; name their directory (e.g. --out shards/parts)',
       );
-      const file = files[i];
-      const next = (): Promise<StudyReport> => reportStudy(file, out, renderer, loaded.get(file));
-      const report = lastReport.then(next, next);
-      report.catch(() => {}); // awaited (and its error thrown) after the last study
-      reports.set(file, report);
-      lastReport = report;
-    };
+    }
+    const shownOut = outputDirectory(args.out, scale === 1);
+    const out = io.resolve(shownOut);
+    const studiesDir = studiesFolder(io, args.studies, 'reproduce');
+    const allFiles = discoverStudies(studiesDir);
+    const files = discoverStudies(studiesDir, listOption(args.study));
+    const workers = checked.workers ?? defaultWorkerCount();
+    // The first worker thread starts now and loads its bundle while the studies are validated.
+    const warm = workers > 1 ? startWorkerThread() : undefined;
+    // Validate everything before any work starts.
+    const studies: { study: Study; replications?: number }[] = [];
+    const loaded = new Map<string, Study>();
     try {
-      await runInLanes(
-        studies.length,
-        lanes.map((lane) => async (i: number) => {
-          lane.busy = true;
-          try {
-            await runOne(i, lane.executor);
-          } finally {
-            lane.busy = false;
-          }
-        }),
+      for (const file of files) {
+        // Formula values are computed by each run, between its chunks (runner/formulasBetweenChunks.ts).
+        const study = await loadStudyFile(io, file, args.studies, { evaluateFormulas: false });
+        loaded.set(file, study);
+        studies.push(scaleStudy(study, scale));
+      }
+      // robust: the output folder is checked before the first study runs (each run checks its own files again)
+      prepareOutputDirectory(
+        out,
+        studies.map(({ study }) => `${study.name}.run.json`),
       );
     } catch (error) {
-      if (interrupts.received === undefined) throw error;
-    } finally {
-      progress.finish();
-      interrupts.signal.removeEventListener('abort', stop);
-      interrupts.dispose();
-      await pool.close();
-      await Promise.allSettled(reports.values());
+      await warm?.close();
+      throw error;
     }
-    for (const warning of warnings.flat()) io.stderr.write(`${warning}\n`);
-    if (interrupts.received !== undefined) {
-      const done = [...cellsDone.values()].reduce((sum, cells) => sum + cells, 0);
-      io.stderr.write(`evalsim: ${interruptedMessage(done, cellsTotal)}\n`);
-      io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
-      return;
-    }
-    if (shard) {
-      io.stdout.write(
-        `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
-      );
-      return;
-    }
-    // The report and plots: from the results files of every study in `out`.
-    const entries = [];
-    const plots = new Map<string, RenderedPlot[]>();
-    for (const file of allFiles) {
-      const { entry, plots: rendered } = await (reports.get(file) ?? reportStudy(file, out, renderer));
-      entries.push(entry);
-      if (rendered) plots.set(entry.name, rendered);
-    }
-    const report = writeReport(out, { entries, plots });
-    const seconds = (performance.now() - started) / 1000;
-    io.stdout.write(
-      `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
+    const totalReplications = studies.reduce(
+      (sum, s) =>
+        sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
+      0,
     );
-    if (scale !== 1 && args.out === undefined) {
+    if (checked.warning) io.stderr.write(`${checked.warning}\n`);
+    // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
+    // A worker thread of the lanes holds more chunks than run's (runner/studyLanes.ts).
+    const pool = createStudyPool({
+      workers: Math.max(0, workers - 1),
+      mainThread: true,
+      warm,
+      tasksPerThread: LANE_TASKS_PER_THREAD,
+    });
+    // Two studies at once when there are worker threads: one in this thread, one on the worker
+    // threads, each with the whole pool once the other lane has no study left (runner/studyLanes.ts).
+    const lanes = createStudyLanes(pool);
+    // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
+    const interrupts = listenForInterrupts();
+    const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);
+    const cellsDone = new Map<number, number>();
+    // Per study, in the studies' order whichever lane ran them.
+    const warnings: string[][] = studies.map(() => []);
+    const unexplained: string[][] = studies.map(() => []);
+    const progress = createOverallProgress({
+      studies: studies.length,
+      totalReplications,
+      quiet: args.quiet,
+      stream: io.stderr,
+    });
+    let within = 0;
+    let total = 0;
+    // Plots render on a thread of their own (report/svgRenderThread.ts), closed however this ends.
+    const renderer = createSvgRenderer();
+    // Every study's formula values, computed in this thread between the chunks of whichever study
+    // runs (a formula-only study's, such as exact-coverage's, while an earlier study simulates);
+    // a formula's problem is thrown by the run of its own study, which computes what is left.
+    // A shard writes no formula rows (the merge computes them).
+    const stopFormulas = new AbortController();
+    const formulasAhead = (async () => {
+      for (const { study } of shard ? [] : studies)
+        await computeFormulasBetweenChunks(study, { signal: stopFormulas.signal });
+    })();
+    formulasAhead.catch(() => {});
+    // A study that fails stops the one running on the other lane too.
+    const stopped = new AbortController();
+    const stop = () => stopped.abort(interrupts.signal.reason);
+    interrupts.signal.addEventListener('abort', stop, { once: true });
+    try {
+      // Each study's report and plots, started when its run ends, one study at a time.
+      const reports = new Map<string, Promise<StudyReport>>();
+      let lastReport: Promise<unknown> = Promise.resolve();
+      const runOne = async (i: number, executor: ChunkExecutor) => {
+        const { study, replications } = studies[i];
+        progress.startStudy(i, study.name);
+        const run = await runStudy(study, {
+          pool: executor,
+          outDir: out,
+          resume: args.resume,
+          onProgress: (p) => {
+            cellsDone.set(i, p.cellsDone);
+            progress.update(i, p);
+          },
+          onNotice: (message) => warnings[i].push(`evalsim: ${message}`),
+          signal: stopped.signal,
+          ...(replications !== undefined ? { replications } : {}),
+          shard: shard ? { index: shard.index, count: shard.count } : undefined,
+        }).catch((error: unknown) => {
+          stopped.abort(error);
+          // A formula computed during the run names its file as validation would.
+          throw studyFileError(io, files[i], error);
+        });
+        cellsDone.set(i, study.cells.length);
+        warnings[i].push(...formatInvalidIntervals(study.name, run.invalidIntervals));
+        if (shard) {
+          progress.endStudy(i, `  ${study.name.padEnd(24)} wrote ${shownPath(io, run.files.partial!)}`);
+          return;
+        }
+        const judged = judgeRows(study, run.rows);
+        const ok = judged.filter((j) => j.status === 'within').length;
+        const explained = judged.filter((j) => j.status === 'explained').length;
+        within += ok;
+        total += judged.length;
+        const misses = judged.filter((j) => j.status === 'unexplained');
+        unexplained[i].push(...misses.map((j) => describeJudgedRow(study, j.row)));
+        const mark = misses.length ? '✗' : '✓';
+        const counts = judged.length
+          ? `${ok}/${judged.length} within tolerance${explained ? ` (${explained} explained miss${explained === 1 ? '' : 'es'})` : ''}${misses.length ? `, ${misses.length} unexplained` : ''}`
+          : 'no published values';
+        progress.endStudy(
+          i,
+          `${mark} ${study.name.padEnd(24)} ${counts}  (${(run.wallTimeMs / 1000).toFixed(1)} s)`,
+        );
+        const file = files[i];
+        const next = (): Promise<StudyReport> => reportStudy(file, out, renderer, loaded.get(file));
+        const report = lastReport.then(next, next);
+        report.catch(() => {}); // awaited (and its error thrown) after the last study
+        reports.set(file, report);
+        lastReport = report;
+      };
+      try {
+        await runInLanes(
+          studies.length,
+          lanes.map((lane) => async (i: number) => {
+            lane.busy = true;
+            try {
+              await runOne(i, lane.executor);
+            } finally {
+              lane.busy = false;
+            }
+          }),
+        );
+      } catch (error) {
+        if (interrupts.received === undefined) throw error;
+      } finally {
+        progress.finish();
+        interrupts.signal.removeEventListener('abort', stop);
+        interrupts.dispose();
+        await pool.close();
+        await Promise.allSettled(reports.values());
+      }
+      for (const warning of warnings.flat()) io.stderr.write(`${warning}\n`);
+      if (interrupts.received !== undefined) {
+        const done = [...cellsDone.values()].reduce((sum, cells) => sum + cells, 0);
+        io.stderr.write(`evalsim: ${interruptedMessage(done, cellsTotal)}\n`);
+        io.exitCode = SIGNAL_EXIT_CODES[interrupts.received];
+        return;
+      }
+      if (shard) {
+        io.stdout.write(
+          `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
+        );
+        return;
+      }
+      // The report and plots: from the results files of every study in `out`.
+      const entries = [];
+      const plots = new Map<string, RenderedPlot[]>();
+      for (const file of allFiles) {
+        const { entry, plots: rendered } = await (reports.get(file) ?? reportStudy(file, out, renderer));
+        entries.push(entry);
+        if (rendered) plots.set(entry.name, rendered);
+      }
+      const report = writeReport(out, { entries, plots });
+      const seconds = (performance.now() - started) / 1000;
       io.stdout.write(
-        `Rescaled run: written to ${shownOut}/; the committed results/ are untouched (--out results would replace them).\n`,
+        `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
       );
+      if (scale !== 1 && args.out === undefined) {
+        io.stdout.write(
+          `Rescaled run: written to ${shownOut}/; the committed results/ are untouched (--out results would replace them).\n`,
+        );
+      }
+      const misses = unexplained.flat();
+      if (args.strict && misses.length > 0) {
+        io.stderr.write(
+          `evalsim: --strict: ${misses.length} published value${misses.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${misses.map((line) => `  ${line}\n`).join('')}`,
+        );
+        io.exitCode = 1;
+      }
+    } finally {
+      stopFormulas.abort();
+      await renderer.close();
     }
-    const misses = unexplained.flat();
-    if (args.strict && misses.length > 0) {
-      io.stderr.write(
-        `evalsim: --strict: ${misses.length} published value${misses.length === 1 ? '' : 's'} outside tolerance without an explanation:\n${misses.map((line) => `  ${line}\n`).join('')}`,
-      );
-      io.exitCode = 1;
-    }
-  } finally {
-    stopFormulas.abort();
-    await renderer.close();
-  }
-}
+  },
+};

@@ -9,7 +9,6 @@ import { startWorkerThread, type WorkerThread } from '@evalsim/sim/threads';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { MAX_WORKER_MEMORY_MB, MAX_WORKERS, WORKERS_DESCRIPTION } from './flagValues.js';
-import { withThreadTrace } from './threadTraceFile.js';
 
 export interface RunArgs {
   io: CliIo;
@@ -130,8 +129,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
   handler: async (args) => {
     const warm = threadSureToRun(args);
     try {
-      const { runStudyCommand } = await import('./runStudyCommand.js');
-      await withThreadTrace(args.io, () => runStudyCommand(args, warm));
+      await (await import('./runStudyCommand.js')).runStudyCommand(args, warm);
     } finally {
       await warm?.close();
     }

@@ -1,7 +1,7 @@
 /**
- * `EVALSIM_THREAD_TRACE=<file>`: `evalsim run`, `reproduce`, `import` and `analyze` then record
- * what each thread was busy with (runner/threadTrace.ts) and write it to `<file>` as JSON when the
- * command ends — for the benchmarks (scripts/bench-scaling.mjs, scripts/bench-reproduce.mjs), which
+ * `EVALSIM_THREAD_TRACE=<file>`: any command (cli.ts) then records what each thread was busy with
+ * (runner/threadTrace.ts: `run`'s and `reproduce`'s chunks, folds, formula slices and plot
+ * renders) and writes it to `<file>` as JSON when the command ends — for the benchmarks (scripts/bench-scaling.mjs, scripts/bench-reproduce.mjs), which
  * print it as a timeline per thread and busy fractions. Nothing is recorded without the variable.
  *
  *   { "startMs": process start, "endMs": command end (trace clock, epoch ms),
