@@ -11,6 +11,7 @@ import { runStudy } from './runStudy.js';
 import { runBytes } from './test-utils/runBytes.js';
 import { BUILT_IN_STUDY, toyBaseDir } from './test-utils/toyStudy.js';
 import { startThreadTrace, stopThreadTrace, traceBusy, traceClockMs, tracingThreads } from './threadTrace.js';
+import { startWorkerThread } from './workerThread.js';
 
 afterEach(() => {
   stopThreadTrace();
@@ -28,7 +29,10 @@ describe('thread trace', () => {
     const reference = runBytes(await runStudy(study, { workers: 0 }));
     const before = traceClockMs();
     startThreadTrace();
-    const pool = createStudyPool({ workers: 1, mainThread: true });
+    // A thread that has loaded (a pool gives a loading thread no chunks).
+    const warm = startWorkerThread();
+    await warm.ready;
+    const pool = createStudyPool({ workers: 1, mainThread: true, warm });
     const run = await runStudy(study, { pool, chunkSize: 100 }).finally(() => pool.close());
     const intervals = stopThreadTrace();
     const after = traceClockMs();
