@@ -10,6 +10,7 @@ import type { ChunkExecutor } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import {
   createProbingExecutor,
+  LOADED_PROBE_SECONDS,
   PROBE_SECONDS,
   STARTED_WORKERS_PAY_AFTER_SECONDS,
   WORKERS_PAY_AFTER_SECONDS,
@@ -119,6 +120,35 @@ describe('workers only when they pay', () => {
     expect(here.log.starts).toEqual(chunks.slice(0, 11).map(([start]) => start));
     expect(threads.log.starts).toEqual([11_000]);
     await probing.close();
+  });
+
+  test('a thread that has loaded is used after LOADED_PROBE_SECONDS when the rest exceeds the started threshold', async () => {
+    // Chunks of 1,000 at 0.6·L each (L = LOADED_PROBE_SECONDS): after two (1.2·L ≥ L, well
+    // below the full probe), the rest of 2,000·S/L replications (S the started threshold) is
+    // estimated at 0.6·L / 1,000 · (2,000·S/L − 2,000) > S, so the next chunks go to the pool;
+    // without `loaded` the same run waits for the whole probe.
+    const L = LOADED_PROBE_SECONDS;
+    const S = STARTED_WORKERS_PAY_AFTER_SECONDS;
+    expect(2 * 0.6 * L).toBeLessThan(PROBE_SECONDS);
+    const total = Math.round((2000 * S) / L) + 4000;
+    expect(((0.6 * L) / 1000) * (total - 2000)).toBeGreaterThan(S);
+    const starts = [0, 1000, 2000, 3000];
+    for (const loaded of [Promise.resolve(), undefined]) {
+      const here = fakeExecutor(0, 0.6 * L);
+      const threads = fakeExecutor(1, 0);
+      const probing = createProbingExecutor(
+        total,
+        here.executor,
+        () => threads.executor,
+        WORKERS_PAY_AFTER_SECONDS,
+        loaded,
+      );
+      await loaded;
+      await Promise.all(starts.map((start) => probing.run(task(start, 1000))));
+      if (loaded) expect(threads.log.starts).toEqual([2000, 3000]);
+      else expect(threads.log.starts).toEqual([]);
+      await probing.close();
+    }
   });
 
   test('a short run stays here; the pool is closed unused', async () => {

@@ -46,6 +46,15 @@ export const WORKERS_PAY_AFTER_SECONDS = 1;
  * their last queued chunks, so short studies stay in this thread (tuned on `evalsim reproduce`).
  */
 export const STARTED_WORKERS_PAY_AFTER_SECONDS = 0.25;
+/**
+ * CPU seconds of chunks here after which a thread that has already loaded (started with the
+ * process, `evalsim run`'s `warm`) is used when the rest exceeds STARTED_WORKERS_PAY_AFTER_SECONDS:
+ * its start is paid, on the other core, so what it costs a short run is only its cold code and
+ * the run's wait for its last chunks, and what waiting for the whole probe costs a long one is
+ * PROBE_SECONDS of the second core (half a 20,000-leaderboard run). The early, cold estimate
+ * errs high, towards the thread.
+ */
+export const LOADED_PROBE_SECONDS = 0.05;
 
 /**
  * Whether worker threads pay for `rest` replications, the last chunk of `count` having taken
@@ -70,8 +79,8 @@ interface Waiting {
 
 /**
  * An executor that runs tasks here, one at a time, timed, and once they have taken PROBE_SECONDS
- * sends every task to the pool as soon as workers pay for the rest of the run's `replications` at
- * the rate of the latest PROBE_SECONDS / 2 here (checked after every chunk: the run's later cells
+ * (LOADED_PROBE_SECONDS once `loaded` has settled) sends every task to the pool as soon as workers
+ * pay for the rest of the run's `replications` at the rate of the latest PROBE_SECONDS / 2 here (checked after every chunk: the run's later cells
  * may be dearer than its first). The pool is made at once (`pool()`), so its threads start and
  * load while the probe runs here (a pool gives a thread chunks only once it has loaded:
  * chunkExecutor.ts); a run that never pays closes it unused.
@@ -81,8 +90,14 @@ export function createProbingExecutor(
   here: ChunkExecutor,
   pool: () => ChunkExecutor,
   paysAfter: number = WORKERS_PAY_AFTER_SECONDS,
+  loaded?: Promise<void>,
 ): ChunkExecutor {
   const threads = pool();
+  // A thread started before the run (runStudy's `warm`) that has loaded: see LOADED_PROBE_SECONDS.
+  let ready = false;
+  loaded?.then(() => {
+    ready = true;
+  });
   let chosen: ChunkExecutor | undefined;
   let busy: Promise<unknown> | undefined;
   let spent = 0;
@@ -111,7 +126,13 @@ export function createProbingExecutor(
           recentSeconds -= oldSeconds;
           recentCount -= oldCount;
         }
-        if (spent >= PROBE_SECONDS && workersPay(recentSeconds, recentCount, replications - done, paysAfter))
+        const rest = replications - done;
+        if (
+          (spent >= PROBE_SECONDS && workersPay(recentSeconds, recentCount, rest, paysAfter)) ||
+          (ready &&
+            spent >= LOADED_PROBE_SECONDS &&
+            workersPay(recentSeconds, recentCount, rest, STARTED_WORKERS_PAY_AFTER_SECONDS))
+        )
           chosen = threads;
         next.resolve(buffer);
       }, next.reject)
