@@ -3,7 +3,8 @@
 // and peak RSS) per run; prints medians and the ratio numpy / evalsim (≥ 5 is the issue's target).
 // A ratio holds on a shared machine where absolute times do not; the load average is printed.
 // Skipped (exit 0) when python3 with numpy and scipy is absent.
-// Usage: node scripts/bench-numpy.mjs [--runs 5] [--workers 2] [--pairs a,b,c]
+// Usage: node scripts/bench-numpy.mjs [--runs 5] [--workers 2] [--pairs a,b,c] [--seconds 5]
+// (--seconds S: each pair scaled so that numpy takes about S CPU seconds: where start-up is noise).
 // Also used by scripts/bench.mjs (`pnpm bench`), which appends the table to results/BENCH.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,18 +22,35 @@ export const PAIRS = {
     label: 'a: clustered coverage (20 cells × 4,000, N = 1,000)',
     numpy: ['study_a_clustered.py', '--mode', 'item', '--quiet'],
     study: join(numpyDir, 'clustered-matched.json'),
+    // Scaled by --scale: the reference's flag and its default, and the study's replications.
+    scaleFlag: ['--reps', 4000],
+    replications: 4000,
   },
   b: {
     label: 'b: 1,000 leaderboards of 20 copies',
     numpy: ['study_b_leaderboard.py'],
     study: join(root, 'studies', 'leaderboard-20-copies.json'),
+    scaleFlag: ['--boards', 1000],
+    replications: 1000,
   },
   c: {
     label: 'c: small n with a 2,000-resample bootstrap',
     numpy: ['study_c_smalln.py', '--boot', 'binom'],
     study: join(numpyDir, 'smalln-matched.json'),
+    scaleFlag: ['--evals', 4000],
+    replications: 4000,
   },
 };
+
+/** A pair's numpy arguments and evalsim `run` arguments at `scale` × its default size. */
+function scaledArgs(pair, scale) {
+  if (scale === 1) return { numpy: pair.numpy.slice(1), evalsim: [] };
+  const [flag, size] = pair.scaleFlag;
+  return {
+    numpy: [...pair.numpy.slice(1), flag, String(Math.round(size * scale))],
+    evalsim: ['--replications', String(Math.round(pair.replications * scale))],
+  };
+}
 
 /** python3 with numpy and scipy, or null. */
 function python() {
@@ -93,7 +111,7 @@ export function machineSlowness() {
  * Runs the pairs and returns { lines (markdown), results }; null when python3 with numpy is absent.
  * Progress goes to stderr.
  */
-export function numpyComparison({ runs = 5, workers = 2, pairs = Object.keys(PAIRS) } = {}) {
+export function numpyComparison({ runs = 5, workers = 2, pairs = Object.keys(PAIRS), seconds } = {}) {
   const py = python();
   if (!py) {
     process.stderr.write('numpy comparison skipped: python3 with numpy and scipy not found\n');
@@ -109,14 +127,22 @@ export function numpyComparison({ runs = 5, workers = 2, pairs = Object.keys(PAI
     for (const key of pairs) {
       const pair = PAIRS[key];
       if (!pair) throw new Error(`unknown pair ${key} (a, b or c)`);
+      // With `seconds`: scaled so that the reference takes about that many CPU seconds (from one
+      // run at its default size; CPU, not wall, so that a loaded machine does not shrink it).
+      let scale = 1;
+      if (seconds !== undefined) {
+        const pilot = measure(py, [join(numpyDir, pair.numpy[0]), ...pair.numpy.slice(1)], pyEnv);
+        scale = Math.max(1, Math.ceil((10 * seconds) / (pilot.cpu ?? pilot.wall)) / 10);
+      }
+      const args = scaledArgs(pair, scale);
       const numpy = [];
       const evalsim = [];
       for (let i = 0; i < runs; i++) {
-        numpy.push(measure(py, [join(numpyDir, pair.numpy[0]), ...pair.numpy.slice(1)], pyEnv));
+        numpy.push(measure(py, [join(numpyDir, pair.numpy[0]), ...args.numpy], pyEnv));
         evalsim.push(
           measure(
             process.execPath,
-            [cli, 'run', pair.study, '--workers', String(workers), '--out', out, '--quiet'],
+            [cli, 'run', pair.study, '--workers', String(workers), '--out', out, '--quiet', ...args.evalsim],
             process.env,
           ),
         );
@@ -127,7 +153,8 @@ export function numpyComparison({ runs = 5, workers = 2, pairs = Object.keys(PAI
       const pick = (xs, f) => median(xs.map((x) => x[f]));
       results.push({
         pair: key,
-        label: pair.label,
+        label: scale === 1 ? pair.label : `${pair.label} × ${scale}`,
+        scale,
         numpyWall: pick(numpy, 'wall'),
         evalsimWall: pick(evalsim, 'wall'),
         numpyCpu: pick(numpy, 'cpu'),
@@ -142,7 +169,7 @@ export function numpyComparison({ runs = 5, workers = 2, pairs = Object.keys(PAI
   const loadAfter = os.loadavg()[0];
   const f = (x, d = 2) => (x === null ? '—' : x.toFixed(d));
   const lines = [
-    `Whole processes, ${runs} alternating run${runs === 1 ? '' : 's'} each, medians; evalsim with ${workers} workers. Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: on a shared machine compare the ratios. Target (issue 13): numpy / evalsim ≥ 5.`,
+    `Whole processes, ${runs} alternating run${runs === 1 ? '' : 's'} each, medians; evalsim with ${workers} workers${seconds !== undefined ? `; each pair scaled (× in the first column: the reference's size flag and evalsim's --replications) so that numpy takes about ${seconds} CPU s` : ''}. Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after: on a shared machine compare the ratios. Targets: numpy / evalsim ≥ 5 (issue 13), ≥ 10 at ≥ 5 s of numpy with 2 workers (issue 34).`,
     '',
     '| work | numpy (s) | evalsim (s) | numpy / evalsim | CPU s numpy / evalsim | evalsim peak RSS (MiB) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -164,6 +191,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     runs: Number(option('runs', 5)),
     workers: Number(option('workers', 2)),
     pairs: option('pairs', 'a,b,c').split(','),
+    seconds: option('seconds', undefined) === undefined ? undefined : Number(option('seconds')),
   });
   if (comparison) {
     process.stdout.write(`${comparison.lines.join('\n')}\n`);

@@ -1,12 +1,22 @@
 // `pnpm bench`: per study, replications/s, wall time with 1 and 2 workers and peak
 // memory (max RSS of the process, main thread + workers), written to results/BENCH.md.
 // Each (study, workers) runs in a fresh process; with no study named, the numpy references of
-// bench/numpy/ are run side by side (scripts/bench-numpy.mjs) and then the eval-import benchmark
-// (scripts/evals/bench-import.mjs), the many-samples benchmark (scripts/evals/bench-passk.mjs), the
-// many-systems analyze benchmark (scripts/evals/bench-analyze.mjs) and the arena benchmark against
-// bt_fit.py (scripts/arena/bench-arena.mjs); a full run also records the load average, the CLI's fixed
+// bench/numpy/ are run side by side (scripts/bench-numpy.mjs), at their default sizes and scaled
+// to 5 CPU s of numpy, and then the benchmarks named below, each writing its own file;
+// a full run also records the load average, the CLI's fixed
 // costs (scripts/fixed-costs.mjs) and the memory of a 1e6-row population shared with 2 workers
-// (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import | passk | analyze | arena]
+// (scripts/population-memory.mjs). Usage: node scripts/bench.mjs [study … | import | passk |
+// analyze | arena | scaling | reproduce | bootstrap]:
+//   import     scripts/evals/bench-import.mjs   1.4 M samples imported and analysed (BENCH-import.md)
+//   passk      scripts/evals/bench-passk.mjs    many samples per question (BENCH-passk.md)
+//   analyze    scripts/evals/bench-analyze.mjs  many systems in one analyze (BENCH-analyze.md)
+//   arena      scripts/arena/bench-arena.mjs    arena ratings beside bt_fit.py (BENCH-arena.md)
+//   scaling    scripts/bench-scaling.mjs        every study at ≥ 3 s of one-worker work, 1 and 2
+//                                               workers, thread traces (BENCH-scaling.md)
+//   reproduce  scripts/bench-reproduce.mjs      `evalsim reproduce` with a trace of every thread
+//                                               (BENCH-reproduce.md)
+//   bootstrap  scripts/bench-bootstrap.mjs      the four cluster bootstrap intervals at 1e6 items
+//                                               (BENCH-bootstrap.md)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,17 +27,18 @@ import { machineSlowness, numpyComparison, REFERENCE_NUMPY_SECONDS } from './ben
 const root = new URL('..', import.meta.url).pathname;
 const studiesDir = join(root, 'studies');
 const wanted = process.argv.slice(2);
-// `import` names the eval-import benchmark (scripts/evals/bench-import.mjs, results/BENCH-import.md);
-// `passk` the many-samples benchmark (scripts/evals/bench-passk.mjs, results/BENCH-passk.md);
-// `analyze` the many-systems benchmark of evalsim analyze (scripts/evals/bench-analyze.mjs,
-// results/BENCH-analyze.md); `arena` the arena benchmark against bt_fit.py
-// (scripts/arena/bench-arena.mjs, results/BENCH-arena.md).
-const BENCH_SECTIONS = ['import', 'passk', 'analyze', 'arena'];
-const studyNames = wanted.filter((w) => !BENCH_SECTIONS.includes(w));
-const runImport = wanted.length === 0 || wanted.includes('import');
-const runPassk = wanted.length === 0 || wanted.includes('passk');
-const runAnalyze = wanted.length === 0 || wanted.includes('analyze');
-const runArena = wanted.length === 0 || wanted.includes('arena');
+// The benchmarks that have a name of their own (the header), each run as its script.
+const NAMED = {
+  analyze: 'scripts/evals/bench-analyze.mjs',
+  import: 'scripts/evals/bench-import.mjs',
+  passk: 'scripts/evals/bench-passk.mjs',
+  arena: 'scripts/arena/bench-arena.mjs',
+  scaling: 'scripts/bench-scaling.mjs',
+  reproduce: 'scripts/bench-reproduce.mjs',
+  bootstrap: 'scripts/bench-bootstrap.mjs',
+};
+const studyNames = wanted.filter((w) => !(w in NAMED));
+const namedToRun = Object.keys(NAMED).filter((name) => wanted.length === 0 || wanted.includes(name));
 const onlyImport = wanted.length > 0 && studyNames.length === 0;
 const files = onlyImport
   ? []
@@ -159,6 +170,20 @@ if (numpy) {
   lines.push('## Against numpy (issue 13)', '', ...numpy.lines, '');
   process.stderr.write(`${numpy.lines.slice(2).join('\n')}\n`);
 }
+// The same pairs where start-up is noise: each scaled to about 5 CPU s of numpy (issue 34 item 4).
+const numpyAtScale =
+  wanted.length === 0
+    ? numpyComparison({ runs: Number(process.env.BENCH_NUMPY_RUNS ?? 5), seconds: 5 })
+    : null;
+if (numpyAtScale) {
+  lines.push(
+    '## Against numpy at scale (issue 34: ≥ 10× with 2 workers at ≥ 5 s of numpy)',
+    '',
+    ...numpyAtScale.lines,
+    '',
+  );
+  process.stderr.write(`${numpyAtScale.lines.slice(2).join('\n')}\n`);
+}
 if (wanted.length === 0) {
   // Whole processes: the CLI's fixed costs, and a 1e6-row population parsed once and shared (issue 8 item 9).
   for (const [title, script] of [
@@ -220,15 +245,6 @@ if (files.length > 0) {
   renameSync(`${path}.tmp`, path);
   process.stderr.write(`wrote ${path}\n`);
 }
-if (runAnalyze) {
-  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-analyze.mjs')], { stdio: 'inherit' });
-}
-if (runImport) {
-  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-import.mjs')], { stdio: 'inherit' });
-}
-if (runPassk) {
-  execFileSync(process.execPath, [join(root, 'scripts/evals/bench-passk.mjs')], { stdio: 'inherit' });
-}
-if (runArena) {
-  execFileSync(process.execPath, [join(root, 'scripts/arena/bench-arena.mjs')], { stdio: 'inherit' });
+for (const name of namedToRun) {
+  execFileSync(process.execPath, [join(root, NAMED[name])], { stdio: 'inherit' });
 }

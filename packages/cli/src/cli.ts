@@ -9,6 +9,7 @@
 import { evalsimVersion } from '@evalsim/sim/light';
 import yargs from 'yargs';
 import { commandNames, loadCommands } from './commands/index.js';
+import { withThreadTrace } from './commands/threadTraceFile.js';
 import { badNumberFlag, unknownCommand, usageMessage } from './commands/usage.js';
 import { captureSink, createIo, type TextSink } from './io.js';
 
@@ -79,12 +80,15 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     for (const command of await loadCommands(commandsWanted(argv))) cli.command(command);
     const unknown = unknownCommand(argv, commandNames);
     if (unknown) throw new UsageError(unknown);
-    await cli
-      .help()
-      .version(evalsimVersion())
-      .parseAsync([...argv], { io }, (_error, _parsed, output) => {
-        if (output) io.stdout.write(`${output}\n`);
-      });
+    // EVALSIM_THREAD_TRACE=<file>: the threads' busy intervals written there (the benchmarks').
+    await withThreadTrace(io, () =>
+      cli
+        .help()
+        .version(evalsimVersion())
+        .parseAsync([...argv], { io }, (_error, _parsed, output) => {
+          if (output) io.stdout.write(`${output}\n`);
+        }),
+    );
     exitCode = io.exitCode;
   } catch (error) {
     // Bad arguments caught by @evalsim/core, bad configs, usage mistakes: one clear line, no stack trace.

@@ -398,6 +398,16 @@ export {
   type StudyRun,
 } from './runner/runStudy.js';
 export { createStudyLanes, LANE_TASKS_PER_THREAD, type StudyLane } from './runner/studyLanes.js';
+export {
+  type BusyInterval,
+  type BusyKind,
+  startThreadTrace,
+  stopThreadTrace,
+  threadSchedule,
+  traceBusy,
+  traceClockMs,
+  tracingThreads,
+} from './runner/threadTrace.js';
 export { startWorkerThread, type WorkerThread } from './runner/workerThread.js';
 // ------------------------------------------------------------------ sharded runs
 export {

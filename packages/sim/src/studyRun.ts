@@ -16,5 +16,15 @@ export { RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { expectationSummary } from './runner/expectations.js';
 export type { RunProgress } from './runner/runProgress.js';
 export { KEEP_KINDS, runStudy } from './runner/runStudy.js';
+export {
+  type BusyInterval,
+  type BusyKind,
+  startThreadTrace,
+  stopThreadTrace,
+  threadSchedule,
+  traceBusy,
+  traceClockMs,
+  tracingThreads,
+} from './runner/threadTrace.js';
 export type { WorkerThread } from './runner/workerThread.js';
 export { resolveShard } from './shard/resolveShard.js';

@@ -5,6 +5,7 @@
  * per-replication files; default out results/local/, so a run never replaces the committed
  * results/) and prints the results with published values and ✓/✗ marks.
  */
+import { availableParallelism } from 'node:os';
 import { startWorkerThread, type WorkerThread } from '@evalsim/sim/threads';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
@@ -34,22 +35,23 @@ export interface RunArgs {
 }
 
 /**
- * A worker thread the run is sure to use, started now so that it loads while this process loads
- * the runner and validates the study: `--chunk-timeout` (time-limited chunks run only in worker
- * threads, runner/workerCount.ts). Not for `--workers n ≥ 2`: built-in blocks start in this thread
- * and workers are made only when the first chunks show that they pay (runner/probingExecutor.ts):
- * a thread started on spec costs a short run more than it saves a long one. A study naming user
- * modules starts its threads
- * after validation. None for a flag value the run will refuse (runStudyCommand checks every flag,
- * in order, and names it).
+ * A worker thread started now, so that it loads while this process loads the runner and validates
+ * the study: whenever the run may compute on more than one thread — `--workers n ≥ 2`, or the
+ * default on a machine with 2 cores or more (runner/workerCount.ts) — and for `--chunk-timeout`
+ * (time-limited chunks run only in worker threads). Built-in blocks still start in this thread
+ * and give the thread chunks only when the first ones show that workers pay
+ * (runner/probingExecutor.ts); a run that does not use it closes it. Started after validation
+ * instead, the thread joined a long run 0.3–0.5 s after its first chunk. None for a flag value
+ * the run will refuse (runStudyCommand checks every flag, in order, and names it).
  */
-function threadSureToRun(args: RunArgs): WorkerThread | undefined {
+function threadToStartEarly(args: RunArgs): WorkerThread | undefined {
   const whole = (value: number | undefined, min: number, max: number) =>
     value === undefined || (Number.isSafeInteger(value) && value >= min && value <= max);
-  const threads = args.chunkTimeout !== undefined && args.chunkTimeout > 0 && args.workers !== 0;
-  if (!threads || !whole(args.workers, 1, MAX_WORKERS) || !whole(args.workerMemory, 16, MAX_WORKER_MEMORY_MB))
+  if (!whole(args.workers, 0, MAX_WORKERS) || !whole(args.workerMemory, 16, MAX_WORKER_MEMORY_MB))
     return undefined;
-  return startWorkerThread(args.workerMemory);
+  const timed = args.chunkTimeout !== undefined && args.chunkTimeout > 0 && args.workers !== 0;
+  const threads = Math.min(args.workers ?? availableParallelism(), availableParallelism());
+  return timed || threads >= 2 ? startWorkerThread(args.workerMemory) : undefined;
 }
 
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -130,7 +132,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         'keep every replication for new metrics later',
       ) as never,
   handler: async (args) => {
-    const warm = threadSureToRun(args);
+    const warm = threadToStartEarly(args);
     try {
       await (await import('./runStudyCommand.js')).runStudyCommand(args, warm);
     } finally {

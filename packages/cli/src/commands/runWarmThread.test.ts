@@ -1,8 +1,9 @@
 /**
- * `evalsim run --chunk-timeout` starts a worker thread before it loads the runner and validates the
- * study (run.ts); `--workers n` does not (built-in blocks start in this thread). The built CLI, as a
- * process, gives the bytes of a run in this thread either way, and a study refused by validation
- * still ends the process (the started thread is closed) with the usual one-line error.
+ * `evalsim run --chunk-timeout`, and `--workers n ≥ 2`, start a worker thread before loading the
+ * runner and validating the study (run.ts; built-in blocks still start in this thread, and a run
+ * too small for workers closes it unused). The built CLI, as a process, gives the bytes of a run
+ * in this thread either way, and a study refused by validation still ends the process (the
+ * started thread is closed) with the usual one-line error.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,11 +67,16 @@ describe('a thread started before validating', () => {
 
   test('a refused study ends the process with its error, the thread closed', () => {
     writeFileSync(join(tmp, 'bad.json'), JSON.stringify({ ...STUDY, replications: 0 }));
-    const run = evalsim('run', 'bad.json', '--chunk-timeout', '60', '--out', join(tmp, 'out-bad'));
-    expect(run.error).toBeUndefined(); // not killed by the timeout
-    expect(run.status).toBe(2);
-    expect(run.stderr).toBe(
-      'evalsim: bad.json: replications: got 0; allowed: an integer ≥ 1 and ≤ 100000000\n',
-    );
+    for (const flags of [
+      ['--chunk-timeout', '60'],
+      ['--workers', '2'],
+    ]) {
+      const run = evalsim('run', 'bad.json', ...flags, '--out', join(tmp, 'out-bad'));
+      expect(run.error).toBeUndefined(); // not killed by the timeout
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(
+        'evalsim: bad.json: replications: got 0; allowed: an integer ≥ 1 and ≤ 100000000\n',
+      );
+    }
   });
 });

@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { traceBusy, traceClockMs, tracingThreads } from '@evalsim/sim';
 import { renderSvg, type VegaLiteSpec } from './renderSvg.js';
 import type { RenderAnswer } from './svgRenderWorker.js';
 
@@ -35,6 +36,7 @@ export function createSvgRenderer(file = svgRenderWorkerFile()): SvgRenderer {
   if (!file) return { render: renderSvg, close: async () => {} };
   let worker: Worker | undefined;
   let next = 0;
+  let lastAnswer = 0;
   const waiting = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
@@ -65,7 +67,16 @@ export function createSvgRenderer(file = svgRenderWorkerFile()): SvgRenderer {
       const answer = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
       worker.ref();
       worker.postMessage({ id, spec });
+      // Traced (runner/threadTrace.ts) from when the thread could take it (it renders one at a
+      // time) to its answer.
+      const thread = worker.threadId;
+      const posted = tracingThreads() ? traceClockMs() : 0;
       return answer.finally(() => {
+        if (posted) {
+          const endMs = traceClockMs();
+          traceBusy({ thread, startMs: Math.max(posted, lastAnswer), endMs, kind: 'render', label: 'plots' });
+          lastAnswer = endMs;
+        }
         if (waiting.size === 0) worker?.unref();
       });
     },

@@ -4,7 +4,8 @@
  * 1997, §5.2–5.3; Cameron, Gelbach & Miller 2008, the pairs cluster bootstrap), for
  * analyze's per-system score and per-pair difference:
  *
- *   resample b draws K cluster indices uniformly with replacement (samplers sampleIndices),
+ *   resample b draws K cluster indices uniformly with replacement (samplers sampleIndices, in
+ *   the stream's bulk form SeededStream.fillIndices: the same indices),
  *   ȳ*_b = Σ_j S_{i_bj} / Σ_j n_{i_bj}, se*_b its own CR1 SE (core clusterBootstrapReplicates);
  *   percentile [Q(α/2), Q(1 − α/2)];   basic [2ȳ − Q(1 − α/2), 2ȳ − Q(α/2)];
  *   studentized [ȳ − se·Q_z(1 − α/2), ȳ − se·Q_z(α/2)], z*_b = (ȳ*_b − ȳ)/se*_b, se the data's CR1 SE;
@@ -46,7 +47,6 @@ import {
 } from '@evalsim/core';
 import { SeededStream } from '../rng/SeededStream.js';
 import { streamSeed } from '../rng/streamSeed.js';
-import { sampleIndices } from '../samplers/indices.js';
 import type { SkippedMethod } from './systemSummary.js';
 
 export interface Bounds {
@@ -112,7 +112,8 @@ export function clusterBootstrapSet(
   const B = means.length;
   const indices = scratch.indices.subarray(0, K);
   stream.reseed(bootstrapStreamKey(seed, key), 0);
-  const draw = (out: Int32Array) => sampleIndices(stream, K, out);
+  // The stream's bulk form of sampleIndices: the same indices, the state kept in locals.
+  const draw = (out: Int32Array) => stream.fillIndices(out, out.length, K);
   clusterBootstrapReplicates(t, draw, indices, means, K >= 3 ? ses : null);
   let total = 0;
   let items = 0;

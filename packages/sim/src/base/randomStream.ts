@@ -14,6 +14,11 @@ export interface RandomStream extends Rng {
    * same order as `count` successive calls (a bulk form for hot loops; allocation-free).
    */
   fillUniform(out: Float64Array, count: number): void;
+  /**
+   * out[i] = 1 if the i-th next {@link uniform} < probabilities[i], else 0 (i < count): the same
+   * uniforms as {@link fillUniform}, compared in bulk (Bernoulli draws against per-draw rates).
+   */
+  fillBernoulli(probabilities: Float64Array, count: number, out: Uint8Array): void;
   /** out[0 … count − 1] = the next `count` values of {@link uint32} (bulk form, same words). */
   fillUint32(out: Uint32Array, count: number): void;
   /** out[0 … count − 1] = the next `count` values of {@link index}(n) (bulk form, same indices). */

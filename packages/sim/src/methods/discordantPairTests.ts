@@ -73,6 +73,12 @@ export class McnemarCriticalTable {
     if (d >= this.crit.length) this.crit = criticalCountsCovering(this.alpha, d);
     return Math.max(b, c) >= this.crit[d];
   }
+
+  /** The critical counts crit[d] for d = 0 … at least `d` (for loops that index them directly). */
+  covering(d: number): Int32Array {
+    if (d >= this.crit.length) this.crit = criticalCountsCovering(this.alpha, d);
+    return this.crit;
+  }
 }
 
 /** Two-sided p-value of the paired z-test from n, b, c (`scratch` is reused). */

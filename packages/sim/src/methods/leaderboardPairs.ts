@@ -47,7 +47,7 @@ import {
   pairedZPValue,
   unpairedZPValue,
 } from './discordantPairTests.js';
-import { DiscordantPValueCache } from './discordantPValueCache.js';
+import { DiscordantDecisionTable, DiscordantPValueCache } from './discordantPValueCache.js';
 import { StepwiseMcnemarCount } from './stepwiseMcnemarCount.js';
 
 export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
@@ -139,7 +139,6 @@ export const leaderboardPairs = defineMethod({
     const alpha = 1 - level;
     const stepwise = correction === 'holm' || correction === 'benjaminiHochberg';
     const scratch = createPairTestScratch();
-    const cache = SHARED_MCNEMAR_P_VALUES;
     // p-values computed once per (n, b, c) (discordantPValueCache.ts), and step-wise McNemar
     // counts sorting only the p-values ≤ α (stepwiseMcnemarCount.ts): same counts, less work.
     const zCache = new DiscordantPValueCache((n, b, c) => pairedZPValue(n, b, c, level, scratch));
@@ -155,6 +154,8 @@ export const leaderboardPairs = defineMethod({
     let pValues = new Float64Array(0);
     let workspace = new Float64Array(0);
     let critical: McnemarCriticalTable | null = null;
+    // z tests without a step-wise correction: the decision itself, per (n, b, c) or (n, k_A, k_B).
+    let decisions: DiscordantDecisionTable | null = null;
 
     return (data, _rng, out) => {
       if (!plan || plan.index.length !== (versusFirst ? data.copies - 1 : data.pairCount)) {
@@ -164,6 +165,15 @@ export const leaderboardPairs = defineMethod({
         const perTest = correction === 'bonferroni' ? alpha / plan.index.length : alpha;
         critical =
           test === 'mcnemarExact' && !stepwise && !headline ? new McnemarCriticalTable(perTest) : null;
+        decisions =
+          test !== 'mcnemarExact' && !stepwise && !headline
+            ? new DiscordantDecisionTable(
+                test === 'pairedZ'
+                  ? (n, b, c) => zCache.pValue(n, b, c)
+                  : (n, kA, kB) => unpairedCache.pValue(n, kA, kB),
+                perTest,
+              )
+            : null;
       }
       const { first, second, index } = plan;
       const m = index.length;
@@ -182,10 +192,23 @@ export const leaderboardPairs = defineMethod({
           if (pValues[t] <= threshold && (!secondBetter || totals[second[t]] > totals[first[t]])) count++;
         }
       } else if (critical) {
+        // Counted without a branch per pair (a rejection is rare, its place random);
+        // b + c ≤ n: every critical count a pair can meet.
+        const crit = critical.covering(n);
         for (let t = 0; t < m; t++) {
           const b = onlyFirst[index[t]];
           const c = onlySecond[index[t]];
-          if ((!secondBetter || c > b) && critical.rejects(b, c)) count++;
+          count += secondBetter ? +(c > b && c >= crit[b + c]) : +(Math.max(b, c) >= crit[b + c]);
+        }
+      } else if (decisions) {
+        for (let t = 0; t < m; t++) {
+          const b = onlyFirst[index[t]];
+          const c = onlySecond[index[t]];
+          const rejects =
+            test === 'pairedZ'
+              ? decisions.rejects(n, b, c)
+              : decisions.rejects(n, totals[first[t]], totals[second[t]]);
+          count += secondBetter ? rejects & +(c > b) : rejects;
         }
       } else if (stepwiseMcnemar) {
         count = stepwiseMcnemar.count(onlyFirst, onlySecond, index, secondBetter);
@@ -194,17 +217,12 @@ export const leaderboardPairs = defineMethod({
           const b = onlyFirst[index[t]];
           const c = onlySecond[index[t]];
           pValues[t] =
-            test === 'mcnemarExact'
-              ? cache.pValue(b, c)
-              : test === 'pairedZ'
-                ? zCache.pValue(n, b, c)
-                : unpairedCache.pValue(n, totals[first[t]], totals[second[t]]);
+            test === 'pairedZ'
+              ? zCache.pValue(n, b, c)
+              : unpairedCache.pValue(n, totals[first[t]], totals[second[t]]);
         }
-        let threshold = correction === 'bonferroni' ? alpha / m : alpha;
-        if (stepwise) {
-          const rejected = countRejections(pValues, correction as AdjustmentMethod, alpha, workspace);
-          threshold = rejected > 0 ? workspace[rejected - 1] : -1;
-        }
+        const rejected = countRejections(pValues, correction as AdjustmentMethod, alpha, workspace);
+        const threshold = rejected > 0 ? workspace[rejected - 1] : -1;
         for (let t = 0; t < m; t++) {
           if (pValues[t] <= threshold && (!secondBetter || onlySecond[index[t]] > onlyFirst[index[t]]))
             count++;

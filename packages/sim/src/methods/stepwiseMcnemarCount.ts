@@ -42,12 +42,15 @@ export class StepwiseMcnemarCount {
       this.sorted = new Float64Array(m);
     }
     const { small, smallPair, sorted, alpha, critical } = this;
+    let crit = critical.covering(64);
     let found = 0;
     for (let t = 0; t < m; t++) {
       const b = onlyFirst[index[t]];
       const c = onlySecond[index[t]];
+      const d = b + c;
+      if (d >= crit.length) crit = critical.covering(d);
       // p ≤ α ⇔ max(b, c) ≥ crit[b + c] (core mcnemarCriticalCounts): most pairs stop here.
-      if (!critical.rejects(b, c)) continue;
+      if (Math.max(b, c) < crit[d]) continue;
       const p = this.cache.pValue(b, c);
       if (p <= alpha) {
         small[found] = p;

@@ -4,7 +4,7 @@
  * counts come from word operations and population counts instead of a pass over the
  * M(M − 1)/2 pairs for every question:
  *
- *   k_j += popcount(x_j),   b_jl += popcount(x_j ∧ ¬x_l),   c_jl += popcount(¬x_j ∧ x_l),
+ *   k_j += popcount(x_j),   b_jl += popcount(x_j ∧ ¬x_l),   c_jl += popcount(x_j ∧ ¬x_l) + popcount(x_l) − popcount(x_j),
  *
  * summed over the ⌈V/32⌉ words (unused high bits are 0 in every copy, so they never count).
  * popcount is the SWAR bit count (Warren 2012, Hacker's Delight, 2nd ed., §5-1, Fig. 5-2).
@@ -33,6 +33,8 @@ export class CopyAnswerBits {
   readonly bits: Int32Array;
   /** drawCopyAnswers' plan for the rates and questions it last drew (built on first use). */
   plan: DrawPlan | null = null;
+  /** Each copy's right answers among the bits (addCounts' scratch). */
+  private readonly right: Int32Array;
 
   constructor(
     readonly copies: number,
@@ -40,29 +42,32 @@ export class CopyAnswerBits {
   ) {
     this.words = Math.ceil(questions / 32);
     this.bits = new Int32Array(copies * this.words);
+    this.right = new Int32Array(copies);
   }
 
-  /** Adds the copies' totals and the pairs' discordant counts (pairs numbered (0,1), (0,2), …, (1,2), …). */
+  /**
+   * Adds the copies' totals and the pairs' discordant counts (pairs numbered (0,1), (0,2), …,
+   * (1,2), …). One population count per pair and word: c_jl = b_jl + k_l − k_j over these
+   * questions (both sides count the questions copy l got right, less those both got right).
+   */
   addCounts(totals: Int32Array, onlyFirst: Int32Array, onlySecond: Int32Array): void {
-    const { copies, words, bits } = this;
+    const { copies, words, bits, right } = this;
+    for (let j = 0; j < copies; j++) {
+      const a = j * words;
+      let count = 0;
+      for (let w = 0; w < words; w++) count += popcount32(bits[a + w]);
+      right[j] = count;
+      totals[j] += count;
+    }
     let k = 0;
     for (let j = 0; j < copies; j++) {
       const a = j * words;
-      let right = 0;
-      for (let w = 0; w < words; w++) right += popcount32(bits[a + w]);
-      totals[j] += right;
       for (let l = j + 1; l < copies; l++, k++) {
         const b = l * words;
         let first = 0;
-        let second = 0;
-        for (let w = 0; w < words; w++) {
-          const x = bits[a + w];
-          const y = bits[b + w];
-          first += popcount32(x & ~y);
-          second += popcount32(~x & y);
-        }
+        for (let w = 0; w < words; w++) first += popcount32(bits[a + w] & ~bits[b + w]);
         onlyFirst[k] += first;
-        onlySecond[k] += second;
+        onlySecond[k] += first + right[l] - right[j];
       }
     }
   }
@@ -80,7 +85,8 @@ interface DrawPlan {
   readonly word: Int32Array;
   readonly bit: Int32Array;
   readonly rate: Float64Array;
-  readonly uniforms: Float64Array;
+  /** The replication's draws, 1 right, 0 wrong (RandomStream.fillBernoulli). */
+  readonly right: Uint8Array;
 }
 
 function planDraws(answers: CopyAnswerBits, rates: Float64Array, varying: Int32Array): DrawPlan {
@@ -109,16 +115,18 @@ function planDraws(answers: CopyAnswerBits, rates: Float64Array, varying: Int32A
     word: Int32Array.from(word),
     bit: Int32Array.from(bit),
     rate: Float64Array.from(rate),
-    uniforms: new Float64Array(rate.length),
+    right: new Uint8Array(rate.length),
   };
 }
 
 /**
  * Fills `answers` for the questions `varying` (slot v = varying[v]) with rates
  * rates[i·copies + j]: a uniform draw where 0 < p < 1 (right iff U < p), else right iff p = 1.
- * The replication's uniforms are drawn in one RandomStream.fillUniform call (the same numbers
- * in the same order as one uniform() per drawn answer, question-major, copy-minor), then
- * compared against the flattened plan of the drawn answers.
+ * The replication's draws are one RandomStream.fillBernoulli call against the flattened plan's
+ * rates (the same uniforms in the same order as one uniform() per drawn answer, question-major,
+ * copy-minor, each compared with its p), then set as bits without a branch: half the draws of a
+ * question at p = 1/2 are right, so a branch on each mispredicted half the time and took half of
+ * the draw's time.
  */
 export function drawCopyAnswers(
   answers: CopyAnswerBits,
@@ -132,10 +140,8 @@ export function drawCopyAnswers(
     answers.plan = plan;
   }
   const { bits } = answers;
-  const { word, bit, rate, uniforms } = plan;
+  const { word, bit, rate, right } = plan;
   bits.set(plan.base);
-  src.fillUniform(uniforms, uniforms.length);
-  for (let t = 0; t < uniforms.length; t++) {
-    if (uniforms[t] < rate[t]) bits[word[t]] |= bit[t];
-  }
+  src.fillBernoulli(rate, rate.length, right);
+  for (let t = 0; t < right.length; t++) bits[word[t]] |= bit[t] & -right[t];
 }

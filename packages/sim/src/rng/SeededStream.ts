@@ -170,6 +170,39 @@ export class SeededStream implements RandomStream {
   }
 
   /**
+   * out[i] = 1 when the i-th next uniform is below probabilities[i], else 0, i = 0 … count − 1:
+   * the same uniforms as {@link fillUniform} (the stream left where it would be), compared as they
+   * are made instead of stored and read back, and written as 0/1 without a branch (a draw at
+   * p = 1/2 is a coin flip no branch predictor can learn).
+   */
+  fillBernoulli(probabilities: Float64Array, count: number, out: Uint8Array): void {
+    checkFillCount(count, Math.min(out.length, probabilities.length));
+    if (this.pending) this.start();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.counter;
+    for (let i = 0; i < count; i++) {
+      let t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      const high = t >>> 5;
+      t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      out[i] = +((high * TWO_26 + (t >>> 6)) * TWO_NEG_53 < probabilities[i]);
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.counter = d;
+  }
+
+  /**
    * out[0 … count − 1] = the next `count` values of {@link uint32} (same words, same order, the
    * stream left where those calls would leave it), the state in locals for the whole loop.
    */

@@ -126,6 +126,26 @@ describe('SeededStream', () => {
     expect(bad).toBe(0);
   });
 
+  it('fillBernoulli decides as fillUniform followed by U < p, and leaves the stream where it would', () => {
+    const probabilities = Float64Array.from(
+      { length: 999 },
+      (_, i) => [0, 1, 0.5, 1e-9, 0.999, i / 999][i % 6],
+    );
+    for (const replication of [0, 1, 77]) {
+      const reference = new SeededStream(123456789, replication);
+      const uniforms = new Float64Array(probabilities.length);
+      reference.fillUniform(uniforms, uniforms.length);
+      const bulk = new SeededStream(123456789, replication);
+      const out = new Uint8Array(probabilities.length);
+      bulk.fillBernoulli(probabilities, probabilities.length, out);
+      expect([...out]).toEqual([...uniforms].map((u, i) => (u < probabilities[i] ? 1 : 0)));
+      expect(bulk.uniform()).toBe(reference.uniform());
+    }
+    const stream = new SeededStream(1, 0);
+    expect(() => stream.fillBernoulli(probabilities, 1000, new Uint8Array(1000))).toThrow(/count/);
+    expect(() => stream.fillBernoulli(probabilities, 10, new Uint8Array(5))).toThrow(InputError);
+  });
+
   it('fillUniform gives the same numbers as successive uniform() calls and leaves the stream where they would', () => {
     for (const c of fixture.streams) {
       const stream = new SeededStream(c.cellKey, c.replication);

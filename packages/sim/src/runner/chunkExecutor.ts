@@ -178,6 +178,9 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   while (threads.length < workers) threads.push(startWorkerThread(memoryMb));
   // Tasks each thread holds, and whether one of them must run alone (user code, a time limit).
   const held = threads.map(() => 0);
+  // A thread gets tasks once it has loaded the worker module (WorkerThread.ready): until then its
+  // tasks would wait in its port while this thread, computing too, could run them.
+  const loaded = threads.map((thread) => thread.ready === undefined);
   const alone = threads.map(() => false);
   let hereBusy = false;
   const queue: Waiting[] = [];
@@ -231,7 +234,7 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   const dispatch = () => {
     // First every idle worker thread, then this thread, then a second task for each busy thread.
     for (let i = 0; i < threads.length && queue.length > 0; i++) {
-      if (held[i] > 0) continue;
+      if (held[i] > 0 || !loaded[i]) continue;
       const next = take(0);
       if (next) toThread(i, next);
       else i--;
@@ -243,12 +246,19 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
       if (next) toHere(next);
     }
     for (let i = 0; i < threads.length && queue.length > 0; i++) {
-      if (held[i] === 0 || held[i] >= depth || alone[i] || queue[0].alone) continue;
+      if (held[i] === 0 || held[i] >= depth || alone[i] || queue[0].alone || !loaded[i]) continue;
       const next = take(0);
       if (next) toThread(i, next);
       else i--;
     }
   };
+
+  for (const [i, thread] of threads.entries()) {
+    thread.ready?.then(() => {
+      loaded[i] = true;
+      dispatch();
+    });
+  }
 
   const enqueue = (
     task: ChunkTask,

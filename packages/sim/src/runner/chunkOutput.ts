@@ -1,8 +1,11 @@
 /**
  * What a chunk returns, in one ArrayBuffer so a worker can transfer it without copying:
  *
- *   header     2 Float64                P, the length of the partials section; the seconds the chunk
- *                                       took on its thread (for chunk sizes, chunkSizer.ts)
+ *   header     8 Float64                P, the length of the partials section; the seconds the chunk
+ *                                       took on its thread (for chunk sizes, chunkSizer.ts); its start
+ *                                       and end on the trace clock, the thread's id, its CPU seconds
+ *                                       over the chunk, and the thread's CPU and core-waiting seconds
+ *                                       since it started, at the chunk's end (threadTrace.ts)
  *   partials   P Float64                per block of the chunk, in order: its state length L, then
  *                                       its CellPartial state (L numbers)
  *   kept       (only with a kept kind, at byte 8·(2 + P)):
@@ -37,8 +40,22 @@ export interface ChunkResult {
   readonly kept: ChunkOutput | null;
 }
 
-/** Numbers before the partials section: P and the seconds. */
-const HEADER = 2;
+/** Numbers before the partials section: P, the seconds and the chunk's interval (ChunkInterval). */
+const HEADER = 8;
+
+/** Where and when a chunk ran (threadTrace.ts). */
+export interface ChunkInterval {
+  /** Trace-clock milliseconds (traceClockMs). */
+  readonly startMs: number;
+  readonly endMs: number;
+  /** worker_threads' threadId (0: the main thread). */
+  readonly thread: number;
+  /** The thread's CPU seconds over the chunk. */
+  readonly cpuSeconds: number;
+  /** The thread's seconds on a CPU and waiting for one since it started, at the chunk's end (0 where unknown). */
+  readonly threadCpuSeconds: number;
+  readonly threadWaitSeconds: number;
+}
 
 function sizes(shape: ChunkShape, count: number) {
   const records = count * shape.stride * Float64Array.BYTES_PER_ELEMENT;
@@ -86,13 +103,29 @@ export function allocateChunkOutput(shape: ChunkShape, count: number): ArrayBuff
   return new ArrayBuffer(sizes(shape, count).total);
 }
 
-/** Packs the block partials, the chunk's `seconds` and the kept buffer (if any) into one transferable buffer. */
-export function packChunk(partials: readonly number[], kept: ArrayBuffer | null, seconds = 0): ArrayBuffer {
+/**
+ * Packs the block partials, the chunk's `seconds`, where and when it ran and the kept buffer (if
+ * any) into one transferable buffer.
+ */
+export function packChunk(
+  partials: readonly number[],
+  kept: ArrayBuffer | null,
+  seconds = 0,
+  interval?: ChunkInterval,
+): ArrayBuffer {
   const head = (HEADER + partials.length) * Float64Array.BYTES_PER_ELEMENT;
   const buffer = new ArrayBuffer(head + (kept?.byteLength ?? 0));
   const numbers = new Float64Array(buffer, 0, HEADER + partials.length);
   numbers[0] = partials.length;
   numbers[1] = seconds;
+  if (interval) {
+    numbers[2] = interval.startMs;
+    numbers[3] = interval.endMs;
+    numbers[4] = interval.thread;
+    numbers[5] = interval.cpuSeconds;
+    numbers[6] = interval.threadCpuSeconds;
+    numbers[7] = interval.threadWaitSeconds;
+  }
   for (let i = 0; i < partials.length; i++) numbers[i + HEADER] = partials[i];
   if (kept) new Uint8Array(buffer, head).set(new Uint8Array(kept));
   return buffer;
@@ -114,6 +147,16 @@ export function unpackChunk(
 /** The seconds a packed chunk took on its thread. */
 export function chunkSeconds(buffer: ArrayBuffer): number {
   return new Float64Array(buffer, Float64Array.BYTES_PER_ELEMENT, 1)[0];
+}
+
+/** Where and when a packed chunk ran (all zeros when it was packed without an interval). */
+export function chunkInterval(buffer: ArrayBuffer): ChunkInterval {
+  const [startMs, endMs, thread, cpuSeconds, threadCpuSeconds, threadWaitSeconds] = new Float64Array(
+    buffer,
+    2 * Float64Array.BYTES_PER_ELEMENT,
+    6,
+  );
+  return { startMs, endMs, thread, cpuSeconds, threadCpuSeconds, threadWaitSeconds };
 }
 
 /** The block states of a partials section, in order (views, not copies). */

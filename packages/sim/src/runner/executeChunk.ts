@@ -9,6 +9,7 @@
  * computing formula values (only the main thread writes formula rows).
  */
 
+import { threadId } from 'node:worker_threads';
 import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
 import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
@@ -25,6 +26,8 @@ import {
   packChunk,
 } from './chunkOutput.js';
 import type { ChunkTask } from './chunkTask.js';
+import { threadSchedule } from './threadCpuTime.js';
+import { traceClockMs } from './threadTrace.js';
 
 const studies = new Map<string, Promise<Study>>();
 const cells = new Map<string, CellWork>();
@@ -89,9 +92,14 @@ function cellWork(study: SimulationStudy, task: ChunkTask): CellWork {
  * returns the packed partials (and kept records/answers) (chunkOutput.ts layout).
  */
 export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
-  const started = performance.now();
   if (task.populations) adoptPopulationFiles(task.populations);
   const study = await studyOf(task);
+  // Timed from here: chunks queued on a worker thread that wait for its first validation of the
+  // study would otherwise all count it (and their times overlap). From here on a chunk runs to
+  // its end without yielding.
+  const started = performance.now();
+  const startMs = traceClockMs();
+  const startCpu = threadSchedule()?.cpuSeconds;
   const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}/${task.caps.join(',')}`;
   let work = cells.get(key);
   if (!work) work = remember(cells, key, cellWork(study, task), MAX_SIMULATORS);
@@ -123,5 +131,14 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
     (wrapped as Error & { cause: unknown }).cause = error;
     throw wrapped;
   }
-  return packChunk(partials, keptBuffer, (performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const schedule = threadSchedule();
+  return packChunk(partials, keptBuffer, seconds, {
+    startMs,
+    endMs: traceClockMs(),
+    thread: threadId,
+    cpuSeconds: schedule && startCpu !== undefined ? schedule.cpuSeconds - startCpu : seconds,
+    threadCpuSeconds: schedule?.cpuSeconds ?? 0,
+    threadWaitSeconds: schedule?.waitSeconds ?? 0,
+  });
 }

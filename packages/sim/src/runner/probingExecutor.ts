@@ -1,26 +1,32 @@
 /**
  * Workers only when they pay for themselves: the first chunks of a run of built-in blocks run in
  * this thread, one after the other, timed by this thread's CPU time (threadCpuTime.ts), until
- * they have taken PROBE_SECONDS; from the time per replication of the last of them the rest of the
- * run is estimated, and worker threads are used only when
+ * they have taken PROBE_SECONDS; from then on, after every chunk, the rest of the run is estimated
+ * from the time per replication of the latest chunks (PROBE_SECONDS / 2 of them), and worker
+ * threads are used as soon as
  *
- *   rest = seconds(last chunk) / replications(last chunk) · (replications − done) > WORKERS_PAY_AFTER_SECONDS
+ *   rest = seconds(latest chunks) / replications(latest chunks) · (replications − done) > WORKERS_PAY_AFTER_SECONDS
  *
- * else every chunk runs here and no pool is made (a thread started early, `warm`, is closed). A
- * worker thread costs its start, its bundle load and a cold JIT (0.3–0.5 CPU s on the studies of
- * studies/), and the run's end waits for its last, slowest chunk; and a run in one thread is not on
- * one core: V8 compiles and collects garbage on the other (few-clusters alone: 1.39 CPU s in
- * 1.29 s; two copies at once: 1.56–1.62 s each), which a worker thread takes from it. On a run of
- * a second or less it only adds. The code is cold at first: over the first 0.1 CPU s the mean time
- * per replication after the first chunk overestimated the rest 3–150 times (power-resampling 3.2 s
- * for a run of 0.5 s, paired-intervals 224 s for 1.8 s), so `--workers 2` made power-resampling,
- * small-n-coverage and paired-false-win slower than `--workers 1` (0.93 against 0.77 s, 0.95 against
- * 0.78 s, 1.06 against 0.84 s). The last chunk of 0.2 CPU s is the warmest: it estimates
- * power-resampling's rest at 0.26 s and small-n-coverage's at 0.27 s, which then stay here (0.79
- * and 0.81 s), while few-clusters (1.5 s) and paired-intervals (32 s) still use workers. A run done
- * within the probe never starts a pool. A
- * chunk's bytes do not depend on where it ran (blocks.ts); the chunks asked for during the probe
- * wait for it, in order.
+ * — the first cells may be cheaper than the later ones (clustered-coverage's first 11% of
+ * replications estimated the rest at 0.9–1.3 s of its 1.9) — else every chunk runs here and the
+ * pool is closed unused. The pool is made when the run starts,
+ * so its threads start and load their bundle during the probe, on the other core, instead of after
+ * it (the worker joined a long run 0.3–0.5 s after its first chunk, a tenth of a 3-second run's
+ * second core); a pool hands a thread chunks only once it has loaded (chunkExecutor.ts), so the
+ * probe never waits for one. A worker thread costs its start, its bundle load and a cold JIT
+ * (0.3–0.5 CPU s on the studies of studies/), and the run's end waits for its last, slowest chunk;
+ * and a run in one thread is not on one core: V8 compiles and collects garbage on the other
+ * (few-clusters alone: 1.39 CPU s in 1.29 s; two copies at once: 1.56–1.62 s each), which a worker
+ * thread takes from it. On a run of a second or less using it only adds. The code is cold at
+ * first: over the first 0.1 CPU s the mean time per replication after the first chunk
+ * overestimated the rest 3–150 times (power-resampling 3.2 s for a run of 0.5 s, paired-intervals
+ * 224 s for 1.8 s), so `--workers 2` made power-resampling, small-n-coverage and paired-false-win
+ * slower than `--workers 1` (0.93 against 0.77 s, 0.95 against 0.78 s, 1.06 against 0.84 s); the
+ * probe's second half is warm (its last chunk estimated power-resampling's rest at 0.26 s and
+ * small-n-coverage's at 0.27 s, which stay here, while few-clusters, 1.5 s, and paired-intervals,
+ * 32 s, use workers). Its mean rather than the last chunk alone: CPU time is read in scheduler
+ * ticks of a few milliseconds on some systems, as coarse as a chunk. A chunk's bytes do not depend
+ * on where it ran (blocks.ts); the chunks asked for during the probe wait for it, in order.
  */
 import type { ChunkExecutor } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
@@ -40,6 +46,15 @@ export const WORKERS_PAY_AFTER_SECONDS = 1;
  * their last queued chunks, so short studies stay in this thread (tuned on `evalsim reproduce`).
  */
 export const STARTED_WORKERS_PAY_AFTER_SECONDS = 0.25;
+/**
+ * CPU seconds of chunks here after which a thread that has already loaded (started with the
+ * process, `evalsim run`'s `warm`) is used when the rest exceeds STARTED_WORKERS_PAY_AFTER_SECONDS:
+ * its start is paid, on the other core, so what it costs a short run is only its cold code and
+ * the run's wait for its last chunks, and what waiting for the whole probe costs a long one is
+ * PROBE_SECONDS of the second core (half a 20,000-leaderboard run). The early, cold estimate
+ * errs high, towards the thread.
+ */
+export const LOADED_PROBE_SECONDS = 0.05;
 
 /**
  * Whether worker threads pay for `rest` replications, the last chunk of `count` having taken
@@ -63,20 +78,34 @@ interface Waiting {
 }
 
 /**
- * An executor that runs tasks here, timed, until they have taken PROBE_SECONDS, then sends every
- * task to `pool()` (made then) if workers pay for the rest of the run's `replications`, or to
- * `here` otherwise.
+ * An executor that runs tasks here, one at a time, timed, and once they have taken PROBE_SECONDS
+ * (LOADED_PROBE_SECONDS once `loaded` has settled) sends every task to the pool as soon as workers
+ * pay for the rest of the run's `replications` at the rate of the latest PROBE_SECONDS / 2 here (checked after every chunk: the run's later cells
+ * may be dearer than its first). The pool is made at once (`pool()`), so its threads start and
+ * load while the probe runs here (a pool gives a thread chunks only once it has loaded:
+ * chunkExecutor.ts); a run that never pays closes it unused.
  */
 export function createProbingExecutor(
   replications: number,
   here: ChunkExecutor,
   pool: () => ChunkExecutor,
   paysAfter: number = WORKERS_PAY_AFTER_SECONDS,
+  loaded?: Promise<void>,
 ): ChunkExecutor {
+  const threads = pool();
+  // A thread started before the run (runStudy's `warm`) that has loaded: see LOADED_PROBE_SECONDS.
+  let ready = false;
+  loaded?.then(() => {
+    ready = true;
+  });
   let chosen: ChunkExecutor | undefined;
   let busy: Promise<unknown> | undefined;
   let spent = 0;
   let done = 0;
+  // The latest chunks run here, (CPU seconds, replications), at least PROBE_SECONDS / 2 of them.
+  const recent: [number, number][] = [];
+  let recentSeconds = 0;
+  let recentCount = 0;
   const waiting: Waiting[] = [];
   const send = (executor: ChunkExecutor, next: Waiting) =>
     executor.run(next.task, next.signal, next.onStart).then(next.resolve, next.reject);
@@ -89,9 +118,22 @@ export function createProbingExecutor(
         const seconds = threadCpuSeconds() - started;
         spent += seconds;
         done += next.task.count;
-        // The rate of the last chunk, the warmest (of the first, when it took the whole probe).
-        if (spent >= PROBE_SECONDS)
-          chosen = workersPay(seconds, next.task.count, replications - done, paysAfter) ? pool() : here;
+        recent.push([seconds, next.task.count]);
+        recentSeconds += seconds;
+        recentCount += next.task.count;
+        while (recent.length > 1 && recentSeconds - recent[0][0] >= PROBE_SECONDS / 2) {
+          const [oldSeconds, oldCount] = recent.shift()!;
+          recentSeconds -= oldSeconds;
+          recentCount -= oldCount;
+        }
+        const rest = replications - done;
+        if (
+          (spent >= PROBE_SECONDS && workersPay(recentSeconds, recentCount, rest, paysAfter)) ||
+          (ready &&
+            spent >= LOADED_PROBE_SECONDS &&
+            workersPay(recentSeconds, recentCount, rest, STARTED_WORKERS_PAY_AFTER_SECONDS))
+        )
+          chosen = threads;
         next.resolve(buffer);
       }, next.reject)
       .finally(() => {
@@ -105,10 +147,10 @@ export function createProbingExecutor(
   };
   return {
     get workers() {
-      return chosen?.workers ?? 0;
+      return chosen === threads ? threads.workers : 0;
     },
     get mainThread() {
-      return chosen?.mainThread ?? true;
+      return chosen === threads ? threads.mainThread : true;
     },
     run(task, signal, onStart) {
       return new Promise<ArrayBuffer>((resolve, reject) => {
@@ -119,7 +161,7 @@ export function createProbingExecutor(
     async close() {
       for (const next of waiting.splice(0)) next.reject(new Error('the study pool was closed'));
       await busy;
-      if (chosen && chosen !== here) await chosen.close();
+      await threads.close();
       await here.close();
     },
   };

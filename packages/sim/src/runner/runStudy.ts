@@ -489,7 +489,13 @@ async function runInDirectory(study: Study, options: RunOptions, keep: KeepPaths
             )
           : pool
         : plan.workers > 0 && plan.mainThread
-          ? createProbingExecutor(replicationsToRun, createInProcessExecutor(), threads)
+          ? createProbingExecutor(
+              replicationsToRun,
+              createInProcessExecutor(),
+              threads,
+              undefined,
+              options.warm?.ready,
+            )
           : threads();
       // Formula values (a shard writes none) are computed here between this thread's chunks. A
       // formula that fails is a problem of the study, as at validation: the run stops at once and

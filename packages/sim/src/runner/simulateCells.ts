@@ -11,15 +11,23 @@
  * main thread's chunk, and the main thread 0.2 s for the worker thread's first chunk while it started.
  */
 
+import { threadId } from 'node:worker_threads';
 import type { SimulationStudy } from '../config/study.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { cellShape } from './cellSimulator.js';
 import type { ChunkExecutor } from './chunkExecutor.js';
-import { type ChunkResult, type ChunkShape, chunkSeconds, unpackChunk } from './chunkOutput.js';
+import {
+  type ChunkResult,
+  type ChunkShape,
+  chunkInterval,
+  chunkSeconds,
+  unpackChunk,
+} from './chunkOutput.js';
 import { ChunkSizer } from './chunkSizer.js';
 import { type ChunkTask, studyConfigText } from './chunkTask.js';
 import { processMemoryLimit, watchProcessMemory } from './memoryWatch.js';
 import { createPhase, isWorkerOutOfMemory, processMemoryError, stoppedChunkError } from './stoppedChunk.js';
+import { traceBusy, traceClockMs, tracingThreads } from './threadTrace.js';
 
 /** Replications [start, end) of one cell; `start` a multiple of BLOCK_SIZE. */
 export interface CellPiece {
@@ -133,6 +141,9 @@ export function simulateCells(run: CellsRun): Promise<void> {
       const piece = run.pieces[index];
       const state = states.get(index)!;
       sizer?.record(piece.cell, start, count, chunkSeconds(buffer));
+      const tracing = tracingThreads();
+      if (tracing) traceBusy({ ...chunkInterval(buffer), kind: 'chunk', label: study.name });
+      const folding = tracing ? traceClockMs() : 0;
       state.arrived.set(start, [buffer, count]);
       for (let next = state.arrived.get(state.next); next; next = state.arrived.get(state.next)) {
         const at = state.next;
@@ -146,6 +157,14 @@ export function simulateCells(run: CellsRun): Promise<void> {
         states.delete(index);
         run.onPiece(piece);
       }
+      if (tracing)
+        traceBusy({
+          thread: threadId,
+          startMs: folding,
+          endMs: traceClockMs(),
+          kind: 'fold',
+          label: study.name,
+        });
     };
     const pump = () => {
       if (settled) return;

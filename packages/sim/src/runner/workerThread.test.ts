@@ -9,7 +9,7 @@ import { createStudyPool } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import { runStudy } from './runStudy.js';
 import { recordingThread } from './test-utils/recordingThread.js';
-import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
+import { BUILT_IN_STUDY, toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 import { startWorkerThread } from './workerThread.js';
 
 const rowsOf = (rows: readonly object[]) => JSON.stringify(rows);
@@ -88,5 +88,21 @@ describe('a worker thread started before validation', () => {
     expect(() => createStudyPool({ workers: 1, workerMemoryMb: 64, warm: thread })).toThrow(
       /heap limit of 4096 MB, not the pool's 64 MB/,
     );
+  });
+
+  test('a thread gets tasks only once it has loaded; this thread computes them meanwhile', async () => {
+    const study = await validateStudy(BUILT_IN_STUDY, toyBaseDir);
+    const reference = rowsOf((await runStudy(study, { workers: 0, chunkSize: 100 })).rows);
+    // A thread that never says it is ready: every chunk runs here.
+    const { thread, log } = recordingThread();
+    const never = { ...thread, ready: new Promise<void>(() => {}) };
+    const pool = createStudyPool({ workers: 1, mainThread: true, warm: never });
+    const run = await runStudy(study, { pool, chunkSize: 100 }).finally(() => pool.close());
+    expect(log.runs).toBe(0);
+    expect(rowsOf(run.rows)).toBe(reference);
+    // A real thread answers its readiness once it has loaded the worker module.
+    const started = startWorkerThread();
+    await expect(started.ready).resolves.toBeUndefined();
+    await started.close();
   });
 });

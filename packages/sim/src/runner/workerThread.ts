@@ -38,10 +38,19 @@ export function workerFile(): string {
   return file;
 }
 
+/** The task a thread is sent first: answered at once by a thread that has loaded the worker module. */
+export const READY_TASK = { ready: true } as const;
+
 /** A started worker thread: runs one task at a time (its pool queues the rest). */
 export interface WorkerThread {
   /** The thread's heap limit, MB. */
   readonly memoryMb: number;
+  /**
+   * Settles once the thread has loaded the worker module and can start a chunk at once (a pool
+   * gives it chunks from then on, computing them elsewhere meanwhile: chunkExecutor.ts); absent:
+   * ready now. It never rejects (a thread that fails to start fails its first chunk).
+   */
+  readonly ready?: Promise<void> | undefined;
   /** Runs a chunk task (chunkTask.ts) there; aborting `signal` terminates the thread (piscina starts a new one). */
   run(task: unknown, signal?: AbortSignal): Promise<ArrayBuffer>;
   /** Stops the thread (a task still running is abandoned); safe to call more than once. */
@@ -65,8 +74,13 @@ export function startWorkerThread(memoryMb: number = DEFAULT_WORKER_MEMORY_MB): 
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
   });
   let closed: Promise<void> | undefined;
+  const ready = pool.run(READY_TASK).then(
+    () => {},
+    () => {},
+  );
   return {
     memoryMb,
+    ready,
     run: (task, signal) => pool.run(task, signal ? { signal } : {}) as Promise<ArrayBuffer>,
     close: () => {
       closed ??= pool.destroy();
