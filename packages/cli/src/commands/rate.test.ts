@@ -28,7 +28,10 @@ describe('evalsim rate', () => {
     const terminal = Object.assign(captureSink(), { isTTY: true, columns: 100 });
     const shown = await runCli(args, { cwd: root, env: {}, stderr: terminal });
     expect(shown.exitCode).toBe(0);
-    expect(terminal.text).toMatch(/\r\x1b\[2Krate: bootstrap rounds \d+\/200 {2}ETA /);
+    // The status line's redraw: carriage return, ESC [2K (erase the line), the text.
+    expect(terminal.text).toMatch(
+      new RegExp(`\r${String.fromCharCode(27)}\\[2Krate: bootstrap rounds \\d+/200 {2}ETA `),
+    );
     expect(terminal.text).toMatch(/rate: bootstrap rounds 200\/200/);
     const quiet = Object.assign(captureSink(), { isTTY: true, columns: 100 });
     const still = await runCli([...args, '--quiet'], { cwd: root, env: {}, stderr: quiet });
