@@ -60,7 +60,9 @@ export function missingLines(shown: readonly string[], output: string): string[]
     const line = raw.trimEnd();
     if (line === '' || line === '…') continue;
     const prefix = line.endsWith('…') ? line.slice(0, -1).trimEnd() : null;
-    const found = real.findIndex((r, i) => i >= from && (prefix === null ? r === line : r.startsWith(prefix)));
+    const found = real.findIndex(
+      (r, i) => i >= from && (prefix === null ? r === line : r.startsWith(prefix)),
+    );
     if (found < 0) missing.push(line);
     else from = found + 1;
   }
@@ -73,6 +75,11 @@ export function runDocCommand(
   cwd: string,
   env: NodeJS.ProcessEnv,
 ): { readonly exit: number; readonly output: string } {
-  const result = spawnSync('bash', ['-c', `exec 2>&1\n${line}`], { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = spawnSync('bash', ['-c', `exec 2>&1\n${line}`], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   return { exit: result.status ?? -1, output: result.stdout };
 }

@@ -51,7 +51,11 @@ describe('--help examples', () => {
   it('the left-out list leaves most examples to run, and every pattern matches one', () => {
     expect(all.length).toBeGreaterThan(60);
     expect(runnable.length).toBeGreaterThanOrEqual(35);
-    for (const pattern of leftOut) expect(all.some((e) => pattern.test(e)), String(pattern)).toBe(true);
+    for (const pattern of leftOut)
+      expect(
+        all.some((e) => pattern.test(e)),
+        String(pattern),
+      ).toBe(true);
   });
 
   it('every other example runs as typed from an empty folder', { timeout: 180_000 }, async () => {

@@ -24,7 +24,10 @@ function userFolder(): { cwd: string; env: NodeJS.ProcessEnv } {
   const bin = join(home, '.bin');
   mkdirSync(bin);
   const shim = join(bin, 'evalsim');
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'packages/evalsim/dist/evalsim.mjs')}" "$@"\n`);
+  writeFileSync(
+    shim,
+    `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'packages/evalsim/dist/evalsim.mjs')}" "$@"\n`,
+  );
   chmodSync(shim, 0o755);
   const cwd = join(home, 'tutorial');
   mkdirSync(cwd);
@@ -41,10 +44,15 @@ describe('docs/your-eval.md', () => {
     expect(steps.length).toBeGreaterThanOrEqual(10);
     expect(steps.filter((s) => s.shown !== null).length).toBeGreaterThanOrEqual(8);
     for (const command of ['import', 'analyze', 'audit', 'plan', 'leaderboard', 'rate', 'monitor'])
-      expect(steps.some((s) => s.commands.some((c) => c.line.startsWith(`evalsim ${command} `))), command).toBe(true);
+      expect(
+        steps.some((s) => s.commands.some((c) => c.line.startsWith(`evalsim ${command} `))),
+        command,
+      ).toBe(true);
   });
 
-  it('every command runs as typed, exits as stated, and prints what the page shows', { timeout: 240_000 }, () => {
+  it('every command runs as typed, exits as stated, and prints what the page shows', {
+    timeout: 240_000,
+  }, () => {
     const before = gitStatus();
     const { cwd, env } = userFolder();
     for (const step of steps) {
@@ -54,7 +62,8 @@ describe('docs/your-eval.md', () => {
         expect(run.exit, `line ${step.at}: ${command.line}\n${run.output.slice(-2000)}`).toBe(command.exit);
         output += run.output;
       }
-      if (step.shown) expect(missingLines(step.shown, output), `the output shown after line ${step.at}`).toEqual([]);
+      if (step.shown)
+        expect(missingLines(step.shown, output), `the output shown after line ${step.at}`).toEqual([]);
     }
     expect(gitStatus()).toBe(before);
   });
@@ -64,12 +73,20 @@ describe('the output check', () => {
   it('finds a changed number, a line out of order, and accepts `…` and a trailing `…`', () => {
     const output = 'haiku_off   80.1   [75.8, 84.4]\nhaiku_low   89.2   [87.3, 91.1]\n';
     expect(missingLines(['haiku_off   80.1   [75.8, 84.4]', '…', 'haiku_low   89.2 …'], output)).toEqual([]);
-    expect(missingLines(['haiku_off   80.2   [75.8, 84.4]'], output)).toEqual(['haiku_off   80.2   [75.8, 84.4]']);
-    expect(missingLines(['haiku_low   89.2   [87.3, 91.1]', 'haiku_off   80.1   [75.8, 84.4]'], output)).toHaveLength(1);
+    expect(missingLines(['haiku_off   80.2   [75.8, 84.4]'], output)).toEqual([
+      'haiku_off   80.2   [75.8, 84.4]',
+    ]);
+    expect(
+      missingLines(['haiku_low   89.2   [87.3, 91.1]', 'haiku_off   80.1   [75.8, 84.4]'], output),
+    ).toHaveLength(1);
   });
 
   it('reads a documented exit code and the output block after a command block', () => {
-    const steps = docSteps('```sh\nevalsim monitor a.jsonl   # exits 10: continue\n```\n\n```text\nDecision: CONTINUE\n```\n');
-    expect(steps).toEqual([{ commands: [{ line: 'evalsim monitor a.jsonl', exit: 10 }], shown: ['Decision: CONTINUE'], at: 1 }]);
+    const steps = docSteps(
+      '```sh\nevalsim monitor a.jsonl   # exits 10: continue\n```\n\n```text\nDecision: CONTINUE\n```\n',
+    );
+    expect(steps).toEqual([
+      { commands: [{ line: 'evalsim monitor a.jsonl', exit: 10 }], shown: ['Decision: CONTINUE'], at: 1 },
+    ]);
   });
 });

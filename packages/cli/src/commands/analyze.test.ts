@@ -199,7 +199,9 @@ describe('evalsim analyze', () => {
     const power = run.stdout.slice(run.stdout.indexOf('Power (Miller 2024'));
     const row = power.split('\n').find((l) => l.startsWith('sonnet_off − haiku_low'));
     expect(row?.trim().split(/\s+/).at(-1)).toBe(String(five.questions));
-    expect(text).toContain(`Resolving 5.0 points would take about ${five.clusteredQuestions.toLocaleString('en-US')} questions.`);
+    expect(text).toContain(
+      `Resolving 5.0 points would take about ${five.clusteredQuestions.toLocaleString('en-US')} questions.`,
+    );
   });
 
   it('every terminal line fits 100 columns, epochs tables included (MMLU stand-in, epoch means)', async () => {
