@@ -201,7 +201,7 @@ export function analysisTables(a: EvalAnalysis, all = true, limit = Number.POSIT
     });
     tables.push({
       title: 'Power (Miller 2024 eqs. 9\u201310, measured paired variance)',
-      note: `MDE: smallest true gap found with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${round(a.options.alpha)} on these ${a.questions} questions${a.clusters > 0 ? '; clustered: with the CR1 SE' : ''}; n: questions needed for a gap of 1, 2, 3, 5 ${u.unit} — normal approximation with this pair's measured variance (on ${a.basis.scores}${a.clusters > 0 ? '; with clusters × the measured design effect of the differences' : ''}); evalsim plan simulates the same reduction at an imposed gap (B's rates shifted), which moves the variance a little`,
+      note: `MDE: smallest true gap found with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${round(a.options.alpha)} on these ${a.questions} questions${a.clusters > 0 ? '; clustered: with the CR1 SE' : ''}; n: questions needed for a gap of 1, 2, 3, 5 ${u.unit}${a.clusters > 0 ? ', ignoring clusters' : ''} — normal approximation with this pair's measured variance (on ${a.basis.scores}${a.clusters > 0 ? '; with clusters multiply by the measured design effect of the differences, as the comparisons below do (--json: clusteredQuestions)' : ''}); evalsim plan simulates the same reduction at an imposed gap (B's rates shifted), which moves the variance a little`,
       rows: head(a.pairs).map((p) => {
         const row: Record<string, string | number> = {
           pair: pairLabel(p),
