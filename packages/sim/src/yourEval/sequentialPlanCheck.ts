@@ -7,12 +7,23 @@
  * hypothesis × {observed (the planned gap δ), null (the shifted pair made exchangeable)}; method
  * groupSequentialTest at the planned sizes; metrics rejectionRate and meanSampleSize. Read back
  * beside the closed form's values — power 1 − β, E[questions | δ], α, E[questions | 0] — each
- * with its MCSE and whether the two agree within 2 MCSE (sequentialVerdicts.ts), so a user sees
- * whether the normal approximation behind the closed form holds at their size.
+ * with its MCSE, and beside the normal theory of the simulated streams themselves (the planned
+ * looks and boundaries at the drift η = δ·√N/σ, σ² = p10 + p01 − δ² for one answer per question:
+ * core boundaryCrossing) with whether the simulation agrees with it within 2 MCSE
+ * (sequentialVerdicts.ts) — so a user sees whether the normal approximation holds at their size.
+ * The two closed forms differ when the plan's variance is not one answer's (several epochs,
+ * whose means the plan assumes; the gate's 0/1 tests see one answer per question) or by the
+ * rounding of the sizes.
  */
 
+import { boundaryCrossing } from '@evalsim/core';
+import type { ParamValue } from '../base/cellParams.js';
 import type { StudyConfig } from '../config/studyConfig.js';
 import type { GapShift } from '../models/imposedGap.js';
+import {
+  type ItemPopulationSequentialParams,
+  itemPopulationSequential,
+} from '../models/itemPopulationSequential.js';
 import type { ResultRow } from '../output/resultRow.js';
 import type { Estimate } from './auditSummary.js';
 import { cellEstimate, type SequentialResample } from './sequentialAudit.js';
@@ -77,36 +88,81 @@ export function buildSequentialPlanCheck(options: SequentialPlanCheckOptions): S
 
 export interface ClosedFormCheck {
   readonly what: string;
+  /** The plan's closed form (sequentialPlan: Miller's n × the inflation factor, its scores). */
+  readonly planned: number;
+  /**
+   * Normal theory of the paired z for the simulated streams: the planned looks and boundaries at
+   * the drift η = δ·√N/σ of one answer per question (core boundaryCrossing).
+   */
   readonly closedForm: number;
   readonly simulated: Estimate;
+  /** The simulated value against `closedForm`, at 2 MCSE. */
   readonly verdict: ClosedFormVerdict;
 }
 
 export interface SequentialPlanCheck {
   readonly replications: number;
   readonly resample: SequentialResample;
+  /** The per-question variance σ² = p10 + p01 − δ² of one answer per question, and the drift η. */
+  readonly variance: number;
+  readonly drift: number;
   readonly checks: readonly ClosedFormCheck[];
 }
 
-/** The simulated values beside the closed form's: power and E[n] at δ, type-I error and E[n] at 0. */
+/**
+ * The simulated values beside the closed forms: power and E[questions] at δ, type-I error and
+ * E[questions] with no gap. `baseDir` is the study's folder (its population path is relative).
+ */
 export function summarizeSequentialPlanCheck(
   plan: SequentialPlan,
   config: StudyConfig,
   power: number,
   rows: readonly ResultRow[],
+  baseDir: string,
 ): SequentialPlanCheck {
-  const check = (what: string, closedForm: number, metric: string, hypothesis: string): ClosedFormCheck => {
+  const params = config.model?.params as Record<string, ParamValue>;
+  const stream = itemPopulationSequential.parse(
+    { ...params, hypothesis: 'observed' },
+    { baseDir },
+  ) as ItemPopulationSequentialParams;
+  const gap = stream.onlyFirst - stream.onlySecond;
+  const variance = stream.onlyFirst + stream.onlySecond - gap * gap;
+  const drift = variance > 0 ? (gap * Math.sqrt(plan.maxSize)) / Math.sqrt(variance) : 0;
+  const design = plan.gate.design;
+  const atGap = boundaryCrossing(design, drift);
+  const atNull = boundaryCrossing(design, 0);
+  const check = (
+    what: string,
+    planned: number,
+    closedForm: number,
+    metric: string,
+    hypothesis: string,
+  ): ClosedFormCheck => {
     const simulated = cellEstimate(rows, 'gate', metric, hypothesis);
-    return { what, closedForm, simulated, verdict: closedFormVerdict(simulated, closedForm) };
+    return { what, planned, closedForm, simulated, verdict: closedFormVerdict(simulated, closedForm) };
   };
   return {
     replications: config.replications ?? SEQUENTIAL_PLAN_REPLICATIONS,
-    resample: (config.model?.params as { resample: SequentialResample }).resample,
+    resample: params.resample as SequentialResample,
+    variance,
+    drift,
     checks: [
-      check('power at δ', power, 'rejection', 'observed'),
-      check('expected questions at δ', plan.expectedH1, 'questions', 'observed'),
-      check('type-I error (no gap)', plan.gate.alpha, 'rejection', 'null'),
-      check('expected questions, no gap', plan.expectedH0, 'questions', 'null'),
+      check('power at δ', power, atGap.reject, 'rejection', 'observed'),
+      check(
+        'expected questions at δ',
+        plan.expectedH1,
+        atGap.expectedFraction * plan.maxSize,
+        'questions',
+        'observed',
+      ),
+      check('type-I error (no gap)', plan.gate.alpha, atNull.reject, 'rejection', 'null'),
+      check(
+        'expected questions, no gap',
+        plan.expectedH0,
+        atNull.expectedFraction * plan.maxSize,
+        'questions',
+        'null',
+      ),
     ],
   };
 }
