@@ -31,12 +31,12 @@ import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import { auditView } from '../html/auditView.js';
 import type { CliIo } from '../io.js';
-import { gateFlags } from '../monitor/gateFlags.js';
 import { SPENDING_HELP } from '../monitor/spendingFlag.js';
 import { runJudgedAudit } from './auditJudged.js';
 import { runSequentialAudit } from './auditSequential.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
+import { gateFlags } from './gateFlags.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
@@ -217,8 +217,8 @@ export const auditCommand: CommandModule<object, Args> = {
           "a sequential gate on your eval: O'Brien–Fleming at 5 looks — type-I error, power, expected questions, beside the naive z and the anytime-valid tests",
         )
         .example(
-          '$0 audit studies/data/seed000-shuffled.jsonl --looks 300,600,1140 --spending pocock --resample questions --json',
-          'the look sizes themselves, Pocock spending, single questions resampled, as JSON',
+          '$0 audit studies/data/seed000-shuffled.jsonl --looks 300,600,1140 --spending pocock --json',
+          'the look sizes themselves, Pocock spending, as JSON',
         )
         .example(
           '$0 audit studies/data/tau-bench/ --k 1,2 --replications 200',

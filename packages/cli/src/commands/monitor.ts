@@ -13,10 +13,10 @@ import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { MONITOR_EXIT_HELP, monitorExitCode } from '../monitor/exitCodes.js';
-import { gateFlags } from '../monitor/gateFlags.js';
 import { monitorLines, monitorRows } from '../monitor/monitorText.js';
 import { SPENDING_HELP } from '../monitor/spendingFlag.js';
 import { checkFlag, integerFlag } from './flagValues.js';
+import { gateFlags } from './gateFlags.js';
 import {
   checkPathsExist,
   importOptionsFrom,

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { gateFromJson, type SequentialGate, sequentialGate } from '@evalsim/sim';
-import { integerFlag } from '../commands/flagValues.js';
-import { numberList } from '../commands/shared.js';
 import type { CliIo } from '../io.js';
-import { spendingFlag } from './spendingFlag.js';
+import { spendingFlag } from '../monitor/spendingFlag.js';
+import { integerFlag } from './flagValues.js';
+import { numberList } from './shared.js';
 
 export interface GateFlags {
   readonly design?: string | undefined;
