@@ -5,7 +5,7 @@
  */
 import type { SequentialPlan, SequentialPlanCheck } from '@evalsim/sim';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
-import { formatEstimate } from '../format/formatResults.js';
+import { decimalsFor } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
@@ -51,10 +51,18 @@ export function sequentialSection(
       plan: shown(c.what, c.planned),
       'normal theory': shown(c.what, c.closedForm),
       simulated: share(c.what)
-        ? `${formatEstimate(100 * c.simulated.value, 100 * c.simulated.mcse)}%`
-        : formatEstimate(c.simulated.value, c.simulated.mcse),
+        ? `${simulatedText(100 * c.simulated.value, 100 * c.simulated.mcse)}%`
+        : simulatedText(c.simulated.value, c.simulated.mcse),
       verdict: c.verdict,
     })),
     false,
   );
+}
+
+/** A simulated figure ± its MCSE, both to the MCSE's decimals, thousands separated (5.00 ± 0.34, 1,061.32 ± 0.73). */
+function simulatedText(value: number, mcse: number): string {
+  const decimals = decimalsFor(mcse);
+  const show = (x: number) =>
+    x.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return mcse > 0 ? `${show(value)} ± ${show(mcse)}` : show(value);
 }
