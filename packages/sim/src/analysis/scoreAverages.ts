@@ -17,8 +17,8 @@ export interface Average {
   readonly df: number;
   readonly lower: number;
   readonly upper: number;
-  /** The t test of 0 (for a pair's difference); NaN when the SE is 0 (`degenerate`). */
-  readonly pValue: number;
+  /** The t test of 0 (for a pair's difference); null when the SE is 0 (`degenerate`). */
+  readonly pValue: number | null;
   /**
    * The SE is 0 (to round-off): every unit has the same mean (e.g. two clusters with equal mean
    * differences), so there is no spread to test against — no p-value, a zero-width interval.
@@ -73,7 +73,7 @@ function average(
     df: m.df,
     lower: t.lower,
     upper: t.upper,
-    pValue: se === 0 ? Number.NaN : t.pValue,
+    pValue: se === 0 ? null : t.pValue,
     degenerate: se === 0,
   };
 }
