@@ -6,7 +6,7 @@
  *   ln U < Z²/2 + d(1 − v + ln v).
  * For α < 1 the same paper's boost: G(α) = G(α + 1) · U^{1/α}.
  */
-import { InputError } from '@evalsim/core';
+import { InputError, pow } from '@evalsim/core';
 import { sampleNormal } from './normal.js';
 import type { UniformSource } from './source.js';
 
@@ -43,7 +43,7 @@ function marsagliaTsang(src: UniformSource, shape: number): number {
 export function sampleGamma(src: UniformSource, shape: number): number {
   checkShape(shape);
   if (shape >= 1) return marsagliaTsang(src, shape);
-  return marsagliaTsang(src, shape + 1) * (1 - src.uniform()) ** (1 / shape);
+  return marsagliaTsang(src, shape + 1) * pow(1 - src.uniform(), 1 / shape);
 }
 
 /**
