@@ -17,7 +17,7 @@
  * fails and the intervals that hold are listed in AUDIT_INTERVALS' order — never "the narrowest
  * inside the band", which the seed can flip. Percentages keep one decimal (92.5%, never "93%").
  */
-import { bradleyFlags } from '@evalsim/core';
+import { bradleyFlags, pow } from '@evalsim/core';
 import { MAX_REPLICATIONS } from '../base/limits.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { AUDIT_INTERVALS, type Audit } from './auditStudies.js';
@@ -91,7 +91,7 @@ export function replicationsToDecide(coverage: Estimate, band: readonly [number,
   const edge = Math.min(Math.abs(c - band[0]), Math.abs(c - band[1]));
   const d = Math.max(1e-4, edge, Number.isFinite(coverage.mcse) ? coverage.mcse / 2 : 0);
   const r = Math.ceil((4 * c * (1 - c)) / (d * d));
-  const nice = 10 ** Math.floor(Math.log10(r));
+  const nice = pow(10, Math.floor(Math.log10(r)));
   return Math.min(MAX_REPLICATIONS, Math.ceil(r / nice) * nice);
 }
 

@@ -73,7 +73,7 @@ Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:
         if (entry.size > ${MAX_MEMBER_BYTES}) throw new Error('declared size');
         const raw = readAt(fd, start, entry.compressedSize);
         // Bounded by the declared size (maxOutputLength), as ZipArchive.read is (inflateBounded.ts, zstdDecode.ts).
-        const bounds = { chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)), maxOutputLength: Math.max(1, entry.size) };
+        const bounds = { chunkSize: Math.max(64, Math.min(entry.size + 64, 1 << 30)), maxOutputLength: Math.max(1, entry.size) };
         let data;
         if (entry.method === 0) data = raw;
         else if (entry.method === 8) data = zlib.inflateRawSync(raw, bounds);
