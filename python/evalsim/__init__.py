@@ -11,6 +11,8 @@ the document it prints:
 
     evalsim.audit("logs/", system="gpt-4o").resampling         # coverage of every interval
     evalsim.plan("eval.arrow", delta=0.02).power               # power by eval size
+    evalsim.rate("battles.jsonl").ratings                      # Arena-style ratings
+    evalsim.monitor("log.jsonl", baseline="old").decision      # stop or continue, as it grows
 
 A DataFrame is read as a long table: one row per (question, system, epoch) with its score;
 the column names default to inspect_ai's `samples_df(logs, columns=SampleSummary + EvalModel)`
@@ -22,6 +24,7 @@ tables, evalsim Arrow); the import options (`cluster=`, `question=`, `system=`, 
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 from typing import Any, Sequence
@@ -39,7 +42,9 @@ __all__ = [
     "audit",
     "engine_version",
     "long_table",
+    "monitor",
     "plan",
+    "rate",
 ]
 __version__ = "0.1.0"
 
@@ -285,3 +290,114 @@ def plan(
 def _engine_location() -> str:
     """Where the engine runs from (for bug reports)."""
     return str(engine_dir())
+
+
+def rate(
+    battles: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+    *,
+    ci: str | None = None,
+    level: float | None = None,
+    rounds: int | None = None,
+    seed: int | None = None,
+    ties: str | None = None,
+    cluster: str | None = None,
+    models: Sequence[str] | str | None = None,
+    style_control: bool = False,
+    anony_only: bool = False,
+    baseline: str | None = None,
+    out: str | None = None,
+    html: str | None = None,
+) -> Report:
+    """`evalsim rate`: Bradley–Terry ratings of pairwise battles (FastChat clean_battle JSON,
+    arena-hard battles or judgments JSONL) with the recommended interval (the sandwich, as
+    arena-rank computes it, unless `ci=`), simultaneous rank intervals and P(first).
+
+    Returns a Report: `.ratings` (model, rating, lower, upper, se, W-T-L, ranks, P(first)),
+    `.pairs` when the document has them, and `.document` (its `headline` first).
+    """
+    paths = [os.fspath(battles)] if isinstance(battles, (str, os.PathLike)) else [os.fspath(b) for b in battles]
+    if not paths:
+        raise ValueError("give one or more battle files")
+    args = [
+        "rate",
+        *paths,
+        *flags(
+            dict(
+                ci=ci,
+                level=level,
+                rounds=rounds,
+                seed=seed,
+                ties=ties,
+                cluster=cluster,
+                models=listing(models),
+                style_control=style_control,
+                anony_only=anony_only,
+                baseline=baseline,
+                out=out,
+                html=html,
+                quiet=True,
+            )
+        ),
+    ]
+    return Report("rate", run_json(args), {"ratings": "ratings", "pairs": "pairs"})
+
+
+#: monitor's exit statuses that are decisions, not refusals (0: stop, a difference; 10:
+#: continue; 11: stop, no difference of delta; 12: stop, the candidate is worse; 13: the planned
+#: maximum reached; 14: max_questions used).
+MONITOR_DECISIONS = (0, 10, 11, 12, 13, 14)
+
+
+def monitor(
+    data: EvalInput,
+    *,
+    baseline: str | None = None,
+    candidate: str | None = None,
+    order: str | None = None,
+    delta: float | None = None,
+    alpha: float | None = None,
+    looks: Sequence[float] | str | int | None = None,
+    max_questions: int | None = None,
+    spending: str | None = None,
+    design: str | None = None,
+    metric: str | None = None,
+    task: str | None = None,
+    html: str | None = None,
+) -> Report:
+    """`evalsim monitor`: an eval log read as it grows, in question order (`order=` a column,
+    else the log's order): the anytime-valid interval and p-value so far and a decision.
+
+    A DataFrame is a long table (as for analyze) in arrival order, or sorted by `order=`.
+    Returns a Report: `.checkpoints` (the interval at each checkpoint), `.document["decision"]`
+    (stop-better, continue, stop-equivalent, stop-worse, …) and `.document["exitCode"]`, the
+    status `evalsim monitor` exits with (a decision, not an error).
+    """
+    if isinstance(data, pd.DataFrame) and order is not None:
+        # A frame is written in its row order, which monitor then reads as the arrival order.
+        if order not in data.columns:
+            raise ValueError(f"order={order!r}: no such column; the frame has {', '.join(map(str, data.columns))}")
+        data, order = data.sort_values(order, kind="stable"), None
+    with tempfile.TemporaryDirectory(prefix="evalsim-") as directory:
+        paths = input_paths(data, Path(directory))
+        args = [
+            "monitor",
+            *paths,
+            *flags(
+                dict(
+                    baseline=baseline,
+                    candidate=candidate,
+                    order=order,
+                    delta=delta,
+                    alpha=alpha,
+                    looks=listing(looks) if not isinstance(looks, int) else looks,
+                    max_questions=max_questions,
+                    spending=spending,
+                    design=design,
+                    metric=metric,
+                    task=task,
+                    html=html,
+                )
+            ),
+        ]
+        document = run_json(args, ok=MONITOR_DECISIONS)
+    return Report("monitor", document, {"checkpoints": "checkpoints"})

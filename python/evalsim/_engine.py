@@ -78,15 +78,18 @@ def node_command() -> str:
     return node
 
 
-def run_engine(args: Sequence[str], cwd: str | os.PathLike[str] | None = None) -> str:
+def run_engine(
+    args: Sequence[str], cwd: str | os.PathLike[str] | None = None, ok: Sequence[int] = (0,)
+) -> str:
     """Runs `evalsim <args>`, returns its standard output; its warnings become Python warnings.
 
-    A refusal (exit status ≠ 0) raises EvalsimError with evalsim's message.
+    A refusal (an exit status not in `ok`) raises EvalsimError with evalsim's message; `ok` lists
+    the statuses that are answers (monitor's decisions: 0, 10–14).
     """
     command = [node_command(), str(engine_bin()), *[str(a) for a in args]]
     result = subprocess.run(command, capture_output=True, text=True, cwd=cwd, encoding="utf-8")
     stderr = result.stderr.strip()
-    if result.returncode != 0:
+    if result.returncode not in ok:
         message = re.sub(r"^evalsim: ", "", stderr) or f"evalsim exited with status {result.returncode}"
         raise EvalsimError(message)
     for line in stderr.splitlines():
@@ -95,6 +98,8 @@ def run_engine(args: Sequence[str], cwd: str | os.PathLike[str] | None = None) -
     return result.stdout
 
 
-def run_json(args: Sequence[str], cwd: str | os.PathLike[str] | None = None) -> dict:
+def run_json(
+    args: Sequence[str], cwd: str | os.PathLike[str] | None = None, ok: Sequence[int] = (0,)
+) -> dict:
     """Runs `evalsim <args> --json` and returns the document it prints."""
-    return json.loads(run_engine([*args, "--json"], cwd=cwd))
+    return json.loads(run_engine([*args, "--json"], cwd=cwd, ok=ok))

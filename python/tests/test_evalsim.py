@@ -138,6 +138,79 @@ class AuditPlanTest(unittest.TestCase):
         self.assertEqual(int(report.document["miller"]["items"]), 1042)
 
 
+ARENA = ROOT / "studies" / "data" / "arena" / "clean-battle.json"
+MONITORED = ROOT / "studies" / "data" / "seed000-shuffled.jsonl"
+
+
+def bradley_terry_elo(battles: list[dict]) -> dict[str, float]:
+    """Bradley–Terry by Zermelo's iteration (ties half a win each), on the Elo scale with mean
+    1000: an independent fit of what `evalsim rate` reports."""
+    models = sorted({b["model_a"] for b in battles} | {b["model_b"] for b in battles})
+    wins = {m: 0.0 for m in models}
+    games: dict[tuple[str, str], float] = {}
+    for b in battles:
+        a, c = b["model_a"], b["model_b"]
+        share = {"model_a": 1.0, "model_b": 0.0}.get(b["winner"], 0.5)
+        wins[a] += share
+        wins[c] += 1 - share
+        games[(a, c)] = games.get((a, c), 0) + 1
+        games[(c, a)] = games.get((c, a), 0) + 1
+    strength = {m: 1.0 for m in models}
+    for _ in range(20000):
+        new = {}
+        for i in models:
+            denominator = sum(n / (strength[i] + strength[j]) for (k, j), n in games.items() if k == i)
+            new[i] = wins[i] / denominator
+        scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        new = {m: v / scale for m, v in new.items()}
+        done = max(abs(math.log(new[m] / strength[m])) for m in models) < 1e-14
+        strength = new
+        if done:
+            break
+    elo = {m: 400 * math.log10(v) for m, v in strength.items()}
+    mean = sum(elo.values()) / len(elo)
+    return {m: 1000 + e - mean for m, e in elo.items()}
+
+
+class RateMonitorTest(unittest.TestCase):
+    def test_rate_battles(self):
+        import json
+
+        battles = json.loads(ARENA.read_text())
+        report = evalsim.rate(str(ARENA))
+        self.assertTrue(report.document["headline"]["interval"].startswith("Recommended interval: 95% sandwich"))
+        expected = bradley_terry_elo(battles)
+        ratings = report.ratings.set_index("model")
+        self.assertEqual(sorted(ratings.index), sorted(expected))
+        for model, elo in expected.items():
+            self.assertAlmostEqual(ratings.loc[model, "rating"], elo, delta=1e-6)
+            self.assertLess(ratings.loc[model, "lower"], elo)
+            self.assertGreater(ratings.loc[model, "upper"], elo)
+        frame = pd.DataFrame(battles)
+        for model in expected:
+            played = frame[(frame.model_a == model) | (frame.model_b == model)]
+            self.assertEqual(int(ratings.loc[model, "battles"]), len(played))
+
+    def test_monitor_a_log_and_a_frame(self):
+        log = pd.read_json(MONITORED, lines=True)
+        wide = log.pivot_table(index="question", columns="system", values="score")
+        b = int(((wide.sonnet_off == 1) & (wide.haiku_off == 0)).sum())
+        c = int(((wide.sonnet_off == 0) & (wide.haiku_off == 1)).sum())
+        report = evalsim.monitor(str(MONITORED), order="order", baseline="haiku_off")
+        doc = report.document
+        self.assertEqual((doc["candidate"], doc["baseline"]), ("sonnet_off", "haiku_off"))
+        self.assertAlmostEqual(doc["estimate"], (b - c) / len(wide), places=12)
+        self.assertEqual(doc["decision"], "stop-better")
+        self.assertEqual(doc["exitCode"], 0)
+        self.assertTrue(report.checkpoints["questions"].is_monotonic_increasing)
+        # Early in the log, a decision to continue is an answer (exit 10), not an error.
+        early = evalsim.monitor(
+            log[log.order <= 60].sample(frac=1, random_state=1), order="order", baseline="haiku_off"
+        )
+        self.assertEqual(early.document["exitCode"], 10)
+        self.assertEqual(early.document["decision"], "continue")
+
+
 class NodeTest(unittest.TestCase):
     def setUp(self):
         self.saved = os.environ.get("EVALSIM_NODE")

@@ -11,12 +11,14 @@ import { formatEvalWarning, importEval, type MonitorReport, monitorEval } from '
 import type { CommandModule } from 'yargs';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
+import { autoView } from '../html/autoView.js';
 import type { CliIo } from '../io.js';
 import { MONITOR_EXIT_HELP, monitorExitCode } from '../monitor/exitCodes.js';
 import { monitorLines, monitorRows } from '../monitor/monitorText.js';
 import { SPENDING_HELP } from '../monitor/spendingFlag.js';
 import { checkFlag, integerFlag } from './flagValues.js';
 import { gateFlags } from './gateFlags.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import {
   checkPathsExist,
   importOptionsFrom,
@@ -28,6 +30,7 @@ import { inputPath } from './shippedStudies.js';
 interface Args {
   io: CliIo;
   logs: string[];
+  html?: string;
   baseline?: string;
   candidate?: string;
   delta?: number;
@@ -117,6 +120,7 @@ export const monitorCommand: CommandModule<object, Args> = {
       })
       .option('task', { type: 'string', describe: 'the task (when the logs have several)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .options(HTML_OPTION)
       .example(
         '$0 monitor studies/data/seed000-shuffled.jsonl --order order --baseline haiku_off',
         "the docs' worked example: seed 000's first answers in a shuffled order (stop: Sonnet better)",
@@ -134,10 +138,15 @@ export const monitorCommand: CommandModule<object, Args> = {
         'the gate evalsim plan --looks wrote',
       )
       .epilog(MONITOR_EXIT_HELP.join('\n')) as never,
-  handler: (args) => {
+  handler: async (args) => {
     const { io } = args;
     const paths = (args.logs ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
+    const htmlFile = checkHtmlOutput(
+      io,
+      args.html,
+      paths.map((p) => io.resolve(p)),
+    );
     checkFlag('alpha', args.alpha, { min: 0, max: 1, minOpen: true, maxOpen: true });
     if (args.delta !== undefined) checkFlag('delta', args.delta, { min: 0, max: 1, minOpen: true });
     if (args.maxQuestions !== undefined) integerFlag('max-questions', args.maxQuestions, 1, 1e9);
@@ -167,10 +176,10 @@ export const monitorCommand: CommandModule<object, Args> = {
     const hasBaseline = args.baseline !== undefined;
     const exitCode = monitorExitCode(report.decision, hasBaseline);
     const importNotes = imported.warnings.map(formatEvalWarning);
+    const jsonText = `${JSON.stringify({ logs: paths, ...report, exitCode, importWarnings: importNotes, systemsInLogs: systems }, (_k, v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : v), 2)}\n`;
+    await writeHtmlOutput(io, htmlFile, args.html, jsonText, (d) => autoView('evalsim monitor', d));
     if (args.json) {
-      io.stdout.write(
-        `${JSON.stringify({ logs: paths, ...report, exitCode, importWarnings: importNotes, systemsInLogs: systems }, (_k, v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : v), 2)}\n`,
-      );
+      io.stdout.write(jsonText);
     } else {
       const width = tableWidth(io.stdout);
       for (const line of monitorLines(report, hasBaseline))

@@ -48,9 +48,11 @@ import { alignedTable } from '../format/alignedTable.js';
 import { tableWidth } from '../format/printRows.js';
 import { createStatusLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
+import { autoView } from '../html/autoView.js';
 import type { CliIo } from '../io.js';
 import { checkFlag, integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { runGeneratedStudy } from './generatedStudy.js';
+import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { checkPathsExist } from './importFlags.js';
 import { checkChoices, listOption } from './shared.js';
 import { inputPath } from './shippedStudies.js';
@@ -59,6 +61,7 @@ interface Args {
   io: CliIo;
   paths: string[];
   out?: string;
+  html?: string;
   json: boolean;
   format?: string;
   baseline?: string;
@@ -295,6 +298,7 @@ export const rateCommand: CommandModule<object, Args> = {
           'directory to write ratings.md, ratings.json, ratings.arrow, pairs.arrow, battles.arrow, ratings.svg',
       })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .options(HTML_OPTION)
       .option('format', {
         type: 'string',
         describe: `force the battle format: ${Object.keys(BATTLE_FORMATS).join(', ')}`,
@@ -464,6 +468,11 @@ export const rateCommand: CommandModule<object, Args> = {
       'ratings.svg',
     ];
     if (outDir !== undefined) prepareOutputDirectory(outDir, files);
+    const htmlFile = checkHtmlOutput(
+      io,
+      args.html,
+      paths.map((p) => io.resolve(p)),
+    );
     const imported = importBattles(paths, importFlagsOf(args), { cwd: io.cwd });
     // The bootstrap is the long part (1,000 refits by default): a progress line on a terminal.
     const line = createStatusLine({ stream: io.stderr, quiet: args.quiet });
@@ -496,6 +505,7 @@ export const rateCommand: CommandModule<object, Args> = {
     line.clear();
     const doc = ratingDocument(rating, paths);
     const json = `${JSON.stringify(doc, null, 2)}\n`;
+    await writeHtmlOutput(io, htmlFile, args.html, json, (d) => autoView('evalsim rate', d));
     if (outDir !== undefined) {
       const version = evalsimVersion();
       const arrow = ratingArrow(rating, version);

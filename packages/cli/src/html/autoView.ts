@@ -34,6 +34,15 @@ function header(path: string): string {
 function leafColumns(rows: readonly unknown[]): Column[] {
   const seen = new Map<string, CellKind>();
   const walk = (value: unknown, path: string) => {
+    // A row that is itself an interval (its own `lower` and `upper` beside other fields, as rate's
+    // ratings and monitor's checkpoints are): the bounds are one interval column, the rest columns.
+    if (path === '' && isRecord(value) && isInterval(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        if (k === 'lower') seen.set('', seen.get('') ?? 'interval');
+        else if (k !== 'upper') walk(v, k);
+      }
+      return;
+    }
     if (isInterval(value)) seen.set(path, seen.get(path) ?? 'interval');
     else if (isEstimate(value)) seen.set(path, seen.get(path) ?? 'estimate');
     else if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, childPath(path, k));
@@ -41,7 +50,7 @@ function leafColumns(rows: readonly unknown[]): Column[] {
   };
   for (const row of rows) walk(row, '');
   return [...seen].map(([path, kind]) => ({
-    header: header(path),
+    header: path === '' ? 'interval' : header(path),
     path,
     kind,
     format: kind === 'estimate' ? 'mcse' : 'number',

@@ -93,12 +93,15 @@ const COMMANDS: Record<string, string[]> = {
     '--quiet',
     '--out',
   ],
+  // The automatic view too: rows that are intervals themselves (ratings, checkpoints).
+  rate: ['rate', 'studies/data/arena/clean-battle.json', '--quiet'],
+  monitor: ['monitor', 'studies/data/seed000-shuffled.jsonl', '--order', 'order', '--baseline', 'haiku_off'],
 };
 
 const pages = new Map<string, Page>();
 
 /** The commands whose page is the automatic view (no charts). */
-const AUTO = new Set(['judged', 'judgedAudit']);
+const AUTO = new Set(['judged', 'judgedAudit', 'rate', 'monitor']);
 
 beforeAll(async () => {
   for (const [name, args] of Object.entries(COMMANDS)) {
@@ -179,6 +182,20 @@ describe('--html pages against their --json documents', () => {
     expect(html.match(/<table data-rows="perSystem">/g)).toHaveLength(1);
     const paths = new Set(shownNumbersInHtml(html).map((n) => n.path));
     expect([...paths].filter((p) => p.startsWith('perSystem[0].')).length).toBeGreaterThan(20);
+  });
+
+  test('rate and monitor (the automatic view): a row that is an interval is one interval column beside its fields', () => {
+    const rate = pages.get('rate')!;
+    const d = rate.doc as { ratings: { model: string; lower: number; upper: number }[] };
+    expect(rate.html).toContain('<table data-rows="ratings">');
+    for (const r of d.ratings) expect(rate.html).toContain(r.model);
+    const ratingPaths = new Set(shownNumbersInHtml(rate.html).map((n) => n.path));
+    expect(ratingPaths.has('ratings[0].rating')).toBe(true);
+    expect([...ratingPaths].some((p) => p.startsWith('ratings[0]') && /lower|upper/.test(p))).toBe(true);
+    const monitor = pages.get('monitor')!;
+    const paths = new Set(shownNumbersInHtml(monitor.html).map((n) => n.path));
+    expect(paths.has('checkpoints[0].questions')).toBe(true);
+    expect(paths.has('checkpoints[0].pValue')).toBe(true);
   });
 
   test('the same document renders the same bytes', () => {
