@@ -328,14 +328,21 @@ export {
   partialFileName,
   readPartialFile,
 } from './runner/partialFile.js';
-export type { RunProgress } from './runner/runProgress.js';
 export {
-  DEFAULT_CHUNK_SIZE,
   KEEP_KINDS,
+  type RunMode,
+  type RunModeRequest,
   type RunOptions,
-  runStudy,
+  type RunSettings,
+  runMode,
+  type ShardRun,
   type StudyRun,
-} from './runner/runStudy.js';
+  type TargetedRun,
+  type WholeRun,
+} from './runner/runOptions.js';
+export { DEFAULT_CHUNK_SIZE } from './runner/runPlan.js';
+export type { RunProgress } from './runner/runProgress.js';
+export { runStudy } from './runner/runStudy.js';
 export { createStudyLanes, LANE_TASKS_PER_THREAD, type StudyLane } from './runner/studyLanes.js';
 export { startWorkerThread, type WorkerThread } from './runner/workerThread.js';
 // ------------------------------------------------------------------ sharded runs

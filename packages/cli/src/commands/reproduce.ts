@@ -25,6 +25,7 @@ import {
   LANE_TASKS_PER_THREAD,
   prepareOutputDirectory,
   resolveShard,
+  runMode,
   runStudy,
   type Study,
   startWorkerThread,
@@ -227,9 +228,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
         const { study, replications } = studies[i];
         progress.startStudy(i, study.name);
         const run = await runStudy(study, {
+          ...runMode({
+            outDir: out,
+            resume: args.resume,
+            shard: shard ? { index: shard.index, count: shard.count } : undefined,
+          }),
           pool: executor,
-          outDir: out,
-          resume: args.resume,
           onProgress: (p) => {
             cellsDone.set(i, p.cellsDone);
             progress.update(i, p);
@@ -237,7 +241,6 @@ export const reproduceCommand: CommandModule<object, Args> = {
           onNotice: (message) => warnings[i].push(`evalsim: ${message}`),
           signal: stopped.signal,
           ...(replications !== undefined ? { replications } : {}),
-          shard: shard ? { index: shard.index, count: shard.count } : undefined,
         }).catch((error: unknown) => {
           stopped.abort(error);
           // A formula computed during the run names its file as validation would.
