@@ -39,6 +39,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core;
     // its cluster bootstraps draw from rng/'s seeded streams)
     ['analysis'],
+    // the roles' helpers (memos, rate sheets, bit tricks, shared adapters: models/support and
+    // methods/support), below the blocks they serve, so the roles' top folders list blocks only
+    ['models/support', 'methods/support'],
     // the roles
     ['models', 'methods', 'metrics', 'formulas'],
     // the study file: loader and one resolver per role

@@ -16,7 +16,7 @@ import {
   McnemarCriticalTable,
   McnemarPValueCache,
   unpairedZPValue,
-} from './discordantPairTests.js';
+} from './support/discordantPairTests.js';
 import { leaderboardPairs } from './leaderboardPairs.js';
 import { meanScore } from './meanScore.js';
 import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';

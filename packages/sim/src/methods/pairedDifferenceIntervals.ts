@@ -24,9 +24,9 @@ import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { PAIRED_INTERVALS, type PairedIntervalName } from '../base/pairedIntervalNames.js';
 import type { MethodDefinition } from '../base/roles.js';
-import { binaryPairedCounts, createBinaryPairedCounts } from './binaryPairedCounts.js';
-import { memoizeDiscordantBounds } from './discordantBoundsMemo.js';
-import { memoizePairedBounds } from './pairedBoundsMemo.js';
+import { binaryPairedCounts, createBinaryPairedCounts } from './support/binaryPairedCounts.js';
+import { memoizeDiscordantBounds } from './support/discordantBoundsMemo.js';
+import { memoizePairedBounds } from './support/pairedBoundsMemo.js';
 
 const DESCRIPTIONS: Record<PairedIntervalName, string> = {
   pairedWald:

@@ -51,8 +51,8 @@ import type { DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
 import { type ItemPopulation, populationMeanRate, type SystemResults } from '../population/itemPopulation.js';
 import type { DiscreteTable } from '../samplers/discreteTable.js';
-import { itemOutcomeTable } from './itemOutcomeTable.js';
-import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
+import { itemOutcomeTable } from './support/itemOutcomeTable.js';
+import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
 
 export const ITEM_ANSWER_MODES = ['recorded', 'rate', 'first'] as const;
 export type ItemAnswerMode = (typeof ITEM_ANSWER_MODES)[number];

@@ -22,7 +22,7 @@ import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
 import type { OptionValues } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
-import { GAP_SHIFTS, shiftRates } from './imposedGap.js';
+import { GAP_SHIFTS, shiftRates } from './support/imposedGap.js';
 import {
   ITEM_POPULATION_PARAMS,
   type ItemPopulationParams,

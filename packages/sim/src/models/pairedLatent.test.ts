@@ -10,7 +10,7 @@ import {
 import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { loadFixture } from '../test-utils/fixtures.js';
-import { interceptForAccuracy, latentAccuracy } from './latentAccuracy.js';
+import { interceptForAccuracy, latentAccuracy } from './support/latentAccuracy.js';
 import { pairedLatent } from './pairedLatent.js';
 
 const parsePairedLatent = (params: CellParams) => pairedLatent.parse(params, { baseDir: '.' });

@@ -36,7 +36,7 @@ import { type ClusterMembers, clusterMembers } from '../population/clusterMember
 import { populationSystem } from '../population/itemPopulation.js';
 import { BETA_BINOMIAL_TABLE_MAX_N, fillBetaBinomialTable } from '../samplers/betaBinomialTable.js';
 import { DiscreteTable } from '../samplers/discreteTable.js';
-import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
+import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
 import { type PassAtKDesign, parsePassAtKDesign } from './support/passAtKDesign.js';
 
 const PARAMS = {

@@ -5,7 +5,7 @@
  *
  *   model   itemPopulationShifted: the eval's own questions (or whole clusters), drawn with
  *           replacement, one recorded answer per system per question, B's rates shifted so
- *           the true gap A − B is exactly δ (models/imposedGap.ts);
+ *           the true gap A − B is exactly δ (models/support/imposedGap.ts);
  *   grid    the eval size (n questions, or clusters whole clusters) and the design;
  *   methods the tests that fit the design and the resampling unit (paired: exact McNemar and
  *           the paired z test on questions, the CR1 clustered paired test with t(K − 1) on
@@ -22,7 +22,7 @@
  */
 import { millerPairedSampleSize, unpairedSampleSize } from '@evalsim/core';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
-import { type GapShift, reachableMeans, shiftRates } from '../models/imposedGap.js';
+import { type GapShift, reachableMeans, shiftRates } from '../models/support/imposedGap.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { designEffectOf } from './designEffectOf.js';
 import { type PowerParts, powerParts } from './powerParts.js';

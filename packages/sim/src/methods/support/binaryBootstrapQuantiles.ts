@@ -23,10 +23,10 @@
  */
 import type { Bounds } from '@evalsim/core';
 import { InputError } from '@evalsim/core';
-import { fillBinomialTable } from '../samplers/binomialTable.js';
-import { DiscreteTable } from '../samplers/discreteTable.js';
-import type { UniformSource } from '../samplers/source.js';
-import { sampleUniformOrderStatistics } from '../samplers/uniformOrderStatistics.js';
+import { fillBinomialTable } from '../../samplers/binomialTable.js';
+import { DiscreteTable } from '../../samplers/discreteTable.js';
+import type { UniformSource } from '../../samplers/source.js';
+import { sampleUniformOrderStatistics } from '../../samplers/uniformOrderStatistics.js';
 
 const CACHE_ENTRIES = 1 << 20;
 

@@ -1,6 +1,6 @@
 import { binomialUpperTail } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { SeededStream } from '../rng/SeededStream.js';
+import { SeededStream } from '../../rng/SeededStream.js';
 import { BinomialHalfTailCache } from './binomialHalfTailCache.js';
 
 describe('BinomialHalfTailCache', () => {

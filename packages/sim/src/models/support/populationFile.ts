@@ -7,16 +7,16 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../base/errors.js';
-import type { StudyContext } from '../base/roles.js';
-import { readInputFile } from '../files/inputFile.js';
-import type { ItemPopulation } from '../population/itemPopulation.js';
-import { loadItemPopulation } from '../population/loadItemPopulation.js';
+import { ConfigError } from '../../base/errors.js';
+import type { StudyContext } from '../../base/roles.js';
+import { readInputFile } from '../../files/inputFile.js';
+import type { ItemPopulation } from '../../population/itemPopulation.js';
+import { loadItemPopulation } from '../../population/loadItemPopulation.js';
 import {
   populationFromShared,
   type SharedPopulation,
   sharePopulation,
-} from '../population/sharedPopulation.js';
+} from '../../population/sharedPopulation.js';
 
 export interface PopulationFile {
   /** The path as written in the study. */

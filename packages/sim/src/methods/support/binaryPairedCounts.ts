@@ -12,7 +12,7 @@
  * the pass is skipped. Independent question sets (Σab NaN, itemPopulationPaired's design
  * 'independent') have totals but no table: `paired` is false.
  */
-import type { PairedClusteredScores } from '../base/dataKinds.js';
+import type { PairedClusteredScores } from '../../base/dataKinds.js';
 import { knownBinaryTotals } from './knownBinaryTotals.js';
 
 /** Mutable counts of one replication. */

@@ -4,17 +4,17 @@
  * sums that do not cover the replication's clusters are ignored.
  */
 import { describe, expect, it } from 'vitest';
-import type { PairedClusteredScores } from '../base/dataKinds.js';
-import { createMethodResult, type MethodResult } from '../base/methodResult.js';
-import type { Analyser } from '../base/roles.js';
-import { pairedLatent } from '../models/pairedLatent.js';
-import { SeededStream } from '../rng/SeededStream.js';
+import type { PairedClusteredScores } from '../../base/dataKinds.js';
+import { createMethodResult, type MethodResult } from '../../base/methodResult.js';
+import type { Analyser } from '../../base/roles.js';
+import { pairedLatent } from '../../models/pairedLatent.js';
+import { SeededStream } from '../../rng/SeededStream.js';
 import { knownBinaryTotals } from './knownBinaryTotals.js';
-import { mcnemarExact } from './mcnemarExact.js';
-import { pairedClusteredTest } from './pairedClusteredTest.js';
-import { pairedNaiveTest } from './pairedNaiveTest.js';
-import { unpairedClusteredTest } from './unpairedClusteredTest.js';
-import { unpairedTwoProportionTest } from './unpairedTwoProportionTest.js';
+import { mcnemarExact } from '../mcnemarExact.js';
+import { pairedClusteredTest } from '../pairedClusteredTest.js';
+import { pairedNaiveTest } from '../pairedNaiveTest.js';
+import { unpairedClusteredTest } from '../unpairedClusteredTest.js';
+import { unpairedTwoProportionTest } from '../unpairedTwoProportionTest.js';
 
 const settings = { level: 0.95 };
 const METHODS = {

@@ -18,7 +18,7 @@
  * term), instead of three checked passes with 2K divisions each.
  */
 import { createOneWayAnova, oneWayAnovaFromSums } from '@evalsim/core';
-import type { PairedClusteredScores } from '../base/dataKinds.js';
+import type { PairedClusteredScores } from '../../base/dataKinds.js';
 import { measuredIccOfAnova } from './measuredIcc.js';
 
 /** ICCs of one replication: differences, A, B. */

@@ -1,7 +1,7 @@
 import { type Bounds, binaryPercentileBootstrapBounds, binomialCdf, binomialUpperTail } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { SeededStream } from '../rng/SeededStream.js';
-import { discreteGof, GOF_REJECT_BELOW } from '../samplers/test-utils/goodnessOfFit.js';
+import { SeededStream } from '../../rng/SeededStream.js';
+import { discreteGof, GOF_REJECT_BELOW } from '../../samplers/test-utils/goodnessOfFit.js';
 import { BinaryBootstrapQuantiles } from './binaryBootstrapQuantiles.js';
 
 /** P(X_(j) = x) for the j-th smallest (1-based) of B draws of Binomial(n, p): P(Bin(B, F(x)) ≥ j) differences. */

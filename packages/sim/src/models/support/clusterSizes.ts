@@ -17,8 +17,8 @@
  * Eldridge, Ashby & Kerry 2006) should use.
  */
 import { normalQuantile } from '@evalsim/core';
-import { ConfigError } from '../base/errors.js';
-import { MAX_ARRAY_LENGTH, MAX_ITEMS } from '../base/limits.js';
+import { ConfigError } from '../../base/errors.js';
+import { MAX_ARRAY_LENGTH, MAX_ITEMS } from '../../base/limits.js';
 
 /** Resolved cluster layout. */
 export interface ClusterLayout {

@@ -5,7 +5,7 @@
  * data. Errors name the method, the option and the sizes (a maximum beyond the data, a look
  * between the data's looks, two looks on one size).
  */
-import type { SequentialPairedCounts } from '../base/dataKinds.js';
+import type { SequentialPairedCounts } from '../../base/dataKinds.js';
 
 /** The index of the data's look at `maxQuestions` questions (default: the last look). */
 export function lastLookIndex(

@@ -5,8 +5,8 @@ import {
   cachedProportionBounds,
   sharedProportionBounds,
 } from './cachedProportionBounds.js';
-import { clopperPearsonInterval } from './proportionInterval.js';
-import { blankResult, clusteredScoresOf, unusedRng } from './test-utils/itemData.js';
+import { clopperPearsonInterval } from '../proportionInterval.js';
+import { blankResult, clusteredScoresOf, unusedRng } from '../test-utils/itemData.js';
 
 const fresh = (): Bounds => ({ lower: Number.NaN, upper: Number.NaN });
 

@@ -1,10 +1,10 @@
 import { binomialCdf, binomialPmf, InputError } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import type { PairedClusteredScores } from '../base/dataKinds.js';
-import { SeededStream } from '../rng/SeededStream.js';
-import { chiSquareTest, GOF_REJECT_BELOW, windowGof } from '../samplers/test-utils/goodnessOfFit.js';
+import type { PairedClusteredScores } from '../../base/dataKinds.js';
+import { SeededStream } from '../../rng/SeededStream.js';
+import { chiSquareTest, GOF_REJECT_BELOW, windowGof } from '../../samplers/test-utils/goodnessOfFit.js';
 import { itemOutcomeTable } from './itemOutcomeTable.js';
-import { itemPopulationPaired } from './itemPopulationModel.js';
+import { itemPopulationPaired } from '../itemPopulationModel.js';
 
 /** Five clusters of sizes 1, 2, 3, 1, 5 with unequal per-question probabilities. */
 const clusterIndex = Int32Array.from([0, 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4]);
@@ -69,7 +69,7 @@ describe('itemOutcomeTable', () => {
 });
 
 describe('itemPopulationPaired with replacement (the outcome-table and binomial shortcuts)', () => {
-  const studies = { baseDir: new URL('../../../../studies/', import.meta.url).pathname };
+  const studies = { baseDir: new URL('../../../../../studies/', import.meta.url).pathname };
   const base = { population: 'data/mmlu-standin.csv', systems: ['haiku_low', 'sonnet_off'], replace: true };
 
   /** Per-question P(score 1) of a system of the stand-in, read through the model itself. */

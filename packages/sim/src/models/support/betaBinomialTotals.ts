@@ -32,11 +32,11 @@
  * for any worker count or chunking.
  */
 
-import type { EqualSizeSums } from '../base/dataKinds.js';
-import type { RandomStream } from '../base/randomStream.js';
-import { BETA_BINOMIAL_TABLE_MAX_N, fillBetaBinomialTable } from '../samplers/betaBinomialTable.js';
-import { fillBinomialTable } from '../samplers/binomialTable.js';
-import { DiscreteTable } from '../samplers/discreteTable.js';
+import type { EqualSizeSums } from '../../base/dataKinds.js';
+import type { RandomStream } from '../../base/randomStream.js';
+import { BETA_BINOMIAL_TABLE_MAX_N, fillBetaBinomialTable } from '../../samplers/betaBinomialTable.js';
+import { fillBinomialTable } from '../../samplers/binomialTable.js';
+import { DiscreteTable } from '../../samplers/discreteTable.js';
 
 const TABLE_BUDGET = 1 << 20;
 /**

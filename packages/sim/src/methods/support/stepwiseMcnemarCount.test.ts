@@ -1,6 +1,6 @@
 import { countRejections, mcnemarExactPValue, pairedDifferenceFromSums } from '@evalsim/core';
 import { describe, expect, test } from 'vitest';
-import { SeededStream } from '../rng/index.js';
+import { SeededStream } from '../../rng/index.js';
 import { createPairTestScratch, McnemarPValueCache, pairedZPValue } from './discordantPairTests.js';
 import { DiscordantPValueCache } from './discordantPValueCache.js';
 import { StepwiseMcnemarCount } from './stepwiseMcnemarCount.js';

@@ -4,17 +4,17 @@
  * (Object.is), NaN in the same places, over pairedLatent replications of several shapes.
  */
 import { describe, expect, it } from 'vitest';
-import type { CellParams } from '../base/cellParams.js';
+import type { CellParams } from '../../base/cellParams.js';
 import {
   createClusterTotalsView,
   createDifferenceTotalsView,
   viewPairedDifference,
   viewPairedSystem,
-} from '../base/clusterTotalsView.js';
-import { SeededStream } from '../rng/SeededStream.js';
+} from '../../base/clusterTotalsView.js';
+import { SeededStream } from '../../rng/SeededStream.js';
 import { measuredIcc } from './measuredIcc.js';
 import { createPairedBinaryIcc, createPairedIccs } from './pairedBinaryIcc.js';
-import { pairedLatent } from './pairedLatent.js';
+import { pairedLatent } from '../pairedLatent.js';
 
 const SHAPES: CellParams[] = [
   { clusters: 100, m: 10, sigmaT: 0.8 },

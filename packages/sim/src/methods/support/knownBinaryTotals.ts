@@ -5,7 +5,7 @@
  * integers, exact in any order, so they equal a pass over the clusters bit for bit; a model
  * hands them over only when every score is 0 or 1 (so Σa² = Σa and Σb² = Σb too).
  */
-import type { PairedClusteredScores } from '../base/dataKinds.js';
+import type { PairedClusteredScores } from '../../base/dataKinds.js';
 
 export function knownBinaryTotals(data: PairedClusteredScores): Float64Array | undefined {
   const known = data.binaryTotals;

@@ -4,7 +4,7 @@
  * and the discordant counts b = #(A right, B wrong) = Σ a − Σ ab and
  * c = #(A wrong, B right) = Σ b − Σ ab, which hold for 0/1 scores.
  */
-import type { PairedClusteredScores } from '../base/dataKinds.js';
+import type { PairedClusteredScores } from '../../base/dataKinds.js';
 import { knownBinaryTotals } from './knownBinaryTotals.js';
 
 /** Mutable sums of one replication. */

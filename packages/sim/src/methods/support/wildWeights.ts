@@ -20,8 +20,8 @@
  * The three groups are independent, where the per-digit ⌊y/6⌋ steps formed one chain.
  */
 
-import type { RandomStream } from '../base/randomStream.js';
-import { WEBB_POINTS } from '../samplers/webb.js';
+import type { RandomStream } from '../../base/randomStream.js';
+import { WEBB_POINTS } from '../../samplers/webb.js';
 
 export type WildWeights = 'rademacher' | 'webb';
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { CellParams } from '../base/cellParams.js';
-import type { StudyContext } from '../base/roles.js';
-import { SeededStream } from '../rng/index.js';
+import type { CellParams } from '../../base/cellParams.js';
+import type { StudyContext } from '../../base/roles.js';
+import { SeededStream } from '../../rng/index.js';
 import { CopyAnswerBits, drawCopyAnswers, popcount32 } from './copyAnswerBits.js';
 import {
   allocateSystemCopies,
@@ -10,10 +10,10 @@ import {
   generateSystemCopies,
   pairIndex,
   systemCopies,
-} from './systemCopies.js';
+} from '../systemCopies.js';
 
 const parseSystemCopies = (params: CellParams, at: StudyContext) => systemCopies.parse(params, at);
-const context = { baseDir: fileURLToPath(new URL('../../../../studies/', import.meta.url)) };
+const context = { baseDir: fileURLToPath(new URL('../../../../../studies/', import.meta.url)) };
 
 describe('copyAnswerBits', () => {
   test('popcount32 counts the 1 bits of any 32-bit word', () => {

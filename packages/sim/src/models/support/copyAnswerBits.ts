@@ -15,7 +15,7 @@
  * (question-major, copy-minor, one uniform per answer with 0 < p < 1: right iff U < p), so the
  * random stream and every count are unchanged.
  */
-import type { RandomStream } from '../base/randomStream.js';
+import type { RandomStream } from '../../base/randomStream.js';
 
 /** Number of 1 bits of a 32-bit integer. */
 export function popcount32(x: number): number {

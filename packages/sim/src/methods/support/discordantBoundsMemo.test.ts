@@ -5,9 +5,9 @@ import {
   pairedMethodUsesConcordant,
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import { PAIRED_INTERVALS } from '../base/pairedIntervalNames.js';
+import { PAIRED_INTERVALS } from '../../base/pairedIntervalNames.js';
 import { MAX_DIRECT_ENTRIES, MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
-import { differences } from './test-utils/boundsDifferences.js';
+import { differences } from '../test-utils/boundsDifferences.js';
 
 describe('memoizeDiscordantBounds', () => {
   const discordantOnly = Object.values(PAIRED_INTERVALS).filter((m) => !pairedMethodUsesConcordant(m));

@@ -1,14 +1,14 @@
 import { binomialPmf, logBeta } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import type { CellParams } from '../base/cellParams.js';
-import { SeededStream } from '../rng/SeededStream.js';
+import type { CellParams } from '../../base/cellParams.js';
+import { SeededStream } from '../../rng/SeededStream.js';
 import {
   discreteGof,
   GOF_REJECT_BELOW,
   MOMENT_Z,
   momentZScores,
-} from '../samplers/test-utils/goodnessOfFit.js';
-import { betaBinomialClusters } from './betaBinomialClusters.js';
+} from '../../samplers/test-utils/goodnessOfFit.js';
+import { betaBinomialClusters } from '../betaBinomialClusters.js';
 import { drawBetaBinomialTotals } from './betaBinomialTotals.js';
 
 /** A cell's parameters read as a study would (checked, defaults applied). */
