@@ -266,8 +266,8 @@ export { type CellFormula, defineFormula, type FormulaDefinition } from './formu
 export { formulaRegistry } from './formulas/registry.js';
 export { methodRegistry } from './methods/registry.js';
 export { metricRegistry } from './metrics/registry.js';
-export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/support/imposedGap.js';
 export { modelRegistry } from './models/registry.js';
+export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/support/imposedGap.js';
 export {
   type ResultsFile,
   type ResultsMetadata,

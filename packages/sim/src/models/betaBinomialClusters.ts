@@ -24,7 +24,11 @@ import { defineModel } from '../base/defineModel.js';
 import type { OptionValues } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import { drawBetaBinomialTotals } from './support/betaBinomialTotals.js';
-import { CLUSTER_LAYOUT_PARAMS, parseClusterLayout, sizeCoefficientOfVariation } from './support/clusterSizes.js';
+import {
+  CLUSTER_LAYOUT_PARAMS,
+  parseClusterLayout,
+  sizeCoefficientOfVariation,
+} from './support/clusterSizes.js';
 import { measuredDesignEffect, measuredIcc } from './support/measuredIcc.js';
 
 export interface BetaBinomialClustersParams {

@@ -22,13 +22,13 @@ import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
 import type { OptionValues } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
-import { GAP_SHIFTS, shiftRates } from './support/imposedGap.js';
 import {
   ITEM_POPULATION_PARAMS,
   type ItemPopulationParams,
   itemPopulationPaired,
   parseItemPopulation,
 } from './itemPopulationModel.js';
+import { GAP_SHIFTS, shiftRates } from './support/imposedGap.js';
 
 export interface ItemPopulationShiftedParams extends ItemPopulationParams {
   /** The shift applied to B's rates: s on the logit scale, or the mixture weight t (negative: downwards). */

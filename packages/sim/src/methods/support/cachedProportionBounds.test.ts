@@ -1,12 +1,12 @@
 import { type Bounds, betaPosteriorBounds, proportionBoundsFor, tailProbability } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
+import { clopperPearsonInterval } from '../proportionInterval.js';
+import { blankResult, clusteredScoresOf, unusedRng } from '../test-utils/itemData.js';
 import {
   CACHED_BOUNDS_MAX_N,
   cachedProportionBounds,
   sharedProportionBounds,
 } from './cachedProportionBounds.js';
-import { clopperPearsonInterval } from '../proportionInterval.js';
-import { blankResult, clusteredScoresOf, unusedRng } from '../test-utils/itemData.js';
 
 const fresh = (): Bounds => ({ lower: Number.NaN, upper: Number.NaN });
 

@@ -6,8 +6,8 @@ import {
 } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { PAIRED_INTERVALS } from '../../base/pairedIntervalNames.js';
-import { MAX_DIRECT_ENTRIES, MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
 import { differences } from '../test-utils/boundsDifferences.js';
+import { MAX_DIRECT_ENTRIES, MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
 
 describe('memoizeDiscordantBounds', () => {
   const discordantOnly = Object.values(PAIRED_INTERVALS).filter((m) => !pairedMethodUsesConcordant(m));

@@ -9,12 +9,12 @@ import { createMethodResult, type MethodResult } from '../../base/methodResult.j
 import type { Analyser } from '../../base/roles.js';
 import { pairedLatent } from '../../models/pairedLatent.js';
 import { SeededStream } from '../../rng/SeededStream.js';
-import { knownBinaryTotals } from './knownBinaryTotals.js';
 import { mcnemarExact } from '../mcnemarExact.js';
 import { pairedClusteredTest } from '../pairedClusteredTest.js';
 import { pairedNaiveTest } from '../pairedNaiveTest.js';
 import { unpairedClusteredTest } from '../unpairedClusteredTest.js';
 import { unpairedTwoProportionTest } from '../unpairedTwoProportionTest.js';
+import { knownBinaryTotals } from './knownBinaryTotals.js';
 
 const settings = { level: 0.95 };
 const METHODS = {

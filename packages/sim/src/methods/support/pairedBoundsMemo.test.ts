@@ -1,8 +1,8 @@
 import { createMarkedBounds, pairedBoundsFor } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
 import { PAIRED_INTERVALS } from '../../base/pairedIntervalNames.js';
-import { MAX_TABLES, memoizePairedBounds, type PairedBoundsFunction } from './pairedBoundsMemo.js';
 import { differences } from '../test-utils/boundsDifferences.js';
+import { MAX_TABLES, memoizePairedBounds, type PairedBoundsFunction } from './pairedBoundsMemo.js';
 
 describe('memoizePairedBounds', () => {
   it('gives the bits of the direct call for every table, seen once or again, across a change of n', () => {

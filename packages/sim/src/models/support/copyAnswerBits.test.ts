@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 import type { CellParams } from '../../base/cellParams.js';
 import type { StudyContext } from '../../base/roles.js';
 import { SeededStream } from '../../rng/index.js';
-import { CopyAnswerBits, drawCopyAnswers, popcount32 } from './copyAnswerBits.js';
 import {
   allocateSystemCopies,
   allocateSystemCopiesAnswers,
@@ -11,6 +10,7 @@ import {
   pairIndex,
   systemCopies,
 } from '../systemCopies.js';
+import { CopyAnswerBits, drawCopyAnswers, popcount32 } from './copyAnswerBits.js';
 
 const parseSystemCopies = (params: CellParams, at: StudyContext) => systemCopies.parse(params, at);
 const context = { baseDir: fileURLToPath(new URL('../../../../../studies/', import.meta.url)) };

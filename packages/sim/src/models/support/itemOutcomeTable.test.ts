@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { PairedClusteredScores } from '../../base/dataKinds.js';
 import { SeededStream } from '../../rng/SeededStream.js';
 import { chiSquareTest, GOF_REJECT_BELOW, windowGof } from '../../samplers/test-utils/goodnessOfFit.js';
-import { itemOutcomeTable } from './itemOutcomeTable.js';
 import { itemPopulationPaired } from '../itemPopulationModel.js';
+import { itemOutcomeTable } from './itemOutcomeTable.js';
 
 /** Five clusters of sizes 1, 2, 3, 1, 5 with unequal per-question probabilities. */
 const clusterIndex = Int32Array.from([0, 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4]);

@@ -12,9 +12,9 @@ import {
   viewPairedSystem,
 } from '../../base/clusterTotalsView.js';
 import { SeededStream } from '../../rng/SeededStream.js';
+import { pairedLatent } from '../pairedLatent.js';
 import { measuredIcc } from './measuredIcc.js';
 import { createPairedBinaryIcc, createPairedIccs } from './pairedBinaryIcc.js';
-import { pairedLatent } from '../pairedLatent.js';
 
 const SHAPES: CellParams[] = [
   { clusters: 100, m: 10, sigmaT: 0.8 },
