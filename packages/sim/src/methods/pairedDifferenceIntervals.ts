@@ -47,9 +47,9 @@ function pairedDifferenceMethod(name: PairedIntervalName): MethodDefinition {
     accepts: ['pairedClusteredScores'],
     options: {},
     create(_options, { level }) {
-      // A function of the table: remembered per table, same bits — by (n10, n01) in a direct
-      // index shared by the thread's cells when the interval ignores the concordant split
-      // (discordantBoundsMemo.ts), else hashed per cell.
+      // A function of the table: remembered per table, same bits — by (n10, n01), shared by the
+      // thread's cells, when the interval ignores the concordant split (discordantBoundsMemo.ts),
+      // else by the whole table per cell (pairedBoundsMemo.ts).
       const family = PAIRED_INTERVALS[name];
       const direct = pairedBoundsFor(family, level);
       const bounds = pairedMethodUsesConcordant(family)

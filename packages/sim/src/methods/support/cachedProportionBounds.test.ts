@@ -55,7 +55,7 @@ describe('cachedProportionBounds', () => {
     }
   });
 
-  it('fractional k, n above the table and invalid pairs go to the direct call every time', () => {
+  it('fractional k and invalid pairs go to the direct call every time; n above the dense rows is hashed (same bits)', () => {
     const direct = proportionBoundsFor('clopperPearson', 0.95);
     let calls = 0;
     const cached = cachedProportionBounds((k, n, out) => {
@@ -65,12 +65,23 @@ describe('cachedProportionBounds', () => {
     const out = fresh();
     cached(2.5, 10, out);
     cached(2.5, 10, out);
-    cached(5, 201, out);
-    cached(5, 201, out);
-    expect(calls).toBe(4);
+    expect(calls).toBe(2);
     expect(() => cached(11, 10, out)).toThrow(Error);
     expect(() => cached(11, 10, out)).toThrow(Error);
-    expect(calls).toBe(6);
+    expect(() => cached(-1, 10, out)).toThrow(Error);
+    expect(calls).toBe(5);
+    const want = fresh();
+    for (const n of [201, 1000, 5000]) {
+      for (const k of [0, 5, n >> 1, n]) {
+        for (let pass = 0; pass < 2; pass++) {
+          cached(k, n, out);
+          direct(k, n, want);
+          expect([Object.is(out.lower, want.lower), Object.is(out.upper, want.upper)]).toEqual([true, true]);
+        }
+      }
+    }
+    // Each (k, n) above the dense rows was computed once.
+    expect(calls).toBe(5 + 3 * 4);
   });
 
   it('sharedProportionBounds: one memo per key for the thread, so analysers created per chunk share it (same bits)', () => {

@@ -2,49 +2,36 @@
  * A per-(n, k) memo of a proportion interval's bounds, for the intervals whose bounds are
  * beta quantiles (Clopper–Pearson, Jeffreys, Beta posterior): each costs two inverse
  * incomplete-beta root searches, yet in a small-n study k ≤ n ≤ 200 takes at most
- * 201·202/2 = 20,301 values, each met thousands of times.
+ * 201·202/2 = 20,301 values, each met thousands of times, and a large-n cell meets the few k
+ * within a few s.d. of its mean.
  *
  * The bounds for (k, n) are those of the direct call `fill(k, n, out)`, stored the first time
  * the pair is met and copied afterwards, so results are the same bits as without the memo
- * (the bounds are a deterministic function of k and n at a fixed level). Only integer
- * 0 ≤ k ≤ n ≤ {@link CACHED_BOUNDS_MAX_N} is kept: fractional k (rate scores), larger n
- * and invalid pairs go to `fill` every time (so its errors are raised as before).
- * Entry n(n + 1)/2 + k; allocated on first use (≈ 0.35 MB), one per analyser.
+ * (the bounds are a deterministic function of k and n at a fixed level). The memo
+ * (triangleMemo.ts) holds n ≤ {@link CACHED_BOUNDS_MAX_N} densely (≈ 0.4 MB once every row is
+ * met) and larger n hashed; fractional k (rate scores) and invalid pairs go to `fill` every time
+ * (so its errors are raised as before).
  */
 import type { Bounds } from '@evalsim/core';
+import { TriangleMemo } from './triangleMemo.js';
 
-/** Largest n whose bounds are memoised. */
+/** Largest n whose bounds are held densely (larger n are hashed). */
 export const CACHED_BOUNDS_MAX_N = 200;
 
-const ENTRIES = ((CACHED_BOUNDS_MAX_N + 1) * (CACHED_BOUNDS_MAX_N + 2)) / 2;
-
-/** `fill`, memoised by (k, n) for integer k ≤ n ≤ {@link CACHED_BOUNDS_MAX_N}. */
+/** `fill`, memoised by (k, n) for integers 0 ≤ k ≤ n. */
 export function cachedProportionBounds(
   fill: (k: number, n: number, out: Bounds) => void,
 ): (k: number, n: number, out: Bounds) => void {
-  let lower: Float64Array | null = null;
-  let upper = new Float64Array(0);
-  let known = new Uint8Array(0);
+  const memo = new TriangleMemo(2, { denseRows: CACHED_BOUNDS_MAX_N + 1 });
   return (k, n, out) => {
-    if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 0 && k <= n && n <= CACHED_BOUNDS_MAX_N)) {
-      fill(k, n, out);
-      return;
-    }
-    if (lower === null) {
-      lower = new Float64Array(ENTRIES);
-      upper = new Float64Array(ENTRIES);
-      known = new Uint8Array(ENTRIES);
-    }
-    const i = (n * (n + 1)) / 2 + k;
-    if (known[i] === 1) {
-      out.lower = lower[i];
-      out.upper = upper[i];
+    // (A fractional k or an invalid pair is never remembered: `fill` answers, or throws, every time.)
+    if (memo.find(n, k)) {
+      out.lower = memo.value(0);
+      out.upper = memo.value(1);
       return;
     }
     fill(k, n, out);
-    lower[i] = out.lower;
-    upper[i] = out.upper;
-    known[i] = 1;
+    memo.store(out.lower, out.upper);
   };
 }
 

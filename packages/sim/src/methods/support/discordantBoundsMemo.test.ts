@@ -7,7 +7,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { PAIRED_INTERVALS } from '../../base/pairedIntervalNames.js';
 import { differences } from '../test-utils/boundsDifferences.js';
-import { MAX_DIRECT_ENTRIES, MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
+import { MAX_SHARED_TABLES, memoizeDiscordantBounds } from './discordantBoundsMemo.js';
+import { DENSE_ROWS } from './triangleMemo.js';
 
 describe('memoizeDiscordantBounds', () => {
   const discordantOnly = Object.values(PAIRED_INTERVALS).filter((m) => !pairedMethodUsesConcordant(m));
@@ -47,7 +48,7 @@ describe('memoizeDiscordantBounds', () => {
     expect(calls).toBe(4);
   });
 
-  it('hands very large n and counts that are not a table of n to the hashed memo (same answers)', () => {
+  it('holds many discordant questions hashed, and hands fractional counts to the direct call (same answers)', () => {
     let calls = 0;
     const memo = memoizeDiscordantBounds((n11, n10, n01, _n00, out) => {
       calls++;
@@ -56,16 +57,22 @@ describe('memoizeDiscordantBounds', () => {
       out.degenerate = false;
     });
     const out = createMarkedBounds();
-    const big = 1000; // (n + 1)(n + 2)/2 > MAX_DIRECT_ENTRIES
-    expect(((big + 1) * (big + 2)) / 2).toBeGreaterThan(MAX_DIRECT_ENTRIES);
+    const big = 1000;
     memo(big - 5, 3, 2, 0, out);
     memo(big - 5, 3, 2, 0, out);
     expect([calls, out.lower, out.upper]).toEqual([1, 1, big - 5]);
-    memo(0.5, 1.5, 1, 7, out); // fractional counts: no slot of the index, still the direct answer
-    expect([calls, out.lower, out.upper]).toEqual([2, 0.5, 0.5]);
-    memo(0, 1, 1, 8, out); // n = 10 again, a table: the direct index
+    // n10 + n01 = 700 ≥ DENSE_ROWS: the hashed part of the memo
+    expect(700).toBeGreaterThan(DENSE_ROWS);
+    memo(big - 700, 400, 300, 0, out);
+    memo(big - 700, 400, 300, 0, out);
+    memo(big - 701, 400, 300, 1, out); // the same discordant counts
+    expect([calls, out.lower, out.upper]).toEqual([2, 100, big - 700]);
+    memo(0.5, 1.5, 1, 7, out); // fractional counts: not remembered, still the direct answer
+    memo(0.5, 1.5, 1, 7, out);
+    expect([calls, out.lower, out.upper]).toEqual([4, 0.5, 0.5]);
+    memo(0, 1, 1, 8, out); // n = 10 again, a table: the dense part
     memo(0, 1, 1, 8, out);
-    expect([calls, out.lower, out.upper]).toEqual([3, 0, 0]);
+    expect([calls, out.lower, out.upper]).toEqual([5, 0, 0]);
   });
 
   it('shares the tables of one key between memos (cells) of a thread, not across keys; evicted tables are recomputed', () => {
