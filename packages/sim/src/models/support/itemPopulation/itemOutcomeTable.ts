@@ -21,7 +21,7 @@
  * inversion returns min{x : F(x) > u} and F does not rise at them.
  */
 import { InputError } from '@evalsim/core';
-import { DiscreteTable } from '../../samplers/discreteTable.js';
+import { DiscreteTable } from '../../../samplers/discreteTable.js';
 
 /** Guide entries per table value: built once per cell, inverted once per drawn question. */
 const OUTCOME_GUIDE_PER_VALUE = 16;

@@ -1,9 +1,8 @@
 import { binomialCdf, binomialPmf, InputError } from '@evalsim/core';
 import { describe, expect, it } from 'vitest';
-import type { PairedClusteredScores } from '../../base/dataKinds.js';
-import { SeededStream } from '../../rng/SeededStream.js';
-import { chiSquareTest, GOF_REJECT_BELOW, windowGof } from '../../samplers/test-utils/goodnessOfFit.js';
-import { itemPopulationPaired } from '../itemPopulationModel.js';
+import { SeededStream } from '../../../rng/SeededStream.js';
+import { chiSquareTest, GOF_REJECT_BELOW, windowGof } from '../../../samplers/test-utils/goodnessOfFit.js';
+import { itemPopulationPaired } from '../../itemPopulationModel.js';
 import { itemOutcomeTable } from './itemOutcomeTable.js';
 
 /** Five clusters of sizes 1, 2, 3, 1, 5 with unequal per-question probabilities. */
@@ -69,7 +68,7 @@ describe('itemOutcomeTable', () => {
 });
 
 describe('itemPopulationPaired with replacement (the outcome-table and binomial shortcuts)', () => {
-  const studies = { baseDir: new URL('../../../../../studies/', import.meta.url).pathname };
+  const studies = { baseDir: new URL('../../../../../../studies/', import.meta.url).pathname };
   const base = { population: 'data/mmlu-standin.csv', systems: ['haiku_low', 'sonnet_off'], replace: true };
 
   /** Per-question P(score 1) of a system of the stand-in, read through the model itself. */
@@ -115,7 +114,7 @@ describe('itemPopulationPaired with replacement (the outcome-table and binomial 
     pooled = false,
   ) {
     const p = itemPopulationPaired.parse({ ...base, n, answer, design, pooled }, studies);
-    const data = itemPopulationPaired.allocate(p) as PairedClusteredScores;
+    const data = itemPopulationPaired.allocate(p);
     const out = { a: new Float64Array(reps), b: new Float64Array(reps), ab: new Float64Array(reps) };
     const firstSlot = new Float64Array(reps);
     const rng = new SeededStream(0);
