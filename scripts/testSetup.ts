@@ -25,6 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLES = [
   'packages/sim/dist/runner/worker.bundle.mjs',
   'packages/sim/dist/evals/importWorker.bundle.mjs',
+  'packages/sim/dist/evals/backgroundWorker.bundle.mjs',
   'packages/evalsim/dist/evalsim.mjs',
   'packages/evalsim/dist/index.mjs',
 ];

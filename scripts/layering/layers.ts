@@ -27,8 +27,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
   sim: [
     // the ground floor, node alone: reading user files safely (files/: regular files only, file
     // identities) and one reader per file format (readers/: CSV, JSON, UTF-8, the framing of Arrow
-    // IPC files), which both the populations and the eval importers use
-    ['files', 'readers'],
+    // IPC files), which both the populations and the eval importers use; threads/: the one way to
+    // start a thread that talks on a port (the import's threads, the plot render thread)
+    ['files', 'readers', 'threads'],
     // the vocabulary every role shares; samplers, populations and sharded runs (shard specs,
     // scheduler environments, plans, scheduler scripts) need nothing else
     ['base', 'samplers', 'population', 'shard'],
@@ -51,7 +52,7 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['runner', 'yourEval'],
     // the public face, its light second entry for the CLI's commands that need no runner
     // (light.ts) and the third, what `evalsim run` needs (studyRun.ts)
-    ['index.ts', 'light.ts', 'studyRun.ts'],
+    ['index.ts', 'light.ts', 'studyRun.ts', 'threads.ts'],
   ],
   cli: [
     ['io.ts'],
