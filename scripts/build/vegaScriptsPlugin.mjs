@@ -11,9 +11,13 @@ export function vegaScriptsPlugin() {
     setup(b) {
       // The bundle's entry may be the CLI's sources (src/…ts) or tsc's output (dist/…js): either is
       // replaced, the texts read through tsc's output (plain JavaScript Node can import).
-      const filter = /[\\/]packages[\\/]cli[\\/](?:dist[\\/]html[\\/]vegaScripts\.js|src[\\/]html[\\/]vegaScripts\.ts)$/;
+      const filter =
+        /[\\/]packages[\\/]cli[\\/](?:dist[\\/]html[\\/]vegaScripts\.js|src[\\/]html[\\/]vegaScripts\.ts)$/;
       b.onLoad({ filter }, async (args) => {
-        const compiled = args.path.replace(/([\\/]cli[\\/])src([\\/]html[\\/]vegaScripts)\.ts$/, '$1dist$2.js');
+        const compiled = args.path.replace(
+          /([\\/]cli[\\/])src([\\/]html[\\/]vegaScripts)\.ts$/,
+          '$1dist$2.js',
+        );
         const { BROWSER_BUILDS, vegaBrowserScripts } = await import(pathToFileURL(compiled).href);
         const scripts = vegaBrowserScripts();
         return {

@@ -23,8 +23,8 @@ import {
 import type { SequentialPairedCounts } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
-import { createPairTestScratch, pairedZStatistic } from './discordantPairTests.js';
-import { plannedLookIndices } from './sequentialLooks.js';
+import { createPairTestScratch, pairedZStatistic } from './support/discordantPairTests.js';
+import { plannedLookIndices } from './support/sequentialLooks.js';
 
 interface Plan {
   readonly indices: Int32Array;

@@ -19,7 +19,7 @@ import {
   McnemarCriticalTable,
   McnemarPValueCache,
   pairedZPValue,
-} from './discordantPairTests.js';
+} from './support/discordantPairTests.js';
 
 export const SEQUENTIAL_TESTS = ['pairedZ', 'mcnemarExact'] as const;
 
