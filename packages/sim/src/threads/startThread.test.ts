@@ -60,6 +60,11 @@ describe('startThread: the one way to start a thread that talks on a port', () =
         { value: 10, doubled: 20 },
         { value: 11, doubled: 22 },
       ]);
+      // A thread counts an answer just after posting it (threadPort.ts: so that a synchronous
+      // waiter woken by the count finds the message), so a listener may see it first.
+      const deadline = Date.now() + 5000;
+      for (let seen = counter.answers; seen < 2 && Date.now() < deadline; seen = counter.answers)
+        counter.waitBeyond(seen, 100);
       expect(counter.answers).toBe(2);
     } finally {
       await Promise.all(threads.map((thread) => thread.close()));
