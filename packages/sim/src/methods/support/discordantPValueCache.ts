@@ -33,17 +33,16 @@ export class DiscordantPValueCache {
 }
 
 /**
- * Whether a pair test rejects, p(n, b, c) ≤ `threshold`, as 0 or 1, from a lazily filled table
- * of decisions: the decision is a pure function of (n, b, c) like the p-value, so a leaderboard's
- * 190 pairs per replication cost one load each instead of a p-value lookup and a comparison
- * (identical decisions: each is `pValue(n, b, c) ≤ threshold` computed once). Entry
- * d(d + 1)/2 + b for d = b + c (a triangle grown to the largest d met), 0 unknown, 1 accepts,
- * 2 rejects; cleared when n changes.
+ * Whether a pair test rejects, p(n, b, c) ≤ `threshold`, as 0 or 1, remembered: the decision is a
+ * pure function of (n, b, c) like the p-value, so a leaderboard's 190 pairs per replication cost
+ * one memo lookup each instead of a p-value lookup and a comparison (identical decisions: each is
+ * `pValue(n, b, c) ≤ threshold` computed once). The memo (triangleMemo.ts) is keyed by
+ * (b + c, b) and cleared when n changes, as DiscordantPValueCache's: dense for the small counts a
+ * simulation meets, hashed and bounded beyond (a leaderboard of many questions, or the unpaired
+ * test keyed by the totals (k_A, k_B), never allocates a triangle of its largest count).
  */
 export class DiscordantDecisionTable {
-  private table = new Uint8Array(0);
-  /** Rows d = 0 … rows − 1 allocated. */
-  private rows = 0;
+  private readonly memo = new TriangleMemo(1);
   private n = -1;
 
   constructor(
@@ -53,26 +52,14 @@ export class DiscordantDecisionTable {
 
   /** 1 when the test of (b, c) at n questions rejects, else 0. */
   rejects(n: number, b: number, c: number): number {
+    const { memo } = this;
     if (n !== this.n) {
       this.n = n;
-      this.table.fill(0);
+      memo.clear();
     }
-    const d = b + c;
-    if (d >= this.rows) this.grow(d);
-    const at = ((d * (d + 1)) >>> 1) + b;
-    let decision = this.table[at];
-    if (decision === 0) {
-      decision = this.pValue(n, b, c) <= this.threshold ? 2 : 1;
-      this.table[at] = decision;
-    }
-    return decision - 1;
-  }
-
-  private grow(d: number): void {
-    const rows = Math.max(d + 1, 2 * this.rows, 64);
-    const table = new Uint8Array((rows * (rows + 1)) / 2);
-    table.set(this.table);
-    this.table = table;
-    this.rows = rows;
+    if (memo.find(b + c, b)) return memo.value(0);
+    const decision = this.pValue(n, b, c) <= this.threshold ? 1 : 0;
+    memo.store(decision);
+    return decision;
   }
 }
