@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
-function sources(dir: string): string[] {
+/** The production sources under `dir` (no tests, test-utils/ or fixtures/). */
+export function sources(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);

@@ -7,7 +7,9 @@
  */
 export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   core: [
-    // roots (Brent's method) needs nothing of the package
+    // math: the engine-independent elementary functions (pow), below everything that computes
+    ['math'],
+    // roots (Brent's method) needs nothing of the package but math/
     ['types.ts', 'validate.ts', 'roots'],
     // measures: Morris et al.'s performance measures from mergeable sufficient statistics
     ['distributions', 'multiplicity', 'repeated', 'measures'],

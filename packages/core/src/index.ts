@@ -12,6 +12,7 @@ export * from './distributions/index.js';
 export * from './groupSequential/index.js';
 export * from './intervals/index.js';
 export * from './judged/index.js';
+export * from './math/index.js';
 export * from './measures/index.js';
 export * from './multiplicity/index.js';
 export * from './paired/index.js';

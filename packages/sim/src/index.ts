@@ -545,6 +545,19 @@ export { populationIcc } from './yourEval/populationIcc.js';
 export { type PowerParts, powerParts } from './yourEval/powerParts.js';
 export { type Crossing, type PowerPoint, type RequiredSize, requiredSize } from './yourEval/requiredSize.js';
 export {
+  buildSequentialAudit,
+  SEQUENTIAL_AUDIT_PLANNED_PAIRS,
+  SEQUENTIAL_AUDIT_REPLICATIONS,
+  type SequentialAudit,
+  type SequentialAuditMethod,
+  type SequentialAuditOptions,
+  type SequentialAuditSummary,
+  type SequentialMethodAudit,
+  type SequentialResample,
+  spendingName,
+  summarizeSequentialAudit,
+} from './yourEval/sequentialAudit.js';
+export {
   planLookFractions,
   type SequentialPlan,
   type SequentialPlanLook,
@@ -552,3 +565,15 @@ export {
   sequentialPlan,
   sequentialPlanDocument,
 } from './yourEval/sequentialPlan.js';
+export {
+  buildSequentialPlanCheck,
+  type ClosedFormCheck,
+  SEQUENTIAL_PLAN_REPLICATIONS,
+  type SequentialPlanCheck,
+  summarizeSequentialPlanCheck,
+} from './yourEval/sequentialPlanCheck.js';
+export type {
+  ClosedFormVerdict,
+  CoverageVerdict,
+  TypeIVerdict,
+} from './yourEval/sequentialVerdicts.js';

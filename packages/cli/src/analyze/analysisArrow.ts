@@ -76,7 +76,7 @@ function markRow(row: Record<string, Cell>, range: readonly [number, number] | n
 function averageCells(
   row: Record<string, Cell>,
   name: string,
-  m: { estimate: number; se: number; lower: number; upper: number; pValue: number } | null,
+  m: { estimate: number; se: number; lower: number; upper: number; pValue: number | null } | null,
   withP = false,
 ): void {
   row[`${name}_estimate`] = m ? m.estimate : null;

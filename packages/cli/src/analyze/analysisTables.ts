@@ -72,7 +72,8 @@ export function analysisTables(a: EvalAnalysis, all = true, limit = Number.POSIT
         const c = s.clustered;
         return {
           system: s.system,
-          'CR1 t CI': c ? u.bounds(c.cr1.lower, c.cr1.upper) : '',
+          // Skipped for this system (the reason is a note below the tables).
+          'CR1 t CI': c ? u.bounds(c.cr1.lower, c.cr1.upper) : 'skipped (note)',
           'CR1 SE': c ? u.value(c.cr1.se) : '',
           'CR2 CI': c ? u.bounds(c.cr2.lower, c.cr2.upper) : '',
           'CR2 df': c ? round(c.cr2.df) : '',
@@ -113,7 +114,7 @@ export function analysisTables(a: EvalAnalysis, all = true, limit = Number.POSIT
       ];
       tables.push({
         title: 'Averages of the paired differences',
-        note: `first \u2212 second, ${u.unit}: each average of the differences with its ${ci} and t test p; as above`,
+        note: `first \u2212 second, ${u.unit}: each average of the differences with its ${ci} and t test p; as above; "none (SE 0)": every cluster has the same mean difference, so there is no spread to test against`,
         rows: head(a.pairs).flatMap((p) =>
           kinds.flatMap((kind) => {
             const m = p.averages[kind];
@@ -125,7 +126,7 @@ export function analysisTables(a: EvalAnalysis, all = true, limit = Number.POSIT
                     difference: u.signed(m.estimate),
                     SE: u.value(m.se),
                     [ci]: u.range(m.lower, m.upper),
-                    p: formatP(m.pValue),
+                    p: m.degenerate ? 'none (SE 0)' : formatP(m.pValue),
                   },
                 ]
               : [];
@@ -201,7 +202,7 @@ export function analysisTables(a: EvalAnalysis, all = true, limit = Number.POSIT
     });
     tables.push({
       title: 'Power (Miller 2024 eqs. 9\u201310, measured paired variance)',
-      note: `MDE: smallest true gap found with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${round(a.options.alpha)} on these ${a.questions} questions${a.clusters > 0 ? '; clustered: with the CR1 SE' : ''}; n: questions needed for a gap of 1, 2, 3, 5 ${u.unit} — normal approximation with this pair's measured variance (on ${a.basis.scores}${a.clusters > 0 ? '; with clusters × the measured design effect of the differences' : ''}); evalsim plan simulates the same reduction at an imposed gap (B's rates shifted), which moves the variance a little`,
+      note: `MDE: smallest true gap found with ${Math.round(a.options.power * 100)}% power at \u03b1 = ${round(a.options.alpha)} on these ${a.questions} questions${a.clusters > 0 ? '; clustered: with the CR1 SE' : ''}; n: questions needed for a gap of 1, 2, 3, 5 ${u.unit}${a.clusters > 0 ? ', ignoring clusters' : ''} — normal approximation with this pair's measured variance (on ${a.basis.scores}${a.clusters > 0 ? '; with clusters multiply by the measured design effect of the differences, as the comparisons below do (--json: clusteredQuestions)' : ''}); evalsim plan simulates the same reduction at an imposed gap (B's rates shifted), which moves the variance a little`,
       rows: head(a.pairs).map((p) => {
         const row: Record<string, string | number> = {
           pair: pairLabel(p),

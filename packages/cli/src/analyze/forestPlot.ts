@@ -6,6 +6,8 @@
  * dashed and its marks printed beside it (as everywhere in analyze). Hand-written SVG (no fonts embedded, no scripts), so it renders the
  * same in browsers and `rsvg-convert`.
  */
+
+import { pow } from '@evalsim/core';
 import type { EvalAnalysis } from '@evalsim/sim';
 import { analysisUnits, intervalLabel, pairLabel } from './analysisUnits.js';
 
@@ -23,7 +25,7 @@ function escapeXml(text: string): string {
 function ticks(lo: number, hi: number): number[] {
   const span = hi - lo || 1;
   const raw = span / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
+  const p = pow(10, Math.floor(Math.log10(raw)));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
   const out: number[] = [];
   for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) out.push(Number(t.toPrecision(12)));

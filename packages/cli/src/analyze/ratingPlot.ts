@@ -4,6 +4,8 @@
  * P(1st) on the right; an open end (no MLE) drawn to the plot's edge with an arrow. Hand-written
  * SVG like the forest plot (forestPlot.ts).
  */
+
+import { pow } from '@evalsim/core';
 import type { ArenaRating } from '@evalsim/sim';
 
 const ROW = 22;
@@ -19,7 +21,7 @@ function escapeXml(text: string): string {
 
 function ticks(lo: number, hi: number): number[] {
   const raw = (hi - lo || 1) / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
+  const p = pow(10, Math.floor(Math.log10(raw)));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
   const out: number[] = [];
   for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) out.push(Number(t.toPrecision(12)));

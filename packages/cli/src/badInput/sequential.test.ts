@@ -1,5 +1,5 @@
 /**
- * Bad-input suite, sequential evals (`evalsim monitor`, `evalsim plan --looks`): looks out of
+ * Bad-input suite, sequential evals (`evalsim monitor`, `evalsim plan --looks`, `evalsim audit --looks`): looks out of
  * order or beyond the planned maximum, α or δ outside their range, a spending function that is
  * not one, a design file that is not one, and logs without a usable order — each refused with
  * the flag, file, row or field named, nothing printed as a result.
@@ -25,6 +25,17 @@ const good = {
 };
 const lmEval = join(root, 'packages/sim/src/evals/fixtures/lm-eval/mmlu-stem');
 const monitor = (...args: string[]) => ['monitor', log, '--baseline', 'old', ...args];
+const audit = (...args: string[]) => [
+  'audit',
+  join(root, 'studies/data/seed000-shuffled.jsonl'),
+  '--system',
+  'sonnet_off',
+  '--versus',
+  'haiku_off',
+  '--out',
+  outDir(),
+  ...args,
+];
 
 const cases: [string, string[], string | RegExp][] = [
   [
@@ -185,6 +196,47 @@ const cases: [string, string[], string | RegExp][] = [
       outDir(),
     ],
     '--spending: needs --looks',
+  ],
+  [
+    'audit: a gate beyond the eval',
+    audit('--looks', '600,1200'),
+    "--looks: the last look (1,200 questions) is beyond the eval's 1,140 paired questions",
+  ],
+  [
+    'audit: a maximum beyond the eval',
+    audit('--looks', '5', '--max-questions', '2000'),
+    "--looks: the last look (2,000 questions) is beyond the eval's 1,140 paired questions",
+  ],
+  ['audit: α outside (0, 1) (--level 1)', audit('--looks', '5', '--level', '1'), /--level: must be a number/],
+  [
+    'audit: a design file with α outside (0, 1)',
+    audit('--design', design({ ...good, alpha: 1.2 })),
+    /alpha: must be a number in \(0, 1\), got 1\.2/,
+  ],
+  [
+    'audit: spending without looks',
+    audit('--spending', 'pocock'),
+    '--spending: needs a sequential gate (--looks or --design)',
+  ],
+  [
+    'audit: looks out of order',
+    audit('--looks', '600,300'),
+    /--looks: looks out of order: look 2 \(300 questions\)/,
+  ],
+  [
+    'audit: an order column the log lacks',
+    audit('--looks', '5', '--order', 'finished_at'),
+    /seed000-shuffled\.jsonl.*finished_at/,
+  ],
+  [
+    'audit: clusters resampled where there are none',
+    ['audit', log, '--looks', '2', '--resample', 'clusters', '--out', outDir()],
+    /--resample clusters: .*log\.csv has no clusters/,
+  ],
+  [
+    'audit: pass@k with a gate',
+    audit('--looks', '5', '--k', '1'),
+    "--k: not with a sequential gate (--looks / --design), which audits the gate's tests",
   ],
 ];
 

@@ -187,6 +187,23 @@ describe('evalsim analyze', () => {
     expect(svg.match(/<circle /g)).toHaveLength(2);
   });
 
+  it("the Power table's n columns are the unclustered sizes and say so; the comparison multiplies by the design effect", async () => {
+    const [run, json] = await Promise.all([evalsim('analyze', mmlu), evalsim('analyze', mmlu, '--json')]);
+    const text = run.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('n: questions needed for a gap of 1, 2, 3, 5 points, ignoring clusters');
+    const pair = JSON.parse(json.stdout).pairs.find(
+      (p: { first: string; second: string }) => p.first === 'sonnet_off' && p.second === 'haiku_low',
+    );
+    const five = pair.power.questionsFor.find((g: { gap: number }) => g.gap === 0.05);
+    expect(five.clusteredQuestions).toBeGreaterThan(2 * five.questions);
+    const power = run.stdout.slice(run.stdout.indexOf('Power (Miller 2024'));
+    const row = power.split('\n').find((l) => l.startsWith('sonnet_off − haiku_low'));
+    expect(row?.trim().split(/\s+/).at(-1)).toBe(String(five.questions));
+    expect(text).toContain(
+      `Resolving 5.0 points would take about ${five.clusteredQuestions.toLocaleString('en-US')} questions.`,
+    );
+  });
+
   it('every terminal line fits 100 columns, epochs tables included (MMLU stand-in, epoch means)', async () => {
     const run = await evalsim('analyze', mmlu);
     expect(run.code).toBe(0);

@@ -116,7 +116,7 @@ function readInputText(io: CliIo, path: string, flag: string): string {
   const stats = statSync(full, { throwIfNoEntry: false });
   if (!stats) throw new Error(`${flag} ${path}: no such file`);
   if (!stats.isFile()) throw new Error(`${flag} ${path}: not a regular file`);
-  if (stats.size > 64 * 2 ** 20) throw new Error(`${flag} ${path}: ${stats.size} bytes; at most 64 MiB`);
+  if (stats.size > 64 * 1048576) throw new Error(`${flag} ${path}: ${stats.size} bytes; at most 64 MiB`);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(full));
   } catch {

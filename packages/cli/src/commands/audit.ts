@@ -21,6 +21,7 @@ import {
   evalSystem,
   type IntervalAudit,
   MAX_REPLICATIONS,
+  type SequentialGate,
   summarizeAudit,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
@@ -30,14 +31,17 @@ import { printRows } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import { auditView } from '../html/auditView.js';
 import type { CliIo } from '../io.js';
+import { SPENDING_HELP } from '../monitor/spendingFlag.js';
 import { runJudgedAudit } from './auditJudged.js';
+import { runSequentialAudit } from './auditSequential.js';
 import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
+import { gateFlags } from './gateFlags.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
-import { runPassAtKAudit } from './passAtKPlanning.js';
+import { refusingCleanly, runPassAtKAudit } from './passAtKPlanning.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
 
 interface Args {
@@ -64,6 +68,13 @@ interface Args {
   epochs?: number;
   html?: string;
   parquet: boolean;
+  looks?: string;
+  spending?: string;
+  maxQuestions?: number;
+  design?: string;
+  tuneQuestions?: number;
+  tunePairs?: number;
+  resample?: 'questions' | 'clusters';
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
@@ -148,6 +159,36 @@ export const auditCommand: CommandModule<object, Args> = {
           describe:
             "many samples per question: audit the pass@k / pass^k intervals at these k instead (the eval's questions resampled, each with its recorded pass rate)",
         })
+        .option('looks', {
+          type: 'string',
+          describe:
+            "a sequential gate: audit it on your eval — K equally spaced looks up to --max-questions (default: the eval's questions), or the look sizes 200,400,600",
+        })
+        .option('spending', { type: 'string', describe: `${SPENDING_HELP}, with --looks` })
+        .option('max-questions', {
+          type: 'number',
+          describe: "with --looks K: the gate's planned maximum (default: the eval's paired questions)",
+        })
+        .option('design', {
+          type: 'string',
+          describe: 'a sequential gate from the design file evalsim plan --looks wrote (design.json)',
+        })
+        .option('tune-questions', {
+          type: 'number',
+          describe:
+            "with --looks: questions the normal-mixture sequence is tightest at (default: the gate's maximum)",
+        })
+        .option('tune-pairs', {
+          type: 'number',
+          describe:
+            'with --looks: discordant questions the mixture SPRT and the e-process are tightest at (default 100)',
+        })
+        .option('resample', {
+          type: 'string',
+          choices: ['questions', 'clusters'],
+          describe:
+            'with --looks: draw whole clusters (default when the eval has clusters) or single questions',
+        })
         .option('out', { type: 'string', default: 'results/local/audit', describe: 'output directory' })
         .option('labels', {
           type: 'string',
@@ -172,6 +213,14 @@ export const auditCommand: CommandModule<object, Args> = {
         )
         .example('$0 audit eval.arrow --replications 200 --json', 'a quick look, as JSON')
         .example(
+          '$0 audit studies/data/seed000-shuffled.jsonl --looks 5 --system sonnet_off --versus haiku_off',
+          "a sequential gate on your eval: O'Brien–Fleming at 5 looks — type-I error, power, expected questions, beside the naive z and the anytime-valid tests",
+        )
+        .example(
+          '$0 audit studies/data/seed000-shuffled.jsonl --looks 300,600,1140 --spending pocock --json',
+          'the look sizes themselves, Pocock spending, as JSON',
+        )
+        .example(
           '$0 audit studies/data/tau-bench/ --k 1,2 --replications 200',
           'many samples per question: coverage of the pass@k intervals on your eval',
         ),
@@ -186,6 +235,8 @@ export const auditCommand: CommandModule<object, Args> = {
     integerFlag('seed', args.seed, 0, 4294967295);
     integerFlag('workers', args.workers, 0, MAX_WORKERS);
     checkFlag('level', args.level, { min: 0.5, max: 1, maxOpen: true });
+    if (args.labels !== undefined && (args.looks !== undefined || args.design !== undefined))
+      throw new Error('--labels: not with a sequential gate (--looks / --design)');
     if (args.labels !== undefined) {
       await runJudgedAudit(io, {
         eval: args.eval,
@@ -204,6 +255,32 @@ export const auditCommand: CommandModule<object, Args> = {
       });
       return;
     }
+    const sequential = args.looks !== undefined || args.design !== undefined;
+    if (sequential) {
+      for (const [flag, given] of [
+        ['k', args.k],
+        ['methods', args.methods],
+        ['module', args.module],
+        ['clusters', args.clusters],
+        ['epochs', args.epochs],
+      ] as const)
+        if (given !== undefined)
+          throw new Error(
+            `--${flag}: not with a sequential gate (--looks / --design), which audits the gate's tests`,
+          );
+      if (args.maxQuestions !== undefined) integerFlag('max-questions', args.maxQuestions, 2, 1e9);
+      if (args.tuneQuestions !== undefined) integerFlag('tune-questions', args.tuneQuestions, 1, 1e9);
+      if (args.tunePairs !== undefined) integerFlag('tune-pairs', args.tunePairs, 1, 1e9);
+    } else {
+      for (const [flag, given] of [
+        ['spending', args.spending],
+        ['max-questions', args.maxQuestions],
+        ['tune-questions', args.tuneQuestions],
+        ['tune-pairs', args.tunePairs],
+        ['resample', args.resample],
+      ] as const)
+        if (given !== undefined) throw new Error(`--${flag}: needs a sequential gate (--looks or --design)`);
+    }
     const outDir = io.resolve(args.out);
     const populationExisted = existsSync(join(outDir, 'population.csv'));
     const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(args.eval)]);
@@ -211,8 +288,13 @@ export const auditCommand: CommandModule<object, Args> = {
       metric: args.metric,
       task: args.task,
       label: `--out ${args.out}`,
-      writes:
-        args.k !== undefined
+      writes: sequential
+        ? [
+            'audit-sequential.json',
+            'audit-sequential.arrow',
+            ...(args.parquet ? ['audit-sequential.parquet'] : []),
+          ]
+        : args.k !== undefined
           ? ['audit-passk.json', 'audit-passk.arrow', ...(args.parquet ? ['audit-passk.parquet'] : [])]
           : ['resampling', 'answers', 'parametric', 'paired'].flatMap((s) => [
               `audit-${s}.json`,
@@ -251,6 +333,45 @@ export const auditCommand: CommandModule<object, Args> = {
     }
     const versus =
       args.versus ?? (args.system === undefined ? systems[1] : systems.find((s) => s !== system));
+    if (sequential) {
+      if (versus === undefined)
+        throw new Error(`--versus: ${input.shown} has one system; a gate compares two`);
+      const alpha = +(1 - args.level).toFixed(12);
+      const gate = refusingCleanly(outDir, input, populationExisted, () =>
+        gateFlags(io, {
+          design: args.design,
+          looks: args.looks,
+          maxQuestions: args.maxQuestions,
+          spending: args.spending,
+          alpha,
+          alphaText: `--level ${args.level}`,
+          defaultMax: input.population.questionCount,
+        }),
+      ) as SequentialGate;
+      await runSequentialAudit(
+        io,
+        input,
+        outDir,
+        {
+          systems: [system, versus],
+          gate,
+          resample: args.resample,
+          tuneQuestions: args.tuneQuestions,
+          tunePairs: args.tunePairs,
+          replications: args.replications,
+          seed: args.seed,
+          workers: args.workers,
+          quiet: args.quiet,
+          json: args.json,
+          parquet: args.parquet,
+          eval: args.eval,
+          html: args.html,
+          htmlFile,
+        },
+        populationExisted,
+      );
+      return;
+    }
     const modules = listOption(args.module).map((file) => {
       const path = io.resolve(file);
       return { id: basename(path, extname(path)), file: relative(outDir, path) };

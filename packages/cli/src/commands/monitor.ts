@@ -7,31 +7,22 @@
  * planned group-sequential gate at the looks reached), the decision and an exit status a CI gate
  * branches on (monitor/exitCodes.ts), or one JSON document with `--json`.
  */
-import { readFileSync } from 'node:fs';
-import {
-  formatEvalWarning,
-  gateFromJson,
-  importEval,
-  type MonitorReport,
-  monitorEval,
-  type SequentialGate,
-  sequentialGate,
-} from '@evalsim/sim';
+import { formatEvalWarning, importEval, type MonitorReport, monitorEval } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { MONITOR_EXIT_HELP, monitorExitCode } from '../monitor/exitCodes.js';
 import { monitorLines, monitorRows } from '../monitor/monitorText.js';
-import { SPENDING_HELP, spendingFlag } from '../monitor/spendingFlag.js';
+import { SPENDING_HELP } from '../monitor/spendingFlag.js';
 import { checkFlag, integerFlag } from './flagValues.js';
+import { gateFlags } from './gateFlags.js';
 import {
   checkPathsExist,
   importOptionsFrom,
   type RenamedImportFlags,
   withImportFlags,
 } from './importFlags.js';
-import { numberList } from './shared.js';
 import { inputPath } from './shippedStudies.js';
 
 interface Args {
@@ -54,65 +45,6 @@ interface Args {
 }
 
 const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
-
-/** The planned gate from --design, or --looks (K with --max-questions, or the look sizes) and --spending. */
-function gateFrom(io: CliIo, args: Args): SequentialGate | undefined {
-  if (args.design !== undefined) {
-    for (const flag of ['looks', 'spending'] as const)
-      if (args[flag] !== undefined) throw new Error(`--${flag}: the design file (--design) already fixes it`);
-    if (args.maxQuestions !== undefined)
-      throw new Error('--max-questions: the design file (--design) already fixes the maximum');
-    let text: string;
-    try {
-      text = readFileSync(io.resolve(args.design), 'utf8');
-    } catch (error) {
-      throw new Error(
-        `--design ${args.design}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      );
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`--design ${args.design}: not JSON (${(error as Error).message})`);
-    }
-    const gate = gateFromJson(value, args.design);
-    if (gate.alpha !== args.alpha && args.alpha !== 0.05)
-      throw new Error(`--alpha ${args.alpha}: the design file was planned at α = ${gate.alpha}`);
-    return gate;
-  }
-  if (args.looks === undefined) {
-    if (args.spending !== undefined) throw new Error('--spending: needs planned looks (--looks or --design)');
-    return undefined;
-  }
-  const values = numberList('looks', args.looks);
-  let sizes: number[];
-  if (values.length === 1) {
-    const looks = integerFlag('looks', values[0], 1, 100) as number;
-    if (args.maxQuestions === undefined)
-      throw new Error(
-        `--looks ${looks}: give the planned maximum with --max-questions N (looks at N/${looks}, 2N/${looks}, …), or the look sizes themselves (--looks 200,400,600)`,
-      );
-    sizes = Array.from({ length: looks }, (_, k) =>
-      Math.round(((k + 1) * (args.maxQuestions as number)) / looks),
-    );
-  } else {
-    sizes = values;
-    const max = args.maxQuestions;
-    if (max !== undefined) {
-      const beyond = sizes.findIndex((n) => n > max);
-      if (beyond >= 0)
-        throw new Error(
-          `--looks: look ${beyond + 1} (${sizes[beyond]} questions) is beyond the planned maximum (--max-questions ${max})`,
-        );
-      if (sizes[sizes.length - 1] !== max)
-        throw new Error(
-          `--looks: the last look (${sizes[sizes.length - 1]}) must be the planned maximum (--max-questions ${max})`,
-        );
-    }
-  }
-  return sequentialGate({ sizes, spending: spendingFlag(args.spending), alpha: args.alpha });
-}
 
 /** [candidate, baseline] from --baseline / --candidate and the eval's systems. */
 function pairOf(systems: readonly string[], args: Args): [string, string] {
@@ -211,7 +143,7 @@ export const monitorCommand: CommandModule<object, Args> = {
     if (args.maxQuestions !== undefined) integerFlag('max-questions', args.maxQuestions, 1, 1e9);
     if (args.tuneQuestions !== undefined) integerFlag('tune-questions', args.tuneQuestions, 1, 1e9);
     if (args.tunePairs !== undefined) integerFlag('tune-pairs', args.tunePairs, 1, 1e9);
-    const gate = gateFrom(io, args);
+    const gate = gateFlags(io, args);
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
       cwd: io.cwd,
       background: 'auto',

@@ -27,7 +27,12 @@ import { shownPath } from './shared.js';
  * population file evalPopulation wrote for it (and the output folder if that left it empty),
  * so a refused command leaves nothing behind.
  */
-function refusingCleanly<T>(outDir: string, input: EvalPopulation, existed: boolean, build: () => T): T {
+export function refusingCleanly<T>(
+  outDir: string,
+  input: EvalPopulation,
+  existed: boolean,
+  build: () => T,
+): T {
   try {
     return build();
   } catch (error) {

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildPlan,
+  buildSequentialPlanCheck,
   type Crossing,
   evalSystem,
   GAP_SHIFTS,
@@ -18,9 +19,11 @@ import {
   type PlanDesign,
   planLookFractions,
   type ResampleUnit,
+  SEQUENTIAL_PLAN_REPLICATIONS,
   sequentialPlan,
   sequentialPlanDocument,
   summarizePlan,
+  summarizeSequentialPlanCheck,
   writeFileAtomic,
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
@@ -74,6 +77,7 @@ interface Args {
   questionCost: number;
   looks?: string;
   spending?: string;
+  sequentialReplications: number;
   html?: string;
   parquet: boolean;
 }
@@ -172,6 +176,12 @@ export const planCommand: CommandModule<object, Args> = {
             'also plan a group-sequential gate: K equally spaced looks, or the looks as fractions 0.25,0.5,1 (writes <out>/design.json for evalsim monitor --design)',
         })
         .option('spending', { type: 'string', describe: `${SPENDING_HELP}, with --looks` })
+        .option('sequential-replications', {
+          type: 'number',
+          default: SEQUENTIAL_PLAN_REPLICATIONS,
+          describe:
+            "with --looks: simulated evals per hypothesis that check the gate's closed form on your eval (MCSE ≈ 0.6 points of 80% power at 4,000)",
+        })
         .options(GENERATED_STUDY_FLAGS)
         .options(HTML_OPTION)
         .options(PARQUET_OPTION)
@@ -318,6 +328,7 @@ export const planCommand: CommandModule<object, Args> = {
               : values;
           })();
     const spending = looksSpec !== undefined ? spendingFlag(args.spending) : undefined;
+    integerFlag('sequential-replications', args.sequentialReplications, 1, MAX_REPLICATIONS);
     if (looksSpec !== undefined) planLookFractions(looksSpec);
     const htmlFile = checkHtmlOutput(io, args.html, [io.resolve(args.eval)]);
     const input = evalPopulation(io, args.eval, outDir, {
@@ -329,7 +340,14 @@ export const planCommand: CommandModule<object, Args> = {
         'plan.arrow',
         'plan.svg',
         ...(args.parquet ? ['plan.parquet'] : []),
-        ...(looksSpec !== undefined ? ['design.json'] : []),
+        ...(looksSpec !== undefined
+          ? [
+              'design.json',
+              'plan-sequential.json',
+              'plan-sequential.arrow',
+              ...(args.parquet ? ['plan-sequential.parquet'] : []),
+            ]
+          : []),
       ],
       importOptions: importOptionsFrom(
         io,
@@ -392,6 +410,34 @@ export const planCommand: CommandModule<object, Args> = {
             power: plan.power,
           })
         : undefined;
+    // The closed form checked by simulation on the eval: the planned gate under δ and under none.
+    const sequentialRun = sequential
+      ? await runGeneratedStudy(
+          io,
+          buildSequentialPlanCheck({
+            populationFile: input.file,
+            systems,
+            delta: args.delta,
+            shift: plan.shift,
+            resample: unit === 'clusters' ? 'clusters' : 'questions',
+            plan: sequential,
+            replications: args.sequentialReplications,
+            seed: args.seed,
+          }),
+          outDir,
+          { workers: args.workers, parquet: args.parquet, quiet: args.quiet || args.json },
+        )
+      : undefined;
+    const sequentialCheck =
+      sequential && sequentialRun
+        ? summarizeSequentialPlanCheck(
+            sequential,
+            sequentialRun.study.config,
+            plan.power,
+            sequentialRun.rows,
+            outDir,
+          )
+        : undefined;
     const designFile = join(outDir, 'design.json');
     if (sequential)
       writeFileAtomic(
@@ -420,7 +466,15 @@ export const planCommand: CommandModule<object, Args> = {
         curves: summary.curves,
         closedForm: summary.closedForm,
         ...(sequential
-          ? { sequential: { ...sequential, gate: undefined, designFile: shownPath(io, designFile) } }
+          ? {
+              sequential: {
+                ...sequential,
+                gate: undefined,
+                designFile: shownPath(io, designFile),
+                simulated: sequentialCheck,
+                simulatedStudy: sequentialRun ? shownPath(io, sequentialRun.studyFile) : undefined,
+              },
+            }
           : {}),
         warnings: input.warnings,
       };
@@ -458,10 +512,10 @@ export const planCommand: CommandModule<object, Args> = {
         TABLE_WIDTH,
       ).join('\n')}\n`,
     );
-    if (sequential) sequentialSection(io, sequential, unit, Math.ceil(fixedQuestions));
+    if (sequential) sequentialSection(io, sequential, unit, Math.ceil(fixedQuestions), sequentialCheck);
     for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
     io.stdout.write(
-      `wrote\n  ${[run.studyFile, run.resultsFile, ...run.parquetFiles, svgFile, ...(sequential ? [designFile] : [])].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
+      `wrote\n  ${[run.studyFile, run.resultsFile, ...run.parquetFiles, svgFile, ...(sequential ? [designFile] : []), ...(sequentialRun ? [sequentialRun.studyFile, sequentialRun.resultsFile, ...sequentialRun.parquetFiles] : [])].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, run.studyFile)} --out ${shownPath(io, outDir)}\n`,
     );
   },
 };

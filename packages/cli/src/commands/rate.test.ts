@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
+import { captureSink } from '../io.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixtures = 'packages/sim/src/battles/fixtures';
@@ -22,6 +23,22 @@ async function evalsim(...args: string[]) {
 }
 
 describe('evalsim rate', () => {
+  it('draws a progress line of the bootstrap rounds on a terminal, none with --quiet; stdout the same', async () => {
+    const args = ['rate', `${fixtures}/lmarena/clean-battle.json`, '--ci', 'bootstrap', '--rounds', '200'];
+    const terminal = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const shown = await runCli(args, { cwd: root, env: {}, stderr: terminal });
+    expect(shown.exitCode).toBe(0);
+    // The status line's redraw: carriage return, ESC [2K (erase the line), the text.
+    expect(terminal.text).toMatch(
+      new RegExp(`\r${String.fromCharCode(27)}\\[2Krate: bootstrap rounds \\d+/200 {2}ETA `),
+    );
+    expect(terminal.text).toMatch(/rate: bootstrap rounds 200\/200/);
+    const quiet = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const still = await runCli([...args, '--quiet'], { cwd: root, env: {}, stderr: quiet });
+    expect(quiet.text).not.toMatch(/bootstrap rounds/);
+    expect(still.stdout).toBe(shown.stdout);
+  });
+
   it('prints the recommended interval first, then the leaderboard and what each rank promises', async () => {
     const run = await evalsim('rate', `${fixtures}/lmarena/clean-battle.json`);
     expect(run.code).toBe(0);

@@ -46,6 +46,7 @@ import {
 } from '../analyze/ratingTables.js';
 import { alignedTable } from '../format/alignedTable.js';
 import { tableWidth } from '../format/printRows.js';
+import { createStatusLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import type { CliIo } from '../io.js';
 import { checkFlag, integerFlag, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
@@ -464,6 +465,17 @@ export const rateCommand: CommandModule<object, Args> = {
     ];
     if (outDir !== undefined) prepareOutputDirectory(outDir, files);
     const imported = importBattles(paths, importFlagsOf(args), { cwd: io.cwd });
+    // The bootstrap is the long part (1,000 refits by default): a progress line on a terminal.
+    const line = createStatusLine({ stream: io.stderr, quiet: args.quiet });
+    const started = Date.now();
+    const onRounds = (done: number, total: number) => {
+      const seconds = (Date.now() - started) / 1000;
+      const eta = done > 0 ? Math.ceil((seconds * (total - done)) / done) : Number.NaN;
+      line.draw(
+        `rate: bootstrap rounds ${done}/${total}  ETA ${Number.isFinite(eta) ? `${eta}s` : '?'}`,
+        done === total,
+      );
+    };
     const rating = rateBattles(imported.table, {
       level: args.level,
       ci,
@@ -479,7 +491,9 @@ export const rateCommand: CommandModule<object, Args> = {
       ...(args.rankDraws !== undefined ? { rankDraws: args.rankDraws } : {}),
       anonyOnly: args.anonyOnly,
       ...(models.length ? { models } : {}),
+      ...(line.live ? { onRounds } : {}),
     });
+    line.clear();
     const doc = ratingDocument(rating, paths);
     const json = `${JSON.stringify(doc, null, 2)}\n`;
     if (outDir !== undefined) {

@@ -125,7 +125,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
           'N, the shard count: with a scheduler index from the environment (a cross-check with --shard)',
       })
       .example('$0 run studies/clustered-coverage.json --workers 2', '')
-      .example('$0 run clustered-coverage --replications 200 --out /tmp/preview', 'quick preview')
+      .example('$0 run clustered-coverage --replications 200 --out preview', 'quick preview')
       .example('$0 run few-clusters --shard 0/4 --out shards/parts', 'one of four shards; then evalsim merge')
       .example(
         '$0 run few-clusters --keep replications',

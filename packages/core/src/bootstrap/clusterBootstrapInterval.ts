@@ -26,6 +26,7 @@
  * clusterBootstrap.R (R `boot`: its resample indices and replicates).
  */
 import type { ClusterTotals } from '../clustered/clusterTotals.js';
+import { pow } from '../math/pow.js';
 import { assertInteger, assertLevel } from '../validate.js';
 import { packClusterTotals } from './packedClusterTotals.js';
 import { percentileOfHistogram, percentilePairOfUnsorted } from './percentile.js';
@@ -160,7 +161,7 @@ export function clusterBootstrapInterval(
   const resamples = means.length;
   const shift = drawSums === undefined ? -1 : packClusterTotals(t, packed);
   if (shift >= 0) (drawSums as DrawClusterSums)(packed, k, ws.sums);
-  const sizeMask = 2 ** Math.max(shift, 0) - 1;
+  const sizeMask = pow(2, Math.max(shift, 0)) - 1;
   const integral = shift < 0 && integerTotals(t);
   const bins = shift >= 0 ? totalHistogramBins(t) : 0;
   const byHistogram = bins > 0 && bins <= HISTOGRAM_MAX_BINS;

@@ -8,6 +8,8 @@
  * Equal to `boot.ci`'s a = ΣLᵢ³/(6(ΣLᵢ²)^{3/2}) with its jackknife empirical influence
  * values Lᵢ = (n − 1)(θ̄₍·₎ − θ₍ᵢ₎) (the factor n − 1 cancels). NaN when all θ₍ᵢ₎ are equal.
  */
+
+import { pow } from '../math/pow.js';
 import { assertScores } from '../validate.js';
 
 /** Acceleration from jackknife estimates (allocation-free; unchecked). */
@@ -23,7 +25,7 @@ export function jackknifeAccelerationOf(jackknife: ArrayLike<number>): number {
     s2 += d * d;
     s3 += d * d * d;
   }
-  return s3 / (6 * s2 ** 1.5);
+  return s3 / (6 * pow(s2, 1.5));
 }
 
 /** Checked form: at least two finite jackknife estimates. */

@@ -13,6 +13,7 @@
  * summing S and n separately, since integer sums are exact.)
  */
 import type { ClusterTotals } from '../clustered/clusterTotals.js';
+import { pow } from '../math/pow.js';
 
 const TWO_31 = 2147483648;
 
@@ -33,9 +34,9 @@ export function packClusterTotals(t: ClusterTotals, out: Int32Array): number {
     if (size > maxSize) maxSize = size;
   }
   let shift = 0;
-  while (2 ** shift <= k * maxSize) shift++;
-  if (!(k * (maxTotal * 2 ** shift + maxSize) < TWO_31)) return -1;
-  const scale = 2 ** shift;
+  while (pow(2, shift) <= k * maxSize) shift++;
+  if (!(k * (maxTotal * pow(2, shift) + maxSize) < TWO_31)) return -1;
+  const scale = pow(2, shift);
   for (let g = 0; g < k; g++) out[g] = t.totals[g] * scale + t.sizes[g];
   return shift;
 }

@@ -15,6 +15,7 @@
  * function, not offered here).
  */
 import { normalQuantile, normalSf } from '../distributions/normal.js';
+import { pow } from '../math/pow.js';
 import { assertLevel, assertPositive, InputError } from '../validate.js';
 
 export const SPENDING_FAMILIES = ['obf', 'pocock', 'power'] as const;
@@ -51,6 +52,6 @@ export function alphaSpent(spending: AlphaSpending, t: number, alpha: number, si
     case 'pocock':
       return alpha * Math.log1p((Math.E - 1) * t);
     case 'power':
-      return alpha * t ** (spending.rho as number);
+      return alpha * pow(t, spending.rho as number);
   }
 }

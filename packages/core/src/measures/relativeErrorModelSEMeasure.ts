@@ -9,6 +9,8 @@
  * (those with a finite estimate and SE). A zero empirical SE makes RE undefined: degenerate.
  * All SEs 0 (ModSE = 0) gives RE = −100 with MCSE 0, the SE term being known exactly.
  */
+
+import { pow } from '../math/pow.js';
 import { InputError } from '../validate.js';
 import { empiricalSEMeasure } from './empiricalSEMeasure.js';
 import { DEGENERATE, type Measure, measure } from './measure.js';
@@ -32,6 +34,6 @@ export function relativeErrorModelSEMeasure(
   if (empirical === 0) return DEGENERATE;
   const ratio = model / empirical;
   if (model === 0) return measure(-100, 0);
-  const seTerm = momentsVariance(squaredSEs) / (4 * n * model ** 4);
+  const seTerm = momentsVariance(squaredSEs) / (4 * n * pow(model, 4));
   return measure(100 * (ratio - 1), 100 * ratio * Math.sqrt(seTerm + 1 / (2 * (n - 1))));
 }

@@ -13,6 +13,8 @@
  * binomial pmf up to D = 1000 (decided exactly as by the p-value; see rejectsAt), beyond it and
  * within 10⁻⁹ of α the p-value itself.
  */
+
+import { pow } from '../math/pow.js';
 import { assertInteger, assertLevel } from '../validate.js';
 import { mcnemarExactPValue } from './mcnemarExact.js';
 
@@ -30,7 +32,7 @@ const UNDECIDED_BAND = 1e-9;
  * P(X = i − 1) = P(X = i) · i / (d − i + 1), P(X = d) = 2^−d (d ≤ RECURRENCE_MAX).
  */
 function halfUpperTail(m: number, d: number): number {
-  let pmf = 2 ** -d;
+  let pmf = pow(2, -d);
   let tail = pmf;
   for (let i = d; i > m; i--) {
     pmf = (pmf * i) / (d - i + 1);

@@ -6,11 +6,13 @@
  * C(c, k)/C(n, k) of {@link passHatK}, because published pass^k figures rarely say which of the
  * two produced them.
  */
+
+import { pow } from '../math/pow.js';
 import { assertInteger, InputError } from '../validate.js';
 
 /** (c/n)^k without checks (allocation-free). */
 export function passPowerKValue(n: number, c: number, k: number): number {
-  return (c / n) ** k;
+  return pow(c / n, k);
 }
 
 /** (c/n)^k (checked: integers n ≥ 1, 0 ≤ c ≤ n, k ≥ 1). */

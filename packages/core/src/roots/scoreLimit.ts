@@ -7,9 +7,11 @@
  * proper limit (Tango's interval for n10 = n = 3 is [−0.1230, 1], not the point {1}; with
  * no discordant pairs it is ±z²/(n + z²), not {0}).
  */
+
+import { pow } from '../math/pow.js';
 import { brentRoot, type RootFunction } from './brentRoot.js';
 
-const INSET = 2 ** -40;
+const INSET = pow(2, -40);
 
 /**
  * The lower (side = +1) or upper (side = −1) limit for the equation `g(Δ₀, p1..p5, side)`

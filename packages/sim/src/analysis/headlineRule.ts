@@ -1,7 +1,7 @@
 /**
  * The headline rule: which ONE interval analyze reports first, named, for each system and each
  * pair, and which test goes with the pair's interval — decided from the eval's structure and
- * score type, in this one place (docs/your-eval.md and analysis/README.md print its table,
+ * score type, in this one place (docs/your-eval-reference.md and analysis/README.md print its table,
  * {@link HEADLINE_RULE_TABLE}).
  *
  * The analysed scores are 0/1 when every score is 0 or 1 and each question contributes one

@@ -36,7 +36,7 @@ describe('averages', () => {
     const p = a.pairs[0];
     expect(p.averages.micro.estimate).toBeCloseTo(p.difference, 14);
     expect(rel(p.averages.micro.se, p.clustered!.cr1.se)).toBeLessThan(1e-12);
-    expect(rel(p.averages.micro.pValue, p.clustered!.cr1.pValue)).toBeLessThan(1e-9);
+    expect(rel(p.averages.micro.pValue!, p.clustered!.cr1.pValue)).toBeLessThan(1e-9);
     const macroA = a.systems.find((s) => s.system === p.first)!.averages.macro!.estimate;
     const macroB = a.systems.find((s) => s.system === p.second)!.averages.macro!.estimate;
     expect(p.averages.macro!.estimate).toBeCloseTo(macroA - macroB, 14);
@@ -90,5 +90,23 @@ describe('weights', () => {
     expect(() => analyzeEval(matrixFromCounts(2, 1, 1, 1), { weights: missing })).toThrow(
       /the eval has no clusters/,
     );
+  });
+
+  it('two clusters with the same mean difference: SE 0 (not round-off), no p-value, marked degenerate', () => {
+    // A right on q0, q1; B on q0–q3; clusters {q0, q2, q4} and {q1, q3, q5}: in each, A 1/3, B 2/3.
+    const equal = matrixFromCounts(2, 0, 2, 2, ['A', 'B'], Int32Array.from([0, 1, 0, 1, 0, 1]));
+    const pair = analyzeEval(equal, { hbb: 'off' }).pairs[0];
+    for (const kind of ['micro', 'macro'] as const) {
+      const avg = pair.averages[kind]!;
+      expect(Math.abs(Math.abs(avg.estimate) - 1 / 3)).toBeLessThan(1e-12);
+      expect(avg.se).toBe(0);
+      expect(avg.degenerate).toBe(true);
+      expect(avg.pValue).toBeNull();
+      expect(avg.lower).toBe(avg.upper);
+    }
+    // A real spread keeps its test.
+    const spread = analyzeEval(m, { hbb: 'off' }).pairs[0].averages.micro;
+    expect(spread.degenerate).toBe(false);
+    expect(spread.pValue).toBeGreaterThan(0);
   });
 });

@@ -17,8 +17,13 @@ export interface Average {
   readonly df: number;
   readonly lower: number;
   readonly upper: number;
-  /** The t test of 0 (for a pair's difference). */
-  readonly pValue: number;
+  /** The t test of 0 (for a pair's difference); null when the SE is 0 (`degenerate`). */
+  readonly pValue: number | null;
+  /**
+   * The SE is 0 (to round-off): every unit has the same mean (e.g. two clusters with equal mean
+   * differences), so there is no spread to test against — no p-value, a zero-width interval.
+   */
+  readonly degenerate: boolean;
 }
 
 export interface ScoreAverages {
@@ -56,8 +61,21 @@ function average(
   scratch: Float64Array,
 ): Average {
   const m = weightedClusteredMean(x, w, units.ids, units.count, scratch);
-  const t = differenceTest(m.estimate, m.se, level, m.df, '');
-  return { estimate: m.estimate, se: m.se, df: m.df, lower: t.lower, upper: t.upper, pValue: t.pValue };
+  // An SE at the round-off level of the data (the residuals of equal unit means are ~1e-17, not 0)
+  // is 0: a t test on it would print p ≈ 1e-16 for what is no evidence at all.
+  let scale = 1;
+  for (let i = 0; i < x.length; i++) scale = Math.max(scale, Math.abs(x[i]));
+  const se = m.se <= 1e-12 * scale ? 0 : m.se;
+  const t = differenceTest(m.estimate, se, level, m.df, '');
+  return {
+    estimate: m.estimate,
+    se,
+    df: m.df,
+    lower: t.lower,
+    upper: t.upper,
+    pValue: se === 0 ? null : t.pValue,
+    degenerate: se === 0,
+  };
 }
 
 /**

@@ -27,7 +27,7 @@ export function findDuplicateRows(table: EvalTable): [number, number] | undefine
       table.question.codes[i]) *
       radix[3] +
     (table.epoch[i] - 1);
-  if (span <= 64 * n && span <= 2 ** 31) {
+  if (span <= 64 * n && span <= 2147483648) {
     const seen = new Uint8Array(Math.ceil(span / 8));
     for (let i = 0; i < n; i++) {
       const key = keyOf(i);
@@ -39,7 +39,7 @@ export function findDuplicateRows(table: EvalTable): [number, number] | undefine
     }
     return undefined;
   }
-  if (span < 2 ** 53) {
+  if (span < 9007199254740992) {
     const keys = new Float64Array(n);
     for (let i = 0; i < n; i++) keys[i] = keyOf(i);
     const sorted = keys.slice().sort();

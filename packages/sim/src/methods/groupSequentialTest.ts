@@ -6,31 +6,21 @@
  * function `spending` (core groupSequentialDesign: O'Brien–Fleming type, Pocock type, or the
  * power family α·t^rho). Planned looks: every look of the data (default), or `looks` equally
  * spaced looks up to `maxQuestions` questions (each must fall on a look of the data);
- * information fractions t_k = n_k/n_K. With looks = 1 it is the fixed-sample paired z test at
- * n_K questions.
+ * information fractions t_k = n_k/n_K; or the planned look sizes (`sizes`, as a gate of
+ * `evalsim plan --looks` lists them: the same boundaries as `evalsim monitor --design`; the
+ * options and the design are methods/support/gatePlan.ts). With looks = 1 it is the
+ * fixed-sample paired z test at n_K questions.
  *
  * Result: pTwoSided = the stage-wise p-value at the stopping look (core stagewisePValues: ≤ α
  * exactly when the test stopped by crossing), estimate = (b − c)/n there, sampleSize = the
  * questions used, degenerate when no discordant question had been seen.
  */
-import {
-  equalInformationRates,
-  groupSequentialDesign,
-  SPENDING_FAMILIES,
-  type StagewisePValue,
-  stagewisePValues,
-} from '@evalsim/core';
+import { type StagewisePValue, stagewisePValues } from '@evalsim/core';
 import type { SequentialPairedCounts } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
 import { createPairTestScratch, pairedZStatistic } from './support/discordantPairTests.js';
-import { plannedLookIndices } from './support/sequentialLooks.js';
-
-interface Plan {
-  readonly indices: Int32Array;
-  readonly critical: readonly number[];
-  readonly pValue: StagewisePValue;
-}
+import { GATE_OPTIONS, type GatePlan, gatePlanner } from './support/gatePlan.js';
 
 export const groupSequentialTest = defineMethod({
   name: 'groupSequentialTest',
@@ -38,56 +28,22 @@ export const groupSequentialTest = defineMethod({
     'Paired z at K planned looks against two-sided Lan–DeMets alpha-spending boundaries (spending obf | pocock | power); stops at the first crossing. pTwoSided = stage-wise p-value, sampleSize = questions used.',
   kind: 'test',
   accepts: ['sequentialPairedCounts'],
-  options: {
-    spending: {
-      type: 'choice',
-      values: SPENDING_FAMILIES,
-      default: 'obf',
-      description: "Alpha-spending function: O'Brien–Fleming type, Pocock type, or the power family α·t^rho.",
-    },
-    rho: {
-      type: 'number',
-      min: 0,
-      minExclusive: true,
-      max: 100,
-      default: 1,
-      description: "The power family's exponent (spending 'power' only).",
-    },
-    looks: {
-      type: 'integer',
-      min: 1,
-      max: 100,
-      description: 'Planned looks, equally spaced up to maxQuestions (default: every look of the data).',
-    },
-    maxQuestions: {
-      type: 'integer',
-      min: 2,
-      description: "Questions at the last planned look (default: the data's last look).",
-    },
-  },
-  create({ spending, rho, looks, maxQuestions }, { level }) {
-    const alpha = 1 - level;
+  options: GATE_OPTIONS,
+  create(options, { level }) {
     const scratch = createPairTestScratch();
-    // One plan per data layout (looks, first and last size): the same in every replication of a cell.
-    const plans = new Map<string, Plan>();
+    const gate = gatePlanner(options, level, 'groupSequentialTest');
+    type Plan = { indices: Int32Array; critical: readonly number[]; pValue: StagewisePValue };
+    const plans = new Map<GatePlan, Plan>();
     const planFor = (data: SequentialPairedCounts): Plan => {
-      const key = `${data.looks}/${data.items[0]}/${data.items[data.looks - 1]}`;
-      let plan = plans.get(key);
+      const gatePlan = gate(data);
+      let plan = plans.get(gatePlan);
       if (!plan) {
-        const indices = plannedLookIndices(data, looks, maxQuestions, 'groupSequentialTest');
-        const last = data.items[indices[indices.length - 1]];
-        const rates =
-          looks === undefined && indices.length === data.looks && data.items[0] * data.looks === last
-            ? equalInformationRates(indices.length)
-            : Array.from(indices, (j) => data.items[j] / last);
-        const design = groupSequentialDesign({
-          alpha,
-          sides: 2,
-          spending: spending === 'power' ? { family: 'power', rho } : { family: spending },
-          informationRates: rates,
-        });
-        plan = { indices, critical: design.criticalValues, pValue: stagewisePValues(design) };
-        plans.set(key, plan);
+        plan = {
+          indices: gatePlan.indices,
+          critical: gatePlan.design.criticalValues,
+          pValue: stagewisePValues(gatePlan.design),
+        };
+        plans.set(gatePlan, plan);
       }
       return plan;
     };

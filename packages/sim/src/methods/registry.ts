@@ -10,6 +10,7 @@ import { arenaRating } from './arenaRating.js';
 import { binaryBootstrap } from './binaryBootstrap.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
+import { confidenceSequence } from './confidenceSequence.js';
 import { groupSequentialTest } from './groupSequentialTest.js';
 import { hierarchicalBetaBinomial } from './hierarchicalBetaBinomial.js';
 import {
@@ -85,6 +86,7 @@ export const methodRegistry: Registry<MethodDefinition> = createRegistry('method
   stopAtFirstSignificant,
   groupSequentialTest,
   anytimeValidTest,
+  confidenceSequence,
   meanScore,
   judgeOnlyInterval,
   labelledOnlyInterval,

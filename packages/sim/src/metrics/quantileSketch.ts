@@ -17,6 +17,7 @@
  * interpolate between order statistics as R's default (Hyndman & Fan 1996,
  * type 7).
  */
+import { pow } from '@evalsim/core';
 
 /** One occupied bucket: how many values fell in it and their range. */
 interface Bucket {
@@ -113,7 +114,7 @@ export class QuantileSketch {
 
   /** The bucket's represented value (sign included), clamped to the values it has seen. */
   private bucketValue(i: number, bucket: Bucket, sign: 1 | -1): number {
-    const represented = (sign * 2 * this.gamma ** i) / (this.gamma + 1);
+    const represented = (sign * 2 * pow(this.gamma, i)) / (this.gamma + 1);
     return Math.min(bucket.max, Math.max(bucket.min, represented));
   }
 

@@ -23,7 +23,7 @@
  *
  * Every sample count is n (the design's); `generate` is allocation-free.
  */
-import { betaPassAtK, betaPassHatK, nestedBetaPassAtK } from '@evalsim/core';
+import { betaPassAtK, betaPassHatK, nestedBetaPassAtK, pow } from '@evalsim/core';
 import type { MultiSampleCounts } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
@@ -138,7 +138,7 @@ function parse(params: OptionValues<typeof PARAMS>, baseDir: string): PassAtKSam
     for (let i = 0; i < rates.length; i++) {
       const p = system.correct[i] / system.k[i];
       rates[i] = p;
-      truth += estimand === 'passAtK' ? 1 - (1 - p) ** k : p ** k;
+      truth += estimand === 'passAtK' ? 1 - pow(1 - p, k) : pow(p, k);
     }
     truth /= rates.length;
     const members = clusterMembers(population);

@@ -8,6 +8,7 @@ import { battleArena } from './battleArena.js';
 import { betaBinomialClusters } from './betaBinomialClusters.js';
 import { evalReruns } from './evalReruns.js';
 import { itemPopulation, itemPopulationPaired } from './itemPopulationModel.js';
+import { itemPopulationSequential } from './itemPopulationSequential.js';
 import { itemPopulationShifted } from './itemPopulationShifted.js';
 import { judgedAnswers } from './judgedAnswers.js';
 import { pairedLatent } from './pairedLatent.js';
@@ -30,6 +31,7 @@ export const modelRegistry: Registry<ModelDefinition> = createRegistry<ModelDefi
   populationSystems,
   evalReruns,
   sequentialPaired,
+  itemPopulationSequential,
   uniformDifficulty,
   judgedAnswers,
   passAtKSamples,

@@ -31,7 +31,7 @@ export const WORKER_THREAD_OVERHEAD_MB = 48;
 export function processMemoryLimit(baselineBytes: number, workers: number, workerMemoryMb: number): number {
   return (
     baselineBytes +
-    (MAIN_THREAD_SLACK_MB + Math.max(1, workers) * (workerMemoryMb + WORKER_THREAD_OVERHEAD_MB)) * 2 ** 20
+    (MAIN_THREAD_SLACK_MB + Math.max(1, workers) * (workerMemoryMb + WORKER_THREAD_OVERHEAD_MB)) * 1048576
   );
 }
 

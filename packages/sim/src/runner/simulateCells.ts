@@ -129,8 +129,8 @@ export function simulateCells(run: CellsRun): Promise<void> {
         for (const stop of active.keys()) stop.abort();
         fail(
           processMemoryError(study, running, {
-            residentMb: resident / 2 ** 20,
-            limitMb: limit / 2 ** 20,
+            residentMb: resident / 1048576,
+            limitMb: limit / 1048576,
             workers,
             workerMemoryMb: run.workerMemoryMb,
           }),

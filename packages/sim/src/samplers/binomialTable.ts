@@ -17,11 +17,11 @@
  * above 1e-300 (checked against core's Loader pmf in the tests). p = 0 or 1 gives the point
  * mass at 0 or n.
  */
-import { InputError } from '@evalsim/core';
+import { InputError, pow } from '@evalsim/core';
 import type { DiscreteTable } from './discreteTable.js';
 
 /** Weights below this, relative to the mode, end the walk (2⁻¹⁰⁰⁰ ≈ 9.3e-302). */
-const NEGLIGIBLE = 2 ** -1000;
+const NEGLIGIBLE = pow(2, -1000);
 
 /** Fills `table` with Binomial(n, p), n an integer ≥ 0 (up to 2⁵³), p ∈ [0, 1]; returns it. */
 export function fillBinomialTable(table: DiscreteTable, n: number, p: number): DiscreteTable {

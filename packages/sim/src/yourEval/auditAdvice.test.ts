@@ -83,6 +83,10 @@ describe('verdicts with their Monte Carlo error', () => {
     expect(bradleyVerdict({ value: 0.99, mcse: 0.002 }, 0.95)).toBe('too high');
     // 0.931 with d = 0.006 from 0.925: R = 4·0.931·0.069/0.006² = 7,137 → 8,000.
     expect(replicationsToDecide({ value: 0.931, mcse: 0.008 }, [0.925, 0.975])).toBe(8000);
+    // On the edge (0.925 at R = 200, MCSE √(0.925·0.075/200) = 0.0186): d is taken as MCSE/2 = 0.0093,
+    // R = 4·0.925·0.075/0.0093² = 3,208 → 4,000 (not the 30,000,000 that d → 0 gave).
+    const mcse = Math.sqrt((0.925 * 0.075) / 200);
+    expect(replicationsToDecide({ value: 0.925, mcse }, [0.925, 0.975])).toBe(4000);
     expect(AUDIT_RESAMPLES).toBe(2000);
   });
   it('one answer per question: the false-win rates are 0 by construction, labelled so', async () => {

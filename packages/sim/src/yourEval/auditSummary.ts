@@ -17,7 +17,7 @@
  * fails and the intervals that hold are listed in AUDIT_INTERVALS' order — never "the narrowest
  * inside the band", which the seed can flip. Percentages keep one decimal (92.5%, never "93%").
  */
-import { bradleyFlags } from '@evalsim/core';
+import { bradleyFlags, pow } from '@evalsim/core';
 import { MAX_REPLICATIONS } from '../base/limits.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { AUDIT_INTERVALS, type Audit } from './auditStudies.js';
@@ -79,12 +79,19 @@ export function bradleyVerdict(coverage: Estimate, level: number): Verdict {
   return 1 - value > flags.upper ? 'too low' : 'too high';
 }
 
-/** Replications that resolve a coverage near a band edge (2 MCSE < the distance), at most MAX_REPLICATIONS. */
+/**
+ * Replications that resolve a coverage near a band edge: R = 4c(1 − c)/d² (2 MCSE < the distance d),
+ * rounded up to one significant digit, at most MAX_REPLICATIONS. The distance is taken as at least
+ * half the current MCSE: the observed distance is itself that uncertain, and a coverage that sits
+ * on the edge (d = 0) would otherwise ask for millions — the advice is the next step (about 16×
+ * the replications at most), to be repeated if still undecided.
+ */
 export function replicationsToDecide(coverage: Estimate, band: readonly [number, number]): number {
   const c = coverage.value;
-  const d = Math.max(1e-4, Math.min(Math.abs(c - band[0]), Math.abs(c - band[1])));
+  const edge = Math.min(Math.abs(c - band[0]), Math.abs(c - band[1]));
+  const d = Math.max(1e-4, edge, Number.isFinite(coverage.mcse) ? coverage.mcse / 2 : 0);
   const r = Math.ceil((4 * c * (1 - c)) / (d * d));
-  const nice = 10 ** Math.floor(Math.log10(r));
+  const nice = pow(10, Math.floor(Math.log10(r)));
   return Math.min(MAX_REPLICATIONS, Math.ceil(r / nice) * nice);
 }
 

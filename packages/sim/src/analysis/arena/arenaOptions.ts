@@ -56,4 +56,10 @@ export interface RateOptions {
   readonly anonyOnly?: boolean;
   /** Extra threads for the bootstrap rounds at most (default: cores − 1; 0: this thread only). Results do not depend on it. */
   readonly threads?: number;
+  /**
+   * Called as bootstrap rounds finish: after every chunk of rounds this thread computes, and
+   * about once a second while it waits for the workers' chunks (for a progress line; the
+   * numbers do not depend on it).
+   */
+  readonly onRounds?: (done: number, total: number) => void;
 }

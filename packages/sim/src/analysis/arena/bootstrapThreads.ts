@@ -81,7 +81,10 @@ export function computeChunk(
   Atomics.store(flags, c, 1);
 }
 
-/** θ* of every round (rounds × models, row-major). `threads`: extra threads at most (default: the cores − 1). */
+/**
+ * θ* of every round (rounds × models, row-major). `threads`: extra threads at most (default: the
+ * cores − 1); `onRounds(done, total)`: rounds finished, after each chunk here and on waking.
+ */
 export function runBootstrap(
   models: number,
   resampling: Resampling,
@@ -90,6 +93,7 @@ export function runBootstrap(
   rounds: number,
   battles: number,
   threads: number = availableParallelism() - 1,
+  onRounds?: (done: number, total: number) => void,
 ): Float64Array {
   const chunks = Math.ceil(rounds / CHUNK);
   const data: BootstrapWorkerData = {
@@ -114,7 +118,8 @@ export function runBootstrap(
       if (c >= chunks) break;
       const start = performance.now();
       computeChunk(data, c, out, flags);
-      Atomics.add(slots, DONE_SLOT, 1);
+      const done = Atomics.add(slots, DONE_SLOT, 1) + 1;
+      onRounds?.(Math.min(rounds, done * CHUNK), rounds);
       if (first) {
         first = false;
         const left = ((chunks - 1) * (performance.now() - start)) / 1;
@@ -135,6 +140,7 @@ export function runBootstrap(
       if (now !== seen) {
         seen = now;
         since = performance.now();
+        onRounds?.(Math.min(rounds, seen * CHUNK), rounds);
       } else if (performance.now() - since > STALL_MS) {
         for (let c = 0; c < chunks; c++) if (Atomics.load(flags, c) === 0) computeChunk(data, c, out, flags);
         break;

@@ -104,6 +104,22 @@ describe('determinism and threads', () => {
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(one));
   });
 
+  it('reports bootstrap rounds as they finish (a progress line), with the same numbers', () => {
+    const seen: [number, number][] = [];
+    const plain = rateBattles(table, { ci: 'bootstrap', rounds: 100, seed: 3, threads: 0 });
+    const watched = rateBattles(table, {
+      ci: 'bootstrap',
+      rounds: 100,
+      seed: 3,
+      threads: 0,
+      onRounds: (done, total) => seen.push([done, total]),
+    });
+    expect(JSON.stringify(watched)).toBe(JSON.stringify(plain));
+    // Chunks of 8 rounds on this thread: 8, 16, …, 96, then 100.
+    expect(seen.map(([d]) => d)).toEqual([...Array.from({ length: 12 }, (_, i) => 8 * (i + 1)), 100]);
+    expect(seen.every(([, t]) => t === 100)).toBe(true);
+  });
+
   it('triplicated battles (arena-hard counts a strong verdict 3 times): the sandwich shrinks by √3, the cluster bootstrap does not', () => {
     expect(() => rateBattles(table, { ci: 'cluster' })).toThrow(/no battle has a question_id/);
     const once = join(tmp, 'once.jsonl');

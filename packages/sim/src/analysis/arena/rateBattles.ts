@@ -389,7 +389,16 @@ export function rateBattles(table: BattleTable, options: RateOptions = {}): Aren
       : davidsonFit
         ? { kind: 'davidson' }
         : { kind: 'bt', prior, start: theta };
-    replicates = runBootstrap(m, resampling, spec, seedKey, rounds, sel.battles, options.threads);
+    replicates = runBootstrap(
+      m,
+      resampling,
+      spec,
+      seedKey,
+      rounds,
+      sel.battles,
+      options.threads,
+      options.onRounds,
+    );
     const column = new Float64Array(rounds);
     for (let i = 0; i < m; i++) {
       for (let r = 0; r < rounds; r++) column[r] = toRating(replicates.subarray(r * m, (r + 1) * m), i);

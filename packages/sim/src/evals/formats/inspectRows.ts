@@ -10,6 +10,8 @@
  * same key and also refuses a sample without it). A sample whose chosen score is missing
  * (an errored sample) or NaN (`Score.unscored`) is skipped with a counted warning.
  */
+
+import { pow } from '@evalsim/core';
 import { EvalInputError, type EvalLocation } from '../evalInputError.js';
 import { GroupingScan, groupingHint } from '../groupingScan.js';
 import { idText, labelText, objectField, valueAtPath } from '../ids.js';
@@ -289,7 +291,7 @@ export class InspectRows {
     if (id >= 0 && id < 1 << 22) {
       if (id >= this.smallIds.length) {
         const grown = new Int32Array(
-          Math.max(1024, Math.min(1 << 22, 2 ** Math.ceil(Math.log2(id + 1)))),
+          Math.max(1024, Math.min(1 << 22, pow(2, Math.ceil(Math.log2(id + 1))))),
         ).fill(-1);
         grown.set(this.smallIds);
         this.smallIds = grown;

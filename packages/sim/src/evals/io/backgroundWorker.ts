@@ -59,7 +59,7 @@ function member(path: string, entry: NonNullable<BackgroundJob['entry']>) {
     const raw = readAt(fd, start, entry.compressedSize);
     // Bounded by the declared size (maxOutputLength), as ZipArchive.read is (inflateBounded.ts).
     const bounds = {
-      chunkSize: Math.max(64, Math.min(entry.size + 64, 2 ** 30)),
+      chunkSize: Math.max(64, Math.min(entry.size + 64, 1 << 30)),
       maxOutputLength: Math.max(1, entry.size),
     };
     const zstd = (zlib as { zstdDecompressSync?: (data: Buffer, options: object) => Buffer })

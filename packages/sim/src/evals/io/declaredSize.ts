@@ -6,7 +6,7 @@
  */
 
 /** The most bytes one member may declare: 1 GiB (inspect_ai's largest members, summaries.json, are tens of MB). */
-export const MAX_MEMBER_BYTES = 2 ** 30;
+export const MAX_MEMBER_BYTES = 1 << 30;
 
 /** A member that decodes to more, or fewer, bytes than it declares. */
 export class DeclaredSizeMismatch extends Error {

@@ -24,7 +24,7 @@ interface EngineInternals {
  * when fewer), in `scratch` when given and possible: then a view valid until its next use.
  */
 export function inflateRawBounded(raw: Buffer, size: number, scratch?: ScratchBuffer): Buffer {
-  const chunkSize = Math.min(Math.max(64, size + 64), 2 ** 30);
+  const chunkSize = Math.min(Math.max(64, size + 64), 1 << 30);
   const maxOutputLength = Math.max(1, size);
   let data: Buffer | undefined;
   try {

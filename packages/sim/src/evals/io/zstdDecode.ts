@@ -16,6 +16,7 @@
  * computes bit positions in 32-bit integers, which overflow on one piece of 256 MiB).
  */
 import * as zlib from 'node:zlib';
+import { pow } from '@evalsim/core';
 import { Decompress } from 'fzstd';
 import { DeclaredSizeMismatch } from './declaredSize.js';
 import { type ZstdFrame, zstdFrames } from './zstdFrames.js';
@@ -58,7 +59,7 @@ function decodeOnPlatform(data: Uint8Array, frame: ZstdFrame, room: number): Buf
   try {
     return (platform.zstdDecompressSync as NonNullable<ZstdPlatform['zstdDecompressSync']>)(bytes, {
       maxOutputLength: Math.max(1, room),
-      chunkSize: Math.min(chunkSize, 2 ** 30),
+      chunkSize: Math.min(chunkSize, 1 << 30),
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new DeclaredSizeMismatch(room);
@@ -69,7 +70,7 @@ function decodeOnPlatform(data: Uint8Array, frame: ZstdFrame, room: number): Buf
 /** The smallest window descriptor byte (exponent only) whose window holds `bytes`. */
 function windowDescriptorFor(bytes: number): number {
   let exponent = 0;
-  while (2 ** (10 + exponent) < bytes) exponent++;
+  while (pow(2, 10 + exponent) < bytes) exponent++;
   return exponent << 3;
 }
 
@@ -85,7 +86,7 @@ function decodeWithFzstd(data: Uint8Array, frame: ZstdFrame, out: Buffer, at: nu
   const descriptorAt = frame.windowDescriptorAt;
   const needed = Math.min(frame.outputBound, out.length - at);
   const lowered = windowDescriptorFor(needed);
-  if (descriptorAt !== undefined && 2 ** (10 + (lowered >> 3)) < frame.windowSize) {
+  if (descriptorAt !== undefined && pow(2, 10 + (lowered >> 3)) < frame.windowSize) {
     const header = Uint8Array.from(data.subarray(from, from + descriptorAt + 1));
     header[descriptorAt] = lowered;
     from += header.length;

@@ -10,6 +10,7 @@
  * when the header gives one, else the sum over its blocks of their sizes (raw, RLE) or of
  * Block_Maximum_Size (compressed). Decoders (zstdDecode.ts) stop at the declared size.
  */
+import { pow } from '@evalsim/core';
 
 /** A zstd frame in the input: its bytes [start, end) and what it may decode to. */
 export interface ZstdFrame {
@@ -26,7 +27,7 @@ export interface ZstdFrame {
 }
 
 /** The largest window accepted: 2^27 bytes (128 MiB), libzstd's default ZSTD_d_windowLogMax. */
-export const ZSTD_MAX_WINDOW = 2 ** 27;
+export const ZSTD_MAX_WINDOW = 1 << 27;
 
 const BLOCK_SIZE_MAX = 128 * 1024;
 const ZSTD_MAGIC = 0xfd2fb528;
@@ -80,7 +81,7 @@ export function zstdFrames(data: Uint8Array, declaredSize: number): ZstdFrame[] 
     if (!singleSegment) {
       if (p >= n) fail(`truncated frame header at byte ${start}`);
       const w = data[p];
-      const base = 2 ** (10 + (w >> 3));
+      const base = pow(2, 10 + (w >> 3));
       windowSize = base + (base / 8) * (w & 7);
       windowDescriptorAt = p - start;
       p++;

@@ -2,8 +2,9 @@
  * Where a sequential method's planned looks fall in `sequentialPairedCounts` data: every look
  * of the data up to N = maxQuestions (default: the data's last look) when `looks` is absent;
  * else `looks` equally spaced looks n_k = round(k·N/K), each of which must be a look of the
- * data. Errors name the method, the option and the sizes (a maximum beyond the data, a look
- * between the data's looks, two looks on one size).
+ * data; or the planned look sizes themselves (`sizes`, as a gate evalsim monitor reads lists
+ * them), each a look of the data. Errors name the method, the option and the sizes (a maximum
+ * beyond the data, a look between the data's looks, two looks on one size).
  */
 import type { SequentialPairedCounts } from '../../base/dataKinds.js';
 
@@ -60,4 +61,28 @@ function countUpTo(data: SequentialPairedCounts, total: number): number {
   let k = 0;
   while (k < data.looks && data.items[k] <= total) k++;
   return k;
+}
+
+/** Indices into the data's looks of the planned look sizes `sizes` (strictly increasing, each a look of the data). */
+export function plannedSizeIndices(
+  data: SequentialPairedCounts,
+  sizes: readonly number[],
+  method: string,
+): Int32Array {
+  const out = new Int32Array(sizes.length);
+  let j = 0;
+  for (let k = 0; k < sizes.length; k++) {
+    const n = sizes[k];
+    while (j < data.looks && data.items[j] < n) j++;
+    if (j === data.looks)
+      throw new RangeError(
+        `${method}: planned look ${k + 1} at ${n} questions is beyond the data's last look at ${data.items[data.looks - 1]} questions`,
+      );
+    if (data.items[j] !== n)
+      throw new RangeError(
+        `${method}: planned look ${k + 1} at ${n} questions is not a look of the data (looks every ${data.items[0]} questions)`,
+      );
+    out[k] = j;
+  }
+  return out;
 }

@@ -1,0 +1,1 @@
+export { pow } from './pow.js';
