@@ -2,8 +2,9 @@
 //   packages/sim/dist/config/studyValidator.js   the study validator, compiled from the schema once here
 //                                                rather than at every run (config/validatorSource.ts)
 //   packages/sim/dist/runner/worker.bundle.mjs   the study runner's worker thread and
-//   packages/sim/dist/evals/importWorker.bundle.mjs  the import's, for @evalsim/sim run from its
-//                                                sources or tsc's dist/ (the tests)
+//   packages/sim/dist/evals/importWorker.bundle.mjs  the import's log readers and
+//   packages/sim/dist/evals/backgroundWorker.bundle.mjs  its background file work, for @evalsim/sim
+//                                                run from its sources or tsc's dist/ (the tests)
 //   packages/evalsim/                            the published package, whose dist/evalsim.mjs is the
 //                                                `evalsim` bin, in this repository as in an install
 //                                                (scripts/package.mjs; without declarations here)
@@ -37,7 +38,7 @@ try {
   rmSync(generator, { force: true });
 }
 
-// sim's two worker threads. What the runner's worker reaches only through a dynamic import
+// sim's worker threads. What the runner's worker reaches only through a dynamic import
 // (schema.js with ajv: workers resolve configs with schemaChecked) goes to a chunk. piscina's
 // move() marks transferables with a module-level symbol: the worker must use the same piscina
 // module as the pool, so it stays external (resolved from packages/sim).
@@ -53,7 +54,10 @@ await build({
   plugins: [workspaceSources, silentDebug],
 });
 await build({
-  entryPoints: { 'importWorker.bundle': 'packages/sim/src/evals/importWorker.ts' },
+  entryPoints: {
+    'importWorker.bundle': 'packages/sim/src/evals/importWorker.ts',
+    'backgroundWorker.bundle': 'packages/sim/src/evals/io/backgroundWorker.ts',
+  },
   outdir: 'packages/sim/dist/evals',
   outExtension: { '.js': '.mjs' },
   ...NODE_ESM,

@@ -6,7 +6,8 @@
 //                                    chunks, loaded when that command runs)
 //   dist/index.mjs                   the API: everything @evalsim/core and @evalsim/sim export
 //   dist/runner/worker.bundle.mjs    the worker thread of the study runner
-//   dist/evals/importWorker.bundle.mjs  the worker thread of large .eval imports
+//   dist/evals/importWorker.bundle.mjs  the worker threads of large .eval imports
+//   dist/evals/backgroundWorker.bundle.mjs  an import's background file work (digests, ZIP members)
 //   dist/svgRenderWorker.mjs         the plot render thread of `reproduce`
 //   dist/analysis/arena/bootstrapWorker.bundle.mjs  the bootstrap worker of `evalsim rate`
 //   dist/chunk-*.mjs                 code they share (one copy, so a user's module that imports
@@ -92,6 +93,7 @@ export async function buildPackageCode() {
         root,
         'packages/sim/src/analysis/arena/bootstrapWorker.ts',
       ),
+      'evals/backgroundWorker.bundle': join(root, 'packages/sim/src/evals/io/backgroundWorker.ts'),
       svgRenderWorker: join(root, 'packages/cli/src/report/svgRenderWorker.ts'),
     },
     outdir: dist,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-const module = new URL('../packages/sim/dist/models/populationFile.js', import.meta.url).href;
+const module = new URL('../packages/sim/dist/models/support/populationFile.js', import.meta.url).href;
 const [mode, path] = process.argv.slice(2);
 if (mode === 'main' || mode === 'shared' || mode === 'parse') {
   const m = await import(module);

@@ -26,6 +26,7 @@ const BUNDLES = [
   'packages/sim/dist/runner/worker.bundle.mjs',
   'packages/sim/dist/evals/importWorker.bundle.mjs',
   'packages/sim/dist/analysis/arena/bootstrapWorker.bundle.mjs',
+  'packages/sim/dist/evals/backgroundWorker.bundle.mjs',
   'packages/evalsim/dist/evalsim.mjs',
   'packages/evalsim/dist/index.mjs',
 ];

@@ -12,7 +12,7 @@ const WORKSPACE_SOURCES = {
   '@evalsim/sim': 'packages/sim/src/index.ts',
   '@evalsim/sim/light': 'packages/sim/src/light.ts',
   '@evalsim/sim/run': 'packages/sim/src/studyRun.ts',
-  '@evalsim/sim/threads': 'packages/sim/src/runner/workerThread.ts',
+  '@evalsim/sim/threads': 'packages/sim/src/threads.ts',
 };
 
 /** The study validator, generated from the schema by scripts/bundle.mjs (config/validatorSource.ts). */

@@ -34,4 +34,34 @@ describe('folder layering', () => {
     writeFileSync(join(src, 'new', 'd.ts'), 'export const d = 1;\n');
     expect(checkLayers(src, [['high'], ['low']]).some((p) => p.includes('new is on no floor'))).toBe(true);
   });
+
+  test('a listed sub-folder is a unit of its own, below its parent; its siblings must be listed too', async () => {
+    const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const src = mkdtempSync(join(tmpdir(), 'layers-'));
+    onTestFinished(() => rmSync(src, { recursive: true, force: true }));
+    mkdirSync(join(src, 'blocks', 'support'), { recursive: true });
+    writeFileSync(join(src, 'blocks', 'support', 'memo.ts'), 'export const memo = 1;\n');
+    writeFileSync(
+      join(src, 'blocks', 'block.ts'),
+      "import { memo } from './support/memo.js';\nexport const b = memo;\n",
+    );
+    const layers = [['blocks/support'], ['blocks']];
+    expect(checkLayers(src, layers)).toEqual([]);
+    // The helper may not reach up into the blocks it serves.
+    writeFileSync(join(src, 'blocks', 'support', 'up.ts'), "export { b } from '../block.js';\n");
+    expect(checkLayers(src, layers)).toEqual([
+      'blocks/support/up.ts imports blocks/block.ts: blocks/support may import only nothing of the package',
+    ]);
+    rmSync(join(src, 'blocks', 'support', 'up.ts'));
+    mkdirSync(join(src, 'blocks', 'other'));
+    writeFileSync(join(src, 'blocks', 'other', 'x.ts'), 'export const x = 1;\n');
+    expect(checkLayers(src, layers)).toEqual([
+      'blocks/other: a sub-folder of blocks, whose sub-folders have floors, is on no floor; add it to scripts/layering/layers.ts',
+    ]);
+    expect(checkLayers(src, [['blocks/support', 'blocks/gone'], ['blocks']])[0]).toBe(
+      'blocks/gone: listed in scripts/layering/layers.ts but not a folder',
+    );
+  });
 });

@@ -32,8 +32,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
   sim: [
     // the ground floor, node alone: reading user files safely (files/: regular files only, file
     // identities) and one reader per file format (readers/: CSV, JSON, UTF-8, the framing of Arrow
-    // IPC files), which both the populations and the eval importers use
-    ['files', 'readers'],
+    // IPC files), which both the populations and the eval importers use; threads/: the one way to
+    // start a thread that talks on a port (the import's threads, the plot render thread)
+    ['files', 'readers', 'threads'],
     // the vocabulary every role shares; samplers, populations and sharded runs (shard specs,
     // scheduler environments, plans, scheduler scripts) need nothing else
     ['base', 'samplers', 'population', 'shard'],
@@ -49,6 +50,9 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // analysis/: analyzeEval, the honest report of a real eval (from evals/' EvalMatrix and core;
     // its cluster bootstraps draw from rng/'s seeded streams)
     ['analysis'],
+    // the roles' helpers (memos, rate sheets, bit tricks, shared adapters: models/support and
+    // methods/support), below the blocks they serve, so the roles' top folders list blocks only
+    ['models/support', 'methods/support'],
     // the roles
     ['models', 'methods', 'metrics', 'formulas'],
     // the study file: loader and one resolver per role
@@ -58,7 +62,7 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     ['runner', 'yourEval'],
     // the public face, its light second entry for the CLI's commands that need no runner
     // (light.ts) and the third, what `evalsim run` needs (studyRun.ts)
-    ['index.ts', 'light.ts', 'studyRun.ts'],
+    ['index.ts', 'light.ts', 'studyRun.ts', 'threads.ts'],
   ],
   cli: [
     ['io.ts'],

@@ -324,8 +324,8 @@ export { type CellFormula, defineFormula, type FormulaDefinition } from './formu
 export { formulaRegistry } from './formulas/registry.js';
 export { methodRegistry } from './methods/registry.js';
 export { metricRegistry } from './metrics/registry.js';
-export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/imposedGap.js';
 export { modelRegistry } from './models/registry.js';
+export { GAP_SHIFTS, type GapShift, reachableMeans, shiftRates } from './models/support/imposedGap.js';
 export { answersFileBytes } from './output/answersArrow.js';
 export {
   type ResultsFile,
@@ -389,14 +389,21 @@ export {
   partialFileName,
   readPartialFile,
 } from './runner/partialFile.js';
-export type { RunProgress } from './runner/runProgress.js';
 export {
-  DEFAULT_CHUNK_SIZE,
   KEEP_KINDS,
+  type RunMode,
+  type RunModeRequest,
   type RunOptions,
-  runStudy,
+  type RunSettings,
+  runMode,
+  type ShardRun,
   type StudyRun,
-} from './runner/runStudy.js';
+  type TargetedRun,
+  type WholeRun,
+} from './runner/runOptions.js';
+export { DEFAULT_CHUNK_SIZE } from './runner/runPlan.js';
+export type { RunProgress } from './runner/runProgress.js';
+export { runStudy } from './runner/runStudy.js';
 export { createStudyLanes, LANE_TASKS_PER_THREAD, type StudyLane } from './runner/studyLanes.js';
 export {
   type BusyInterval,

@@ -14,8 +14,9 @@ export { answersFileBytes } from './output/answersArrow.js';
 export type { KeptKind } from './output/keptMetadata.js';
 export { RESULT_VALUE_COLUMNS, type ResultRow } from './output/resultRow.js';
 export { expectationSummary } from './runner/expectations.js';
+export { KEEP_KINDS, runMode } from './runner/runOptions.js';
 export type { RunProgress } from './runner/runProgress.js';
-export { KEEP_KINDS, runStudy } from './runner/runStudy.js';
+export { runStudy } from './runner/runStudy.js';
 export {
   type BusyInterval,
   type BusyKind,

@@ -213,6 +213,12 @@ describe('--parquet: every Arrow table with a Parquet twin that DuckDB reads as 
       'studies/data/mmlu-standin.csv',
       '--replications',
       '20',
+      // The Parquet twins are under test, not the audit's power: a small audit (the default
+      // 2,000 resamples and 100 HBB replications outlast the test's time on a loaded machine).
+      '--resamples',
+      '200',
+      '--hbb-replications',
+      '5',
       '--workers',
       '0',
       '--quiet',

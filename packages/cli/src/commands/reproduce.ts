@@ -25,6 +25,7 @@ import {
   LANE_TASKS_PER_THREAD,
   prepareOutputDirectory,
   resolveShard,
+  runMode,
   runStudy,
   type Study,
   startWorkerThread,
@@ -234,10 +235,13 @@ export const reproduceCommand: CommandModule<object, Args> = {
         const { study, replications } = studies[i];
         progress.startStudy(i, study.name);
         const run = await runStudy(study, {
+          ...runMode({
+            outDir: out,
+            resume: args.resume,
+            parquet: args.parquet,
+            shard: shard ? { index: shard.index, count: shard.count } : undefined,
+          }),
           pool: executor,
-          outDir: out,
-          resume: args.resume,
-          parquet: args.parquet,
           onProgress: (p) => {
             cellsDone.set(i, p.cellsDone);
             progress.update(i, p);
@@ -245,7 +249,6 @@ export const reproduceCommand: CommandModule<object, Args> = {
           onNotice: (message) => warnings[i].push(`evalsim: ${message}`),
           signal: stopped.signal,
           ...(replications !== undefined ? { replications } : {}),
-          shard: shard ? { index: shard.index, count: shard.count } : undefined,
         }).catch((error: unknown) => {
           stopped.abort(error);
           // A formula computed during the run names its file as validation would.

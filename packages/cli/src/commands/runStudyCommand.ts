@@ -11,6 +11,7 @@ import {
   type KeptKind,
   MAX_REPLICATIONS,
   resolveShard,
+  runMode,
   runStudy,
   studyWarnings,
   type WorkerThread,
@@ -78,10 +79,15 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
   const interrupts = listenForInterrupts();
   try {
     result = await runStudy(study, {
-      outDir: io.resolve(outputDirectory(args.out, false)),
-      resume: args.resume,
-      keep,
-      parquet: args.parquet,
+      ...runMode({
+        outDir: io.resolve(outputDirectory(args.out, false)),
+        resume: args.resume,
+        keep,
+        parquet: args.parquet,
+        shard: shard ? { index: shard.index, count: shard.count } : undefined,
+        targetMcse: args.targetMcse,
+        maxReplications: args.maxReplications,
+      }),
       onProgress: (p) => {
         cellsDone = p.cellsDone;
         progress.update(p);
@@ -93,11 +99,8 @@ export async function runStudyCommand(args: RunArgs, warm: WorkerThread | undefi
       replications: args.replications,
       seed: args.seed,
       chunkSize: args.chunkSize,
-      shard: shard ? { index: shard.index, count: shard.count } : undefined,
       chunkTimeout: args.chunkTimeout,
       workerMemoryMb: args.workerMemory,
-      targetMcse: args.targetMcse,
-      maxReplications: args.maxReplications,
     });
   } catch (error) {
     if (interrupts.received === undefined) throw study.path ? studyFileError(io, study.path, error) : error;

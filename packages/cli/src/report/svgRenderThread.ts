@@ -5,16 +5,16 @@
  * a render thread shares the cores instead of stopping one. Same specs, same renderSvg, same SVG
  * bytes.
  *
- * The thread runs svgRenderWorker.mjs (svgRenderWorker.ts), found beside the bundle chunk that
+ * The thread (started by @evalsim/sim/threads' startThread) runs svgRenderWorker.mjs (svgRenderWorker.ts), found beside the bundle chunk that
  * runs this code (the package's dist/, scripts/package.mjs); where it is not built (tests from
  * src) plots are rendered in this thread.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { traceBusy, traceClockMs, tracingThreads } from '@evalsim/sim';
+import { type StartedThread, startThread } from '@evalsim/sim/threads';
 import { renderSvg, type VegaLiteSpec } from './renderSvg.js';
-import type { RenderAnswer } from './svgRenderWorker.js';
+import type { RenderAnswer, RenderRequest } from './svgRenderWorker.js';
 
 /** Renders specs to SVG; `close` stops its thread (if any) once every render has answered. */
 export interface SvgRenderer {
@@ -34,7 +34,7 @@ export function svgRenderWorkerFile(): string | undefined {
 /** A renderer on a thread of its own, started at the first render; in this thread when the module is not built. */
 export function createSvgRenderer(file = svgRenderWorkerFile()): SvgRenderer {
   if (!file) return { render: renderSvg, close: async () => {} };
-  let worker: Worker | undefined;
+  let thread: StartedThread<RenderAnswer> | undefined;
   let next = 0;
   let lastAnswer = 0;
   const waiting = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
@@ -42,48 +42,53 @@ export function createSvgRenderer(file = svgRenderWorkerFile()): SvgRenderer {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  const start = (): Worker => {
-    const thread = new Worker(file);
-    thread.on('message', (answer: RenderAnswer) => {
+  const start = (): StartedThread<RenderAnswer> => {
+    const started = startThread<RenderAnswer>(file);
+    if (!started) throw new Error('the plot render thread could not be started');
+    started.onAnswer((answer) => {
       const pending = waiting.get(answer.id);
       if (!pending) return;
       waiting.delete(answer.id);
       if ('svg' in answer) pending.resolve(answer.svg);
       else pending.reject(new Error(`rendering a plot: ${answer.error}`));
     });
-    thread.on('error', (error) => failAll(new Error(`the plot render thread failed: ${error.message}`)));
-    thread.on('exit', (code) => {
-      worker = undefined;
-      failAll(new Error(`the plot render thread stopped (exit code ${code})`));
+    started.onEnd((error) => {
+      if (thread === started) thread = undefined;
+      failAll(new Error(`the plot render thread failed: ${error.message}`));
     });
-    // Only while a render is pending does the thread keep the process alive.
-    thread.unref();
-    return thread;
+    return started;
   };
   return {
     render(spec) {
-      worker ??= start();
+      thread ??= start();
+      const current = thread;
       const id = next++;
       const answer = new Promise<string>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      worker.ref();
-      worker.postMessage({ id, spec });
+      // Only while a render is pending does the thread keep the process alive.
+      current.keepAlive(true);
+      current.post({ id, spec } satisfies RenderRequest);
       // Traced (runner/threadTrace.ts) from when the thread could take it (it renders one at a
       // time) to its answer.
-      const thread = worker.threadId;
       const posted = tracingThreads() ? traceClockMs() : 0;
       return answer.finally(() => {
         if (posted) {
           const endMs = traceClockMs();
-          traceBusy({ thread, startMs: Math.max(posted, lastAnswer), endMs, kind: 'render', label: 'plots' });
+          traceBusy({
+            thread: current.threadId,
+            startMs: Math.max(posted, lastAnswer),
+            endMs,
+            kind: 'render',
+            label: 'plots',
+          });
           lastAnswer = endMs;
         }
-        if (waiting.size === 0) worker?.unref();
+        if (waiting.size === 0) thread?.keepAlive(false);
       });
     },
     async close() {
-      const thread = worker;
-      worker = undefined;
-      if (thread) await thread.terminate();
+      const current = thread;
+      thread = undefined;
+      if (current) await current.close();
     },
   };
 }

@@ -54,7 +54,7 @@ export interface PairedClusteredScores {
   /**
    * Optional, from a model that knows every score of this replication is 0/1: [ΣA, ΣB, Σab,
    * clusters covered] over the first `clusterCount` clusters, so the 2×2-table methods
-   * (methods/binaryPairedCounts.ts) skip their pass over the clusters. Used only while its last
+   * (methods/support/binaryPairedCounts.ts) skip their pass over the clusters. Used only while its last
    * entry equals `clusterCount`; absent for other models. Analysers treat data as read-only.
    */
   readonly binaryTotals?: Float64Array | undefined;

@@ -7,23 +7,22 @@
  * only when none is left. Which thread read which log depends on timing; the merged result
  * does not (unitImport.ts), so output is identical for any number of threads.
  *
- * Answers come over a MessagePort read synchronously (`receiveMessageOnPort`), waiting on a
- * shared counter with `Atomics.wait`, so the import stays synchronous. A worker that gives
- * no answer for STALL_MS (crashed, or stopped) has the log it holds read here instead — the
+ * Answers come on each worker's port, counted on one shared AnswerCounter
+ * (threads/startThread.ts), read synchronously so the import stays synchronous. A worker that
+ * gives no answer for STALL_MS (crashed, or stopped) has the log it holds read here instead — the
  * same result, later. The worker module is the single-file bundle scripts/bundle.mjs makes
  * (dist/evals/importWorker.bundle.mjs, else the plain tsc output); with neither built, no
  * worker is started and this thread reads every log.
  */
-import { existsSync } from 'node:fs';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { simPackageFile } from '../base/packageRoot.js';
+import { AnswerCounter } from '../threads/answerCounter.js';
+import { type StartedThread, startThread } from '../threads/startThread.js';
 import type { EvalImportOptions } from './importOptions.js';
 import type { LogUnit } from './logUnits.js';
 import { importUnitAlone, type UnitImporter, type UnitResult, unitReader } from './unitImport.js';
+import { evalsWorkerFile } from './workerFile.js';
 
-/** Shared Int32 slots: the next log number to claim, and the answers posted. */
+/** The shared Int32 slot of the next log number to claim. */
 export const CLAIM_SLOT = 0;
-export const DONE_SLOT = 1;
 const STALL_MS = 60_000;
 
 /** What a worker is given. */
@@ -31,7 +30,6 @@ export interface ImportWorkerData {
   readonly units: readonly LogUnit[];
   readonly options: EvalImportOptions;
   readonly slots: SharedArrayBuffer;
-  readonly port: MessagePort;
 }
 
 /** What a worker posts for each log it read. */
@@ -42,17 +40,13 @@ export interface ImportWorkerAnswer {
 
 /** The worker module, or undefined when it is not built. */
 export function importWorkerFile(): string | undefined {
-  for (const file of ['dist/evals/importWorker.bundle.mjs', 'dist/evals/importWorker.js']) {
-    const path = simPackageFile(file);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
+  return evalsWorkerFile('importWorker', 'importWorker');
 }
 
 export class ImportThreads {
   private readonly slots: Int32Array;
-  private readonly ports: MessagePort[] = [];
-  private readonly workers: Worker[] = [];
+  private readonly counter = new AnswerCounter();
+  private readonly workers: StartedThread<ImportWorkerAnswer>[] = [];
   private readonly results: (UnitResult | undefined)[];
   private readonly taken: boolean[];
   private readonly reader = unitReader();
@@ -71,28 +65,19 @@ export class ImportThreads {
     threads: number,
     private readonly helpHere = true,
   ) {
-    const shared = new SharedArrayBuffer(8);
+    const shared = new SharedArrayBuffer(4);
     this.slots = new Int32Array(shared);
     this.results = new Array(units.length).fill(undefined);
     this.taken = new Array(units.length).fill(false);
     const file = threads > 0 ? importWorkerFile() : undefined;
     if (!file) return;
+    const data: ImportWorkerData = { units, options, slots: shared };
     for (let w = 0; w < threads; w++) {
-      const channel = new MessageChannel();
-      const workerData: ImportWorkerData = { units, options, slots: shared, port: channel.port2 };
-      let worker: Worker;
-      try {
-        worker = new Worker(file, { workerData, transferList: [channel.port2], execArgv: [] });
-      } catch {
-        // Options that cannot be sent to a thread (or no thread to be had): this thread reads them all.
-        channel.port1.close();
-        break;
-      }
-      worker.unref();
       // A worker that fails is replaced by this thread (see `result`); its error is not the import's.
-      worker.on('error', () => {});
+      const worker = startThread<ImportWorkerAnswer>(file, { data, counter: this.counter });
+      // Options that cannot be sent to a thread (or no thread to be had): this thread reads them all.
+      if (!worker) break;
       this.workers.push(worker);
-      this.ports.push(channel.port1);
     }
   }
 
@@ -103,13 +88,10 @@ export class ImportThreads {
 
   /** Takes every answer already posted. */
   private drain(): void {
-    for (const port of this.ports) {
-      for (;;) {
-        const message = receiveMessageOnPort(port);
-        if (!message) break;
+    for (const worker of this.workers) {
+      for (let answer = worker.take(); answer; answer = worker.take()) {
         this.received++;
-        const { index, result } = message.message as ImportWorkerAnswer;
-        if (!this.taken[index]) this.results[index] = result;
+        if (!this.taken[answer.index]) this.results[answer.index] = answer.result;
       }
     }
   }
@@ -131,7 +113,7 @@ export class ImportThreads {
         continue;
       }
       // Every log is claimed and log i is being read by a worker: wait for an answer.
-      if (Atomics.wait(this.slots, DONE_SLOT, this.received, 1000) === 'timed-out') {
+      if (!this.counter.waitBeyond(this.received, 1000)) {
         idle += 1000;
         if (idle >= STALL_MS) this.results[i] = this.readOne(i);
       } else idle = 0;
@@ -146,8 +128,7 @@ export class ImportThreads {
   /** Stops the workers. */
   close(): void {
     Atomics.store(this.slots, CLAIM_SLOT, this.units.length);
-    for (const port of this.ports) port.close();
-    for (const worker of this.workers) void worker.terminate();
+    for (const worker of this.workers) void worker.close();
     this.workers.length = 0;
   }
 }

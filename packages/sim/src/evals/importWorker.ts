@@ -1,15 +1,16 @@
 /**
  * The worker thread of importThreads.ts: takes log numbers from the shared counter until
  * none is left, imports each inspect_ai `.eval` log on its own and posts the result (its
- * typed columns transferred, not copied), then counts the answer on the shared counter
- * that the importing thread waits on.
+ * typed columns transferred, not copied) on its port (threads/threadPort.ts), which counts it
+ * on the shared counter the importing thread waits on.
  */
-import { workerData } from 'node:worker_threads';
+import { threadPort } from '../threads/threadPort.js';
 import { importInspectEval } from './formats/inspectEval.js';
-import { CLAIM_SLOT, DONE_SLOT, type ImportWorkerAnswer, type ImportWorkerData } from './importThreads.js';
+import { CLAIM_SLOT, type ImportWorkerAnswer, type ImportWorkerData } from './importThreads.js';
 import { importUnitAlone, resultTransferList, unitReader } from './unitImport.js';
 
-const { units, options, slots: shared, port } = workerData as ImportWorkerData;
+const port = threadPort<never>();
+const { units, options, slots: shared } = port.data as ImportWorkerData;
 const slots = new Int32Array(shared);
 const reader = unitReader();
 for (;;) {
@@ -17,8 +18,6 @@ for (;;) {
   if (index >= units.length) break;
   const result = importUnitAlone(importInspectEval, units[index], options, reader);
   const answer: ImportWorkerAnswer = { index, result };
-  port.postMessage(answer, resultTransferList(result));
-  Atomics.add(slots, DONE_SLOT, 1);
-  Atomics.notify(slots, DONE_SLOT);
+  port.answer(answer, resultTransferList(result));
 }
 port.close();

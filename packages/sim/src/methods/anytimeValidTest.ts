@@ -33,7 +33,7 @@ import {
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
 import type { RandomStream } from '../base/randomStream.js';
-import { lastLookIndex } from './sequentialLooks.js';
+import { lastLookIndex } from './support/sequentialLooks.js';
 
 export const ANYTIME_TESTS = ['betting', 'msprt', 'betaBinomial'] as const;
 

@@ -10,8 +10,8 @@
 import { type Bounds, binaryPercentileBootstrapBounds, tailProbability } from '@evalsim/core';
 import { totalOfClusteredScores } from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
-import { BinaryBootstrapQuantiles, BOOTSTRAP_QUANTILES_MAX_N } from './binaryBootstrapQuantiles.js';
 import { fillProportionResult } from './proportionInterval.js';
+import { BinaryBootstrapQuantiles, BOOTSTRAP_QUANTILES_MAX_N } from './support/binaryBootstrapQuantiles.js';
 
 export const binaryBootstrap = defineMethod({
   name: 'binaryBootstrap',

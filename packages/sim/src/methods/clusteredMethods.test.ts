@@ -13,9 +13,9 @@ import { WEBB_POINTS } from '../samplers/webb.js';
 import { clusterBootstrap } from './clusterBootstrap.js';
 import { clusteredInterval } from './clusteredInterval.js';
 import { naiveInterval } from './naiveInterval.js';
+import { fillWildWeights, INV_SIX_POW_4, WildWeightDrawer, type WildWeights } from './support/wildWeights.js';
 import { binaryItems, blankResult, clusteredScoresOf, unusedRng } from './test-utils/itemData.js';
 import { wildClusterBootstrap } from './wildClusterBootstrap.js';
-import { fillWildWeights, INV_SIX_POW_4, WildWeightDrawer, type WildWeights } from './wildWeights.js';
 
 const LEVEL = 0.95;
 const sizes = [8, 12, 10, 9, 11, 10, 7, 13];

@@ -25,7 +25,7 @@
 import { bettingConfidenceSequence, boundedMeanNormalMixture } from '@evalsim/core';
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
-import { lastLookIndex } from './sequentialLooks.js';
+import { lastLookIndex } from './support/sequentialLooks.js';
 
 export const CONFIDENCE_SEQUENCES = ['betting', 'normalMixture'] as const;
 

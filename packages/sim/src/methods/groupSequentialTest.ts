@@ -19,7 +19,7 @@ import { type StagewisePValue, stagewisePValues } from '@evalsim/core';
 import type { SequentialPairedCounts } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
-import { createPairTestScratch, pairedZStatistic } from './discordantPairTests.js';
+import { createPairTestScratch, pairedZStatistic } from './support/discordantPairTests.js';
 import { GATE_OPTIONS, type GatePlan, gatePlanner } from './support/gatePlan.js';
 
 export const groupSequentialTest = defineMethod({

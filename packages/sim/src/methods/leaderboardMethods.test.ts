@@ -11,15 +11,15 @@ import type { ClusteredScores, SequentialPairedCounts, SystemCopiesScores } from
 import { createMethodResult } from '../base/methodResult.js';
 import { pairIndex } from '../models/systemCopies.js';
 import { SeededStream } from '../rng/index.js';
+import { leaderboardPairs } from './leaderboardPairs.js';
+import { meanScore } from './meanScore.js';
+import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
 import {
   createPairTestScratch,
   McnemarCriticalTable,
   McnemarPValueCache,
   unpairedZPValue,
-} from './discordantPairTests.js';
-import { leaderboardPairs } from './leaderboardPairs.js';
-import { meanScore } from './meanScore.js';
-import { stopAtFirstSignificant } from './stopAtFirstSignificant.js';
+} from './support/discordantPairTests.js';
 import { topBottomGap } from './topBottomGap.js';
 
 const rng = new SeededStream(1, 0);

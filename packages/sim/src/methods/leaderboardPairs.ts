@@ -46,9 +46,9 @@ import {
   type PairTest,
   pairedZPValue,
   unpairedZPValue,
-} from './discordantPairTests.js';
-import { DiscordantDecisionTable, DiscordantPValueCache } from './discordantPValueCache.js';
-import { StepwiseMcnemarCount } from './stepwiseMcnemarCount.js';
+} from './support/discordantPairTests.js';
+import { DiscordantDecisionTable, DiscordantPValueCache } from './support/discordantPValueCache.js';
+import { StepwiseMcnemarCount } from './support/stepwiseMcnemarCount.js';
 
 export const LEADERBOARD_CORRECTIONS = ['none', 'bonferroni', 'holm', 'benjaminiHochberg'] as const;
 export type LeaderboardCorrection = (typeof LEADERBOARD_CORRECTIONS)[number];

@@ -11,9 +11,9 @@
 import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
-import { BinomialHalfTailCache } from './binomialHalfTailCache.js';
-import { knownBinaryTotals } from './knownBinaryTotals.js';
-import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { BinomialHalfTailCache } from './support/binomialHalfTailCache.js';
+import { knownBinaryTotals } from './support/knownBinaryTotals.js';
+import { createPairedSums, sumPairedScores } from './support/pairedSums.js';
 
 /**
  * Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores); no pass when the model

@@ -15,8 +15,8 @@ import { normalCdf } from '@evalsim/core';
 import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
-import { knownBinaryTotals } from './knownBinaryTotals.js';
-import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { knownBinaryTotals } from './support/knownBinaryTotals.js';
+import { createPairedSums, sumPairedScores } from './support/pairedSums.js';
 
 function assertBinary(data: PairedClusteredScores): void {
   if (knownBinaryTotals(data) !== undefined) return;

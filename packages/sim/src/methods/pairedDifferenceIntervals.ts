@@ -24,9 +24,9 @@ import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { PAIRED_INTERVALS, type PairedIntervalName } from '../base/pairedIntervalNames.js';
 import type { MethodDefinition } from '../base/roles.js';
-import { binaryPairedCounts, createBinaryPairedCounts } from './binaryPairedCounts.js';
-import { memoizeDiscordantBounds } from './discordantBoundsMemo.js';
-import { memoizePairedBounds } from './pairedBoundsMemo.js';
+import { binaryPairedCounts, createBinaryPairedCounts } from './support/binaryPairedCounts.js';
+import { memoizeDiscordantBounds } from './support/discordantBoundsMemo.js';
+import { memoizePairedBounds } from './support/pairedBoundsMemo.js';
 
 const DESCRIPTIONS: Record<PairedIntervalName, string> = {
   pairedWald:
@@ -47,9 +47,9 @@ function pairedDifferenceMethod(name: PairedIntervalName): MethodDefinition {
     accepts: ['pairedClusteredScores'],
     options: {},
     create(_options, { level }) {
-      // A function of the table: remembered per table, same bits — by (n10, n01) in a direct
-      // index shared by the thread's cells when the interval ignores the concordant split
-      // (discordantBoundsMemo.ts), else hashed per cell.
+      // A function of the table: remembered per table, same bits — by (n10, n01), shared by the
+      // thread's cells, when the interval ignores the concordant split (discordantBoundsMemo.ts),
+      // else by the whole table per cell (pairedBoundsMemo.ts).
       const family = PAIRED_INTERVALS[name];
       const direct = pairedBoundsFor(family, level);
       const bounds = pairedMethodUsesConcordant(family)

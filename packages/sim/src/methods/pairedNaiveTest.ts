@@ -9,7 +9,7 @@
 import { createDifferenceTestOut, type PairedCritical, pairedDifferenceFromSums } from '@evalsim/core';
 import { defineMethod } from '../base/defineMethod.js';
 import { copyDifferenceTest, fillUnanalysable } from '../base/methodResult.js';
-import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { createPairedSums, sumPairedScores } from './support/pairedSums.js';
 
 const CRITICALS: readonly PairedCritical[] = ['z', 't'];
 

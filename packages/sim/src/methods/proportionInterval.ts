@@ -23,7 +23,7 @@ import type { ClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, type MethodResult } from '../base/methodResult.js';
 import type { Analyser, MethodDefinition } from '../base/roles.js';
-import { sharedProportionBounds } from './cachedProportionBounds.js';
+import { sharedProportionBounds } from './support/cachedProportionBounds.js';
 
 /** The intervals whose bounds are beta quantiles: memoised by (n, k) (cachedProportionBounds.ts, same bits). */
 const MEMOISED: ReadonlySet<ProportionIntervalMethod> = new Set(['clopperPearson', 'jeffreys']);

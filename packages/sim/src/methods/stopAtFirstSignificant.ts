@@ -13,7 +13,7 @@
  * 132:235, Table 2). degenerate when no discordant question was seen by the stopping look.
  *
  * Planned looks (optional, as groupSequentialTest plans them: `looks` equally spaced up to
- * `maxQuestions`, or the look sizes `sizes`; methods/sequentialLooks.ts): test only there —
+ * `maxQuestions`, or the look sizes `sizes`; methods/support/sequentialLooks.ts): test only there —
  * the naive gate, the same paired z at the same looks as a spending design but at the nominal α
  * every time (evalsim audit --looks shows it beside the design). Without them, every look of
  * the data, as before. The paired z is not computed at a look of one question (no variance to
@@ -28,9 +28,9 @@ import {
   McnemarCriticalTable,
   McnemarPValueCache,
   pairedZPValue,
-} from './discordantPairTests.js';
-import { plannedLookIndices, plannedSizeIndices } from './sequentialLooks.js';
+} from './support/discordantPairTests.js';
 import { GATE_OPTIONS } from './support/gatePlan.js';
+import { plannedLookIndices, plannedSizeIndices } from './support/sequentialLooks.js';
 
 export const SEQUENTIAL_TESTS = ['pairedZ', 'mcnemarExact'] as const;
 

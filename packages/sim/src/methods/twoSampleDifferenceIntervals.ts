@@ -24,7 +24,7 @@ import {
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import type { MethodDefinition } from '../base/roles.js';
-import { binaryPairedCounts, createBinaryPairedCounts } from './binaryPairedCounts.js';
+import { binaryPairedCounts, createBinaryPairedCounts } from './support/binaryPairedCounts.js';
 
 function twoSampleMethod(
   name: string,

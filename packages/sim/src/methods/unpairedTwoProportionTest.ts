@@ -8,7 +8,7 @@
 import { createDifferenceTestOut, unpairedDifferenceFromCounts } from '@evalsim/core';
 import { defineMethod } from '../base/defineMethod.js';
 import { copyDifferenceTest } from '../base/methodResult.js';
-import { createPairedSums, sumPairedScores } from './pairedSums.js';
+import { createPairedSums, sumPairedScores } from './support/pairedSums.js';
 
 export const unpairedTwoProportionTest = defineMethod({
   name: 'unpairedTwoProportionTest',

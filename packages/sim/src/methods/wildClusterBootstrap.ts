@@ -22,7 +22,7 @@ import {
 } from '../base/clusterTotalsView.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
-import { WILD_WEIGHTS, WildWeightDrawer } from './wildWeights.js';
+import { WILD_WEIGHTS, WildWeightDrawer } from './support/wildWeights.js';
 
 export const wildClusterBootstrap = defineMethod({
   name: 'wildClusterBootstrap',

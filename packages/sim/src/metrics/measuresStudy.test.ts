@@ -8,7 +8,8 @@
 import { describe, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
 import type { ResultRow } from '../output/resultRow.js';
-import { type RunOptions, runStudy } from '../runner/runStudy.js';
+import type { RunOptions } from '../runner/runOptions.js';
+import { runStudy } from '../runner/runStudy.js';
 import { toyBaseDir, toyStudyConfig } from '../runner/test-utils/toyStudy.js';
 
 const Z95 = 1.959963984540054;

@@ -9,7 +9,7 @@ import {
   betaBinomialClusters,
   generateBetaBinomialClusters,
 } from './betaBinomialClusters.js';
-import { lognormalQuantileSizes, sizeCoefficientOfVariation } from './clusterSizes.js';
+import { lognormalQuantileSizes, sizeCoefficientOfVariation } from './support/clusterSizes.js';
 
 const ctx = { baseDir: '.' };
 const parse = (params: CellParams) => betaBinomialClusters.parse(params, ctx);

@@ -23,9 +23,13 @@ import type { ClusteredScores } from '../base/dataKinds.js';
 import { defineModel } from '../base/defineModel.js';
 import type { OptionValues } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
-import { drawBetaBinomialTotals } from './betaBinomialTotals.js';
-import { CLUSTER_LAYOUT_PARAMS, parseClusterLayout, sizeCoefficientOfVariation } from './clusterSizes.js';
-import { measuredDesignEffect, measuredIcc } from './measuredIcc.js';
+import { drawBetaBinomialTotals } from './support/betaBinomialTotals.js';
+import {
+  CLUSTER_LAYOUT_PARAMS,
+  parseClusterLayout,
+  sizeCoefficientOfVariation,
+} from './support/clusterSizes.js';
+import { measuredDesignEffect, measuredIcc } from './support/measuredIcc.js';
 
 export interface BetaBinomialClustersParams {
   /** Mean accuracy p. */

@@ -27,8 +27,8 @@ import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
-import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
-import { shrunkRates } from './shrunkRates.js';
+import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
+import { shrunkRates } from './support/shrunkRates.js';
 
 export interface EvalRerunsParams {
   readonly copies: number;

@@ -37,9 +37,9 @@ import type { OptionValues } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
-import { GAP_SHIFTS } from './imposedGap.js';
 import { ITEM_POPULATION_PARAMS, parseItemPopulation } from './itemPopulationModel.js';
 import { parseItemPopulationShifted } from './itemPopulationShifted.js';
+import { GAP_SHIFTS } from './support/imposedGap.js';
 
 export const SEQUENTIAL_HYPOTHESES = ['observed', 'null'] as const;
 

@@ -16,21 +16,17 @@
  *
  * Parameters: those of itemPopulationPaired (population, systems, n | clusters, replace,
  * design, answer 'recorded' | 'rate'), plus `delta` in (−1, 1) (A − B, proportion units)
- * and `shift` ('logit' | 'mixture'). `generate` is itemPopulationPaired's (allocation-free).
+ * and `shift` ('logit' | 'mixture'). It draws by itemPopulationPaired's designs (allocation-free).
  */
 import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
 import type { OptionValues } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
-import { GAP_SHIFTS, shiftRates } from './imposedGap.js';
-import {
-  ITEM_POPULATION_PARAMS,
-  type ItemPopulationParams,
-  itemPopulationPaired,
-  parseItemPopulation,
-} from './itemPopulationModel.js';
+import { ITEM_POPULATION_PARAMS, parseItemPopulation, withPairedDraw } from './itemPopulationModel.js';
+import { GAP_SHIFTS, shiftRates } from './support/imposedGap.js';
+import type { PairedItemPopulationParams } from './support/itemPopulation/itemPopulationParams.js';
 
-export interface ItemPopulationShiftedParams extends ItemPopulationParams {
+export interface ItemPopulationShiftedParams extends PairedItemPopulationParams {
   /** The shift applied to B's rates: s on the logit scale, or the mixture weight t (negative: downwards). */
   readonly shiftAmount: number;
 }
@@ -89,12 +85,15 @@ export function parseItemPopulationShifted(
       `a gap A − B that B's rates can reach (A's mean ${meanA.toFixed(4)}): ${(error as Error).message}`,
     );
   }
+  // The design is chosen with B's shifted rates in place (one system: B is now a second system).
   return {
-    ...base,
-    systems: single ? [base.systems[0], base.systems[0]] : base.systems,
-    design: params.design,
-    scoresB: moved.rates,
-    truth: meanA - mean(moved.rates),
+    ...withPairedDraw({
+      ...base,
+      systems: single ? [base.systems[0], base.systems[0]] : base.systems,
+      design: params.design,
+      scoresB: moved.rates,
+      truth: meanA - mean(moved.rates),
+    }),
     shiftAmount: moved.amount,
   };
 }
@@ -106,8 +105,8 @@ export const itemPopulationShifted = defineModel({
   dataKind: 'pairedClusteredScores',
   params: PARAMS,
   parse: parseItemPopulationShifted,
-  allocate: (params) => itemPopulationPaired.allocate(params),
-  generate: (params, rng, data) => itemPopulationPaired.generate(params, rng, data),
+  allocate: (params) => params.draw(params),
+  generate: (_params, rng, data) => data.draw(rng),
   truth: (params) => params.truth,
   dataSources: (params) => [params.source],
 });

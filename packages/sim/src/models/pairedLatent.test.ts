@@ -10,8 +10,8 @@ import {
 import { ConfigError } from '../base/errors.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { loadFixture } from '../test-utils/fixtures.js';
-import { interceptForAccuracy, latentAccuracy } from './latentAccuracy.js';
 import { pairedLatent } from './pairedLatent.js';
+import { interceptForAccuracy, latentAccuracy } from './support/latentAccuracy.js';
 
 const parsePairedLatent = (params: CellParams) => pairedLatent.parse(params, { baseDir: '.' });
 

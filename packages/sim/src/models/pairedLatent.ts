@@ -36,9 +36,14 @@ import { ConfigError } from '../base/errors.js';
 import { MAX_ARRAY_LENGTH, MAX_ITEMS } from '../base/limits.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
-import { interceptForAccuracy, LATENT_NOISES, type LatentNoise, latentAccuracy } from './latentAccuracy.js';
-import { measuredDesignEffect } from './measuredIcc.js';
-import { createPairedBinaryIcc, createPairedIccs } from './pairedBinaryIcc.js';
+import {
+  interceptForAccuracy,
+  LATENT_NOISES,
+  type LatentNoise,
+  latentAccuracy,
+} from './support/latentAccuracy.js';
+import { measuredDesignEffect } from './support/measuredIcc.js';
+import { createPairedBinaryIcc, createPairedIccs } from './support/pairedBinaryIcc.js';
 
 export interface PairedLatentParams {
   readonly clusters: number;

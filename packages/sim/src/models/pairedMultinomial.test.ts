@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellParams } from '../base/cellParams.js';
 import { ConfigError } from '../base/errors.js';
-import { binaryPairedCounts, createBinaryPairedCounts } from '../methods/binaryPairedCounts.js';
+import { binaryPairedCounts, createBinaryPairedCounts } from '../methods/support/binaryPairedCounts.js';
 import { SeededStream } from '../rng/SeededStream.js';
 import { chiSquareTest, GOF_REJECT_BELOW } from '../samplers/test-utils/goodnessOfFit.js';
 import { pairedMultinomial } from './pairedMultinomial.js';

@@ -36,8 +36,8 @@ import { type ClusterMembers, clusterMembers } from '../population/clusterMember
 import { populationSystem } from '../population/itemPopulation.js';
 import { BETA_BINOMIAL_TABLE_MAX_N, fillBetaBinomialTable } from '../samplers/betaBinomialTable.js';
 import { DiscreteTable } from '../samplers/discreteTable.js';
-import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
 import { type PassAtKDesign, parsePassAtKDesign } from './support/passAtKDesign.js';
+import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
 
 const PARAMS = {
   design: {

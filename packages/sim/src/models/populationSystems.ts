@@ -18,8 +18,8 @@ import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
-import { copyRates } from './copyRates.js';
-import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
+import { copyRates } from './support/copyRates.js';
+import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
 import {
   allocateSystemCopies,
   allocateSystemCopiesAnswers,

@@ -33,9 +33,9 @@ import { ConfigError } from '../base/errors.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
-import { CopyAnswerBits, drawCopyAnswers } from './copyAnswerBits.js';
-import { copyRates } from './copyRates.js';
-import { POPULATION_PARAM, readPopulationFile } from './populationFile.js';
+import { CopyAnswerBits, drawCopyAnswers } from './support/copyAnswerBits.js';
+import { copyRates } from './support/copyRates.js';
+import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
 
 export interface SystemCopiesParams {
   readonly copies: number;

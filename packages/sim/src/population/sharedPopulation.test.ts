@@ -9,7 +9,7 @@ import {
   readPopulationFile,
   type SharedPopulationFile,
   sharePopulationFiles,
-} from '../models/populationFile.js';
+} from '../models/support/populationFile.js';
 import { loadItemPopulation } from './loadItemPopulation.js';
 import { populationFromShared, sharePopulation } from './sharedPopulation.js';
 
@@ -62,7 +62,7 @@ interface WorkerReply {
 /** A worker thread that adopts `files`, reads `path` and reports what it parsed and read. */
 function inWorker(files: readonly SharedPopulationFile[], path: string): Promise<WorkerReply> {
   // The worker runs the built module (the test setup rebuilds dist when a source is newer).
-  const module = new URL('../../dist/models/populationFile.js', import.meta.url).href;
+  const module = new URL('../../dist/models/support/populationFile.js', import.meta.url).href;
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
     import(${JSON.stringify(module)}).then((m) => {

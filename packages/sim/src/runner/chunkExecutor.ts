@@ -6,7 +6,7 @@
  * `evalsim reproduce` does), and can take a thread started before the study was validated.
  */
 import { availableParallelism } from 'node:os';
-import { sharePopulationFiles } from '../models/populationFile.js';
+import { sharePopulationFiles } from '../models/support/populationFile.js';
 import type { ChunkTask } from './chunkTask.js';
 import { executeChunk } from './executeChunk.js';
 import { USER_CODE_ROLES } from './workerCount.js';
@@ -133,7 +133,7 @@ export interface StudyPool extends ChunkExecutor {
 
 /**
  * `task` as a worker thread gets it: with every population file this thread has loaded, on shared
- * memory (models/populationFile.ts), which the worker adopts instead of parsing the files (a
+ * memory (models/support/populationFile.ts), which the worker adopts instead of parsing the files (a
  * large population then costs memory once). They are shared when a task first goes to a worker
  * thread: a run that stays in this thread shares none (sharing encodes and decodes the ids and
  * copies the columns, work a run without worker threads has no use for).

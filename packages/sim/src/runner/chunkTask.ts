@@ -1,6 +1,6 @@
 import type { StudyInput } from '../config/inputs/studyInputs.js';
 import type { StudyConfig } from '../config/studyConfig.js';
-import type { SharedPopulationFile } from '../models/populationFile.js';
+import type { SharedPopulationFile } from '../models/support/populationFile.js';
 
 /**
  * One unit of work: replications [start, start + count) of one grid cell, whole blocks
@@ -30,7 +30,7 @@ export interface ChunkTask {
   /** Also return every item-level answer (`keep: ['answers']`; the model must keep answers). */
   readonly keepAnswers: boolean;
   /**
-   * The population files the main thread parsed, on SharedArrayBuffers (models/populationFile.ts):
+   * The population files the main thread parsed, on SharedArrayBuffers (models/support/populationFile.ts):
    * a worker adopts them instead of parsing the files again, so a large population costs memory once.
    * Added by the study pool when the task goes to a worker thread (chunkExecutor.ts).
    */

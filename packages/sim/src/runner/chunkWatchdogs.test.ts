@@ -16,7 +16,8 @@ import {
   WORKER_THREAD_OVERHEAD_MB,
   watchProcessMemory,
 } from './memoryWatch.js';
-import { DEFAULT_CHUNK_TIMEOUT_SECONDS, runStudy } from './runStudy.js';
+import { DEFAULT_CHUNK_TIMEOUT_SECONDS } from './runExecutor.js';
+import { runStudy } from './runStudy.js';
 import { type CellPiece, simulateCells } from './simulateCells.js';
 import { BUILT_IN_STUDY, toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 

@@ -14,7 +14,7 @@ import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
 import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
 import { validateStudy } from '../config/validateStudy.js';
-import { adoptPopulationFiles } from '../models/populationFile.js';
+import { adoptPopulationFiles } from '../models/support/populationFile.js';
 import { BLOCK_SIZE } from './blocks.js';
 import { CellPartial } from './cellPartial.js';
 import { CellSimulator } from './cellSimulator.js';

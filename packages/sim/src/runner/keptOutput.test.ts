@@ -19,7 +19,8 @@ import { SeededStream } from '../rng/SeededStream.js';
 import { streamSeed } from '../rng/streamSeed.js';
 import { SOLO } from '../test-utils/metricContext.js';
 import { BLOCK_SIZE } from './blocks.js';
-import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
+import type { RunOptions, StudyRun } from './runOptions.js';
+import { runStudy } from './runStudy.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-kept-'));

@@ -23,7 +23,7 @@ import { formulaRows } from './formulaRows.js';
 import { methodCaps } from './methodCaps.js';
 import { type PartialFile, PartialFileError, partialFileName, readPartialFile } from './partialFile.js';
 import { resultsPublication } from './publishResults.js';
-import { studyInputFiles } from './runStudy.js';
+import { studyInputFiles } from './runPlan.js';
 
 /** One study's shards as found. */
 export interface StudyShards {

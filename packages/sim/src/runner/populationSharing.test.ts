@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
-import { readPopulationFile } from '../models/populationFile.js';
+import { readPopulationFile } from '../models/support/populationFile.js';
 import { createStudyPool } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import { executeChunk } from './executeChunk.js';

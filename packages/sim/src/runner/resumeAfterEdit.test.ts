@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
 import { readResultsArrow } from '../output/arrowResults.js';
-import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
+import type { RunOptions, StudyRun } from './runOptions.js';
+import { runStudy } from './runStudy.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-resume-edit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,8 @@ import { validateStudy } from '../config/validateStudy.js';
 import { readResultsArrow } from '../output/arrowResults.js';
 import type { ResultRow } from '../output/resultRow.js';
 import { createStudyPool } from './chunkExecutor.js';
-import { type RunOptions, runStudy, type StudyRun } from './runStudy.js';
+import type { RunOptions, StudyRun } from './runOptions.js';
+import { runStudy } from './runStudy.js';
 import { runBytes } from './test-utils/runBytes.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 

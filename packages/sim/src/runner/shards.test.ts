@@ -18,6 +18,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { validateStudy } from '../config/validateStudy.js';
 import { checkPartials, checkPartialsAndInputs, MergeRefusedError, mergePartials } from './mergePartials.js';
 import { readPartialFile, writePartialFile } from './partialFile.js';
+import { runMode } from './runOptions.js';
 import { runStudy } from './runStudy.js';
 import { toyBaseDir, toyStudyConfig } from './test-utils/toyStudy.js';
 
@@ -200,14 +201,22 @@ describe('shards merge to the bytes of a whole run', async () => {
     );
   });
 
-  test('a shard refuses keep (per-replication output is not sharded)', async () => {
+  test('a shard refuses keep (per-replication output is not sharded): by its type, and at run time', async () => {
     await expect(
       runStudy(study, {
         workers: 0,
         outDir: join(tmp, 'k'),
         shard: { index: 0, count: 2 },
+        // @ts-expect-error: a ShardRun keeps nothing (runOptions.ts); an untyped caller is refused at run time
         keep: ['replications'],
       }),
     ).rejects.toThrow(/nothing with --shard/);
+    expect(() =>
+      runMode({ outDir: join(tmp, 'k'), shard: { index: 0, count: 2 }, keep: ['answers'] }),
+    ).toThrow(/keep: got "answers"; allowed: nothing with --shard/);
+    // @ts-expect-error: a ShardRun needs its outDir
+    await expect(runStudy(study, { workers: 0, shard: { index: 0, count: 2 } })).rejects.toThrow(
+      /shard: .*an outDir for the partial-result file/,
+    );
   });
 });

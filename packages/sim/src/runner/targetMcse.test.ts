@@ -76,9 +76,14 @@ describe('--target-mcse', () => {
       runStudy(study, {
         workers: 0,
         targetMcse: 0.01,
+        // @ts-expect-error: a TargetedRun is never a shard (runOptions.ts); an untyped caller is refused at run time
         shard: { index: 0, count: 2 },
         outDir: join(tmp, 's'),
       }),
     ).rejects.toThrow(/nothing with --shard/);
+    // @ts-expect-error: nor keeps replications
+    await expect(runStudy(study, { workers: 0, targetMcse: 0.01, keep: ['replications'] })).rejects.toThrow(
+      /targetMcse: got 0.01; allowed: nothing with --keep/,
+    );
   });
 });

@@ -9,7 +9,7 @@
  *    answered as often as the eval answered it (its epochs E) and scored by the epoch mean — the
  *    scores analyze's continuous methods see. With E ≥ 2 the per-question truth is the
  *    method-of-moments estimate with the within-question noise removed (truth 'shrunk',
- *    models/shrunkRates.ts); with one answer, the observed outcomes. truth = the mean rate.
+ *    models/support/shrunkRates.ts); with one answer, the observed outcomes. truth = the mean rate.
  *    Methods: those that take graded scores (E ≥ 2), or every applicable one (E = 1);
  *  - `<name>-answers` (E ≥ 2 only): the same draws with ONE answer per question, from each
  *    question's observed rate — what analyze's 0/1 methods (Wilson, Korn–Graubard, the
@@ -34,7 +34,7 @@
  */
 import { headlineRule, type SystemHeadlineMethod } from '../analysis/headlineRule.js';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
-import { shrunkRates } from '../models/shrunkRates.js';
+import { shrunkRates } from '../models/support/shrunkRates.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { evalSystem } from './evalSystem.js';
 import { evalEpochs } from './planStudy.js';

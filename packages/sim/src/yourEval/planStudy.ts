@@ -6,11 +6,11 @@
  *   model   itemPopulationShifted: the eval's own questions (or whole clusters), drawn with
  *           replacement, each answered as many times per system as the eval answered it
  *           (its epochs K; the score is the epoch mean, as analyze reduces them), B's rates
- *           shifted so the true gap A − B is exactly δ (models/imposedGap.ts). With K ≥ 2 the
+ *           shifted so the true gap A − B is exactly δ (models/support/imposedGap.ts). With K ≥ 2 the
  *           per-question truth is not the observed rate c/k (which already carries one round of
  *           answer noise, so ω² would come out too large) but its method-of-moments estimate
  *           with the within-question binomial variance removed (truth 'shrunk',
- *           models/shrunkRates.ts) — its ω² is the one analyze reports; with K = 1 the truth
+ *           models/support/shrunkRates.ts) — its ω² is the one analyze reports; with K = 1 the truth
  *           cannot be told from the noise and the observed 0/1 outcomes are the rates;
  *   grid    the eval size (n questions, or clusters whole clusters) and the design;
  *   methods analyze's headline test for the structure (analysis/headlineRule.ts) first — the CR2
@@ -30,8 +30,8 @@
  */
 import { millerPairedSampleSize, unpairedSampleSize } from '@evalsim/core';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
-import { type GapShift, reachableMeans, shiftRates } from '../models/imposedGap.js';
-import { shrunkRates } from '../models/shrunkRates.js';
+import { type GapShift, reachableMeans, shiftRates } from '../models/support/imposedGap.js';
+import { shrunkRates } from '../models/support/shrunkRates.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
 import { designEffectOf } from './designEffectOf.js';
 import { evalSystem } from './evalSystem.js';

@@ -19,11 +19,11 @@
 import { boundaryCrossing } from '@evalsim/core';
 import type { ParamValue } from '../base/cellParams.js';
 import type { StudyConfig } from '../config/studyConfig.js';
-import type { GapShift } from '../models/imposedGap.js';
 import {
   type ItemPopulationSequentialParams,
   itemPopulationSequential,
 } from '../models/itemPopulationSequential.js';
+import type { GapShift } from '../models/support/imposedGap.js';
 import type { ResultRow } from '../output/resultRow.js';
 import type { Estimate } from './auditSummary.js';
 import { cellEstimate, type SequentialResample } from './sequentialAudit.js';

@@ -9,12 +9,12 @@
  * them when the rest would take more than WORKERS_PAY_MS on its own (a worker costs about 50 ms
  * to start). When nothing is left to claim, this thread waits on the done counter; a chunk
  * whose worker gives no answer for STALL_MS is computed here (the same numbers again). The
- * worker module is scripts/bundle.mjs's single file (dist/analysis/arena/bootstrapWorker.bundle.mjs,
+ * workers are started by threads/startThread.ts (their data: the shared buffers); their
+ * module is scripts/bundle.mjs's single file (dist/analysis/arena/bootstrapWorker.bundle.mjs,
  * else the plain tsc output); with neither built, every round runs here.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { simPackageFile } from '../../base/packageRoot.js';
 import {
   bootstrapRounds,
@@ -23,6 +23,7 @@ import {
   type Resampling,
 } from '../../pairwise/resampleRatings.js';
 import { SeededStream } from '../../rng/SeededStream.js';
+import { type StartedThread, startThread } from '../../threads/startThread.js';
 
 const CHUNK = 8;
 const WORKERS_PAY_MS = 250;
@@ -109,7 +110,7 @@ export function runBootstrap(
   const slots = new Int32Array(data.slots);
   const flags = new Int32Array(data.flags);
   const out = new Float64Array(data.out);
-  const workers: Worker[] = [];
+  const workers: StartedThread<never>[] = [];
   let first = true;
   try {
     for (;;) {
@@ -123,7 +124,11 @@ export function runBootstrap(
         first = false;
         const left = ((chunks - 1) * (performance.now() - start)) / 1;
         const file = threads > 0 && left > WORKERS_PAY_MS ? bootstrapWorkerFile() : undefined;
-        if (file) for (let w = 0; w < threads; w++) workers.push(new Worker(file, { workerData: data }));
+        for (let w = 0; file && w < threads; w++) {
+          // A thread that cannot be started leaves its chunks to the others (and to this one).
+          const started = startThread<never>(file, { data });
+          if (started) workers.push(started);
+        }
       }
     }
     // Wait for the chunks the workers claimed; compute here any that stalls.
@@ -142,7 +147,7 @@ export function runBootstrap(
       }
     }
   } finally {
-    for (const w of workers) void w.terminate();
+    for (const w of workers) void w.close();
   }
   return Float64Array.from(out);
 }

@@ -3,10 +3,12 @@
  * counter until none is left, computes each (the same rounds, from the same seeded streams, as
  * on the main thread) into the shared replicate matrix, flags it and counts it done.
  */
-import { workerData } from 'node:worker_threads';
+import { threadPort } from '../../threads/threadPort.js';
 import { type BootstrapWorkerData, CLAIM_SLOT, computeChunk, DONE_SLOT } from './bootstrapThreads.js';
 
-const data = workerData as BootstrapWorkerData;
+// Started by threads/startThread.ts: no requests, no answers, only its data (the shared buffers).
+const port = threadPort<never>();
+const data = port.data as BootstrapWorkerData;
 const slots = new Int32Array(data.slots);
 const flags = new Int32Array(data.flags);
 const out = new Float64Array(data.out);
@@ -18,3 +20,4 @@ for (;;) {
   Atomics.add(slots, DONE_SLOT, 1);
   Atomics.notify(slots, DONE_SLOT);
 }
+port.close();

@@ -92,7 +92,7 @@ export function collectStudyInputs(sources: InputSources): StudyInput[] {
     const file = resolve(baseDir, source.file);
     if (seen.has(file)) continue;
     seen.add(file);
-    // the hash of the bytes the model loaded (models/populationFile.ts), not a second read
+    // the hash of the bytes the model loaded (models/support/populationFile.ts), not a second read
     inputs.push({ role: 'data', path: shown(baseDir, file), sha256: source.sha256, bytes: fileSize(file) });
   }
   for (const { name, version } of graph.packages) {

@@ -17,7 +17,7 @@ import {
 } from '@evalsim/core';
 import type { SequentialPairedCounts } from '../../base/dataKinds.js';
 import { ConfigError } from '../../base/errors.js';
-import { plannedLookIndices, plannedSizeIndices } from '../sequentialLooks.js';
+import { plannedLookIndices, plannedSizeIndices } from './sequentialLooks.js';
 
 export const GATE_OPTIONS = {
   spending: {

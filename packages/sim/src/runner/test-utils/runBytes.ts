@@ -1,6 +1,6 @@
 /** The runner's tests' yardstick: a run's results as the Arrow bytes a results file holds (version 'test'). */
 import { resultsToArrow } from '../../output/arrowResults.js';
-import type { StudyRun } from '../runStudy.js';
+import type { StudyRun } from '../runOptions.js';
 
 export function runBytes(result: StudyRun): Buffer {
   return Buffer.from(
