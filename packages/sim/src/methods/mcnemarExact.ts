@@ -8,25 +8,10 @@
  * Zero discordant pairs: degenerate, every p = 1. No pairing (independent question sets): degenerate, all NaN.
  * Throws if the scores are not 0/1 (Σ a² ≠ Σ a in some cluster).
  */
-import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
-import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
 import { BinomialHalfTailCache } from './support/binomialHalfTailCache.js';
-import { knownBinaryTotals } from './support/knownBinaryTotals.js';
-import { createPairedSums, sumPairedScores } from './support/pairedSums.js';
-
-/**
- * Throws unless every cluster has Σa² = Σa and Σb² = Σb (0/1 scores); no pass when the model
- * vouches for 0/1 scores with its own sums (knownBinaryTotals).
- */
-function assertBinary(data: PairedClusteredScores): void {
-  if (knownBinaryTotals(data) !== undefined) return;
-  for (let g = 0; g < data.clusterCount; g++) {
-    if (data.sumSquaresA[g] !== data.totalsA[g] || data.sumSquaresB[g] !== data.totalsB[g]) {
-      throw new RangeError(`mcnemarExact needs 0/1 scores; cluster ${g} has Σy² ≠ Σy`);
-    }
-  }
-}
+import { type DiscordantCounts, startDiscordantTest } from './support/discordantTestStart.js';
+import { createPairedSums } from './support/pairedSums.js';
 
 export const mcnemarExact = defineMethod({
   name: 'mcnemarExact',
@@ -39,27 +24,10 @@ export const mcnemarExact = defineMethod({
     // Tails per (b + c, k), computed once: the same bits as core mcnemarExactPValue and
     // binomialUpperTail called every replication.
     const tails = new BinomialHalfTailCache();
+    const counts: DiscordantCounts = { b: 0, c: 0 };
     return (data, _rng, out) => {
-      assertBinary(data);
-      sumPairedScores(data, sums);
-      if (!sums.paired) {
-        fillUnanalysable(out);
-        return;
-      }
-      const b = sums.onlyA;
-      const c = sums.onlyB;
-      out.estimate = data.itemCount > 0 ? (b - c) / data.itemCount : Number.NaN;
-      out.se = Number.NaN;
-      out.lower = Number.NaN;
-      out.upper = Number.NaN;
-      if (b + c === 0) {
-        out.pTwoSided = 1;
-        out.pGreater = 1;
-        out.pLess = 1;
-        out.degenerate = true;
-        return;
-      }
-      clearPValues(out);
+      if (!startDiscordantTest('mcnemarExact', data, sums, out, counts)) return;
+      const { b, c } = counts;
       const d = b + c;
       out.pTwoSided = Math.min(1, 2 * tails.upper(Math.max(b, c), d));
       out.pGreater = tails.upper(b, d);

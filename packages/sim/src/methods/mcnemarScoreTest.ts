@@ -12,20 +12,9 @@
  * not 0/1.
  */
 import { normalCdf } from '@evalsim/core';
-import type { PairedClusteredScores } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
-import { clearPValues, fillUnanalysable } from '../base/methodResult.js';
-import { knownBinaryTotals } from './support/knownBinaryTotals.js';
-import { createPairedSums, sumPairedScores } from './support/pairedSums.js';
-
-function assertBinary(data: PairedClusteredScores): void {
-  if (knownBinaryTotals(data) !== undefined) return;
-  for (let g = 0; g < data.clusterCount; g++) {
-    if (data.sumSquaresA[g] !== data.totalsA[g] || data.sumSquaresB[g] !== data.totalsB[g]) {
-      throw new RangeError(`mcnemarScoreTest needs 0/1 scores; cluster ${g} has Σy² ≠ Σy`);
-    }
-  }
-}
+import { type DiscordantCounts, startDiscordantTest } from './support/discordantTestStart.js';
+import { createPairedSums } from './support/pairedSums.js';
 
 export const mcnemarScoreTest = defineMethod({
   name: 'mcnemarScoreTest',
@@ -36,27 +25,10 @@ export const mcnemarScoreTest = defineMethod({
   options: {},
   create() {
     const sums = createPairedSums();
+    const counts: DiscordantCounts = { b: 0, c: 0 };
     return (data, _rng, out) => {
-      assertBinary(data);
-      sumPairedScores(data, sums);
-      if (!sums.paired) {
-        fillUnanalysable(out);
-        return;
-      }
-      const b = sums.onlyA;
-      const c = sums.onlyB;
-      out.estimate = data.itemCount > 0 ? (b - c) / data.itemCount : Number.NaN;
-      out.se = Number.NaN;
-      out.lower = Number.NaN;
-      out.upper = Number.NaN;
-      if (b + c === 0) {
-        out.pTwoSided = 1;
-        out.pGreater = 1;
-        out.pLess = 1;
-        out.degenerate = true;
-        return;
-      }
-      clearPValues(out);
+      if (!startDiscordantTest('mcnemarScoreTest', data, sums, out, counts)) return;
+      const { b, c } = counts;
       const z = (b - c) / Math.sqrt(b + c);
       out.pTwoSided = Math.min(1, 2 * normalCdf(-Math.abs(z)));
       out.pGreater = normalCdf(-z);
