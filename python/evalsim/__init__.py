@@ -69,12 +69,10 @@ def _columns(options: dict[str, Any]) -> dict[str, str | None]:
 
 def _import_flags(data: EvalInput, options: dict[str, Any], command: str = "analyze") -> list[str]:
     """The import flags for log paths (a DataFrame's columns are mapped when it is written);
-    `evalsim import` names the epoch column `--epoch`, analyze `--epoch-column`."""
+    every command names the epoch column `--epoch-column`."""
     if isinstance(data, pd.DataFrame):
         return []
     given = {name: options.get(name) for name in _IMPORT_COLUMNS}
-    if command == "import":
-        given["epoch"] = given.pop("epoch_column")
     return flags(given)
 
 

@@ -142,6 +142,21 @@ describe('evalsim import', async () => {
     expect(bad.stderr).toMatch(/threads/);
   });
 
+  it('the epoch column is --epoch-column as in every command; the old --epoch works with a warning', async () => {
+    const csv = `${fixtures}/long/custom-columns.csv`;
+    const base = ['import', csv, '--question', 'item_id', '--system', 'model', '--score', 'is_correct'];
+    const current = await evalsim(...base, '--epoch-column', 'attempt', '--json');
+    expect(current.code).toBe(0);
+    expect(current.stderr).not.toMatch(/deprecated/);
+    const old = await evalsim(...base, '--epoch', 'attempt', '--json');
+    expect(old.code).toBe(0);
+    expect(old.stderr).toMatch(/warning: import --epoch is deprecated: use --epoch-column/);
+    expect(old.stdout).toBe(current.stdout);
+    const both = await evalsim(...base, '--epoch', 'attempt', '--epoch-column', 'attempt');
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toMatch(/give --epoch-column only/);
+  });
+
   it('labels files with --system FILE=LABEL and maps long-table columns', async () => {
     const csv = `${fixtures}/long/custom-columns.csv`;
     const run = await evalsim(
@@ -153,7 +168,7 @@ describe('evalsim import', async () => {
       'model',
       '--score',
       'is_correct',
-      '--epoch',
+      '--epoch-column',
       'attempt',
       '--json',
     );

@@ -24,6 +24,10 @@ import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { checkPathsExist, importOptionsFrom, withImportFlags } from './importFlags.js';
+
+/** import's column flags: the epoch column is --epoch-column, as everywhere. */
+const IMPORT_RENAMED = { epoch: 'epoch-column' } as const;
+
 import { PARQUET_OPTION } from './parquetOutput.js';
 import { inputPath } from './shippedStudies.js';
 
@@ -38,6 +42,7 @@ interface Args {
   system?: string[];
   score?: string;
   epoch?: string;
+  'epoch-column'?: string;
   task?: string;
   split?: string;
   background: string;
@@ -104,7 +109,10 @@ export const importCommand: CommandModule<object, Args> = {
   command: 'import <paths..>',
   describe: 'Read eval logs (lm-eval, inspect_ai, HELM, openai/evals, tables) into one canonical Arrow table',
   builder: (y) =>
-    withImportFlags(y)
+    // The epoch column is --epoch-column, as in analyze, audit, plan, leaderboard and monitor
+    // (analyze's --epoch is an epoch number); import's old --epoch still works, with a warning.
+    withImportFlags(y, IMPORT_RENAMED)
+      .option('epoch', { type: 'string', hidden: true, describe: 'deprecated: --epoch-column' })
       .positional('paths', {
         type: 'string',
         array: true,
@@ -159,7 +167,19 @@ export const importCommand: CommandModule<object, Args> = {
     const { io } = args;
     const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
-    const options = importOptionsFrom(io, args as unknown as Record<string, unknown>);
+    const given = args as unknown as Record<string, unknown>;
+    if (given.epoch !== undefined) {
+      if (given['epoch-column'] !== undefined)
+        throw new Error('--epoch and --epoch-column name the same column: give --epoch-column only');
+      io.stderr.write(
+        'warning: import --epoch is deprecated: use --epoch-column (the name every command uses for the epoch column)\n',
+      );
+    }
+    const options = importOptionsFrom(
+      io,
+      { ...given, 'epoch-column': given['epoch-column'] ?? given.epoch },
+      IMPORT_RENAMED,
+    );
     const out = args.out !== undefined ? io.resolve(args.out) : undefined;
     if (args.parquet && out === undefined)
       throw new Error('--parquet: give --out FILE (the Parquet twin is written beside it)');
