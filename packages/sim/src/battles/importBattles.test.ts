@@ -4,7 +4,7 @@
  * (model_a, model_b, outcome) rows, arena-hard-auto's games → battles, AlpacaEval's 2 − preference),
  * the Arrow round trip, and the bad inputs named by file, line and field.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -194,5 +194,13 @@ describe('bad battle files', () => {
     expect(() => importBattles(['missing.json'], {}, { cwd: FIXTURES })).toThrow(
       /missing.json: cannot be read \(ENOENT\)/,
     );
+  });
+
+  it('a cut-short battle table is refused by its framing, naming the file, like an eval table', () => {
+    const imported = importBattles(['lmarena/clean-battle.json'], {}, { cwd: FIXTURES });
+    const whole = battlesToArrow(imported, 'test');
+    const cut = join(tmp, 'cut.arrow');
+    writeFileSync(cut, whole.subarray(0, 300));
+    expect(() => readBattleArrow(cut)).toThrow(/cut\.arrow.*cut short: it starts as an Arrow IPC file/);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Reads a battle table written by writeBattleArrow.ts. Only `tableFromIPC` is imported from
+ * Reads a battle table written by writeBattleArrow.ts (opened by evals/canonicalArrow.ts, as the
+ * eval table is: regular files only, the IPC framing checked first). Only `tableFromIPC` is imported from
  * apache-arrow and column types are checked by their type ids: the simulation workers load this
  * file (models/battleArena.ts reads a design file) with Arrow's reader alone (scripts/bundle.mjs's
  * lazy-arrow stub), so the eval table's reader (evals/readEvalArrow.ts, which imports Arrow's type
  * classes) is not used. Every problem names the file, the row (line row + 2) and the column.
  */
-import { readFileSync } from 'node:fs';
-import { type Schema, type Table, tableFromIPC, type Vector } from 'apache-arrow';
+import type { Vector } from 'apache-arrow';
+import { openCanonicalArrow } from '../evals/canonicalArrow.js';
 import { EvalInputError } from '../evals/evalInputError.js';
 import type { EvalStringColumn } from '../evals/evalTable.js';
 import type { BattleImportOptions, BattleSourceInfo, BattleTable, ImportedBattles } from './battleTable.js';
@@ -24,20 +25,6 @@ const TYPE_UTF8 = 5;
 const TYPE_BOOL = 6;
 const TYPE_DICTIONARY = -1;
 const PRECISION_DOUBLE = 2;
-
-function parseMetadata<T>(schema: Schema, key: string, file: string): T {
-  const text = schema.metadata.get(key);
-  if (text === undefined)
-    throw new EvalInputError(
-      { file, field: key },
-      'missing from the schema metadata: not an evalsim battle table',
-    );
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new EvalInputError({ file, field: key }, 'is not valid JSON');
-  }
-}
 
 /** A Dictionary<Utf8, Int32> column, its batches' dictionaries merged (nulls → −1 when allowed). */
 function readStringColumn(vector: Vector, name: string, file: string, nullable: boolean): EvalStringColumn {
@@ -104,20 +91,10 @@ function floats(vector: Vector, name: string, file: string): Float64Array {
 
 /** Reads a battle table written by {@link writeBattleArrow}; every problem names the file, row (line row + 2) and column. */
 export function readBattleArrow(path: string, file = path): ImportedBattles & { version: string } {
-  let arrow: Table;
-  try {
-    arrow = tableFromIPC(readFileSync(path));
-  } catch (error) {
-    throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
-  }
-  const sources = parseMetadata<BattleSourceInfo[]>(arrow.schema, BATTLE_ARROW_METADATA.sources, file);
-  const options = parseMetadata<BattleImportOptions>(arrow.schema, BATTLE_ARROW_METADATA.options, file);
-  const version = arrow.schema.metadata.get(BATTLE_ARROW_METADATA.version) ?? 'unknown';
-  const child = (name: string) => {
-    const v = arrow.getChild(name);
-    if (!v) throw new EvalInputError({ file, field: name }, 'column missing from the battle table');
-    return v;
-  };
+  const { arrow, sources, options, version, child } = openCanonicalArrow<
+    BattleSourceInfo[],
+    BattleImportOptions
+  >(path, file, BATTLE_ARROW_METADATA, 'battle');
   const n = arrow.numRows;
   const strings = (name: string, nullable: boolean): EvalStringColumn =>
     readStringColumn(child(name), name, file, nullable);

@@ -4,9 +4,8 @@
  * consistent with the score; every problem names the file, the row (as line row + 2, the
  * first row being line 2 as in a CSV) and the column.
  */
-import { DataType, Precision, type Schema, type Table, tableFromIPC, type Vector } from 'apache-arrow';
-import { readInputFile } from '../files/inputFile.js';
-import { arrowBytesProblem } from '../readers/arrowFraming.js';
+import { DataType, Precision, type Schema, type Vector } from 'apache-arrow';
+import { openCanonicalArrow } from './canonicalArrow.js';
 import { EVAL_ARROW_METADATA, type ImportedEval } from './evalArrow.js';
 import type { EvalSourceInfo } from './evalFormat.js';
 import { EvalInputError } from './evalInputError.js';
@@ -85,21 +84,6 @@ function correctColumn(vector: Vector | null, n: number, file: string): Uint8Arr
   return out;
 }
 
-export function parseMetadata<T>(schema: Schema, key: string, file: string): T {
-  const text = schema.metadata.get(key);
-  if (text === undefined) {
-    throw new EvalInputError(
-      { file, field: key },
-      'missing from the schema metadata: not an evalsim eval table',
-    );
-  }
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new EvalInputError({ file, field: key }, 'is not valid JSON');
-  }
-}
-
 /** True when an Arrow schema carries evalsim's eval-table metadata. */
 export function isEvalArrowSchema(schema: Schema): boolean {
   return schema.metadata.has(EVAL_ARROW_METADATA.sources);
@@ -107,23 +91,12 @@ export function isEvalArrowSchema(schema: Schema): boolean {
 
 /** Reads a canonical eval table written by `writeEvalArrow` (`file` names it in errors). */
 export function readEvalArrow(path: string, file = path): ImportedEval & { version: string } {
-  const bytes = readInputFile(path);
-  const problem = arrowBytesProblem(bytes);
-  if (problem) throw new EvalInputError({ file }, problem);
-  let arrow: Table;
-  try {
-    arrow = tableFromIPC(bytes);
-  } catch (error) {
-    throw new EvalInputError({ file }, `not a readable Arrow IPC file (${(error as Error).message})`);
-  }
-  const sources = parseMetadata<EvalSourceInfo[]>(arrow.schema, EVAL_ARROW_METADATA.sources, file);
-  const options = parseMetadata<EvalImportOptions>(arrow.schema, EVAL_ARROW_METADATA.options, file);
-  const version = arrow.schema.metadata.get(EVAL_ARROW_METADATA.version) ?? 'unknown';
-  const child = (name: string) => {
-    const vector = arrow.getChild(name);
-    if (!vector) throw new EvalInputError({ file, field: name }, 'column missing from the eval table');
-    return vector;
-  };
+  const { arrow, sources, options, version, child } = openCanonicalArrow<EvalSourceInfo[], EvalImportOptions>(
+    path,
+    file,
+    EVAL_ARROW_METADATA,
+    'eval',
+  );
   const strings = Object.fromEntries(
     EVAL_STRING_COLUMNS.map((name) => [name, readStringColumn(child(name), name, file, name === 'cluster')]),
   ) as Record<EvalStringColumnName, EvalStringColumn>;
