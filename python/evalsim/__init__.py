@@ -72,7 +72,8 @@ def _import_flags(data: EvalInput, options: dict[str, Any], command: str = "anal
     every command names the epoch column `--epoch-column`."""
     if isinstance(data, pd.DataFrame):
         return []
-    given = {name: options.get(name) for name in _IMPORT_COLUMNS}
+    # A long table's system column is --system-column in every command (--system selects a system).
+    given = {("system_column" if name == "system" else name): options.get(name) for name in _IMPORT_COLUMNS}
     return flags(given)
 
 
@@ -85,9 +86,9 @@ def _one_eval(data: EvalInput, directory: Path, options: dict[str, Any]) -> str:
     import_flags = _import_flags(data, options, "import")
     if len(paths) == 1 and not import_flags:
         return paths[0]
-    out = directory / "eval.arrow"
+    out = directory / "imported"
     run_engine(["import", *paths, *import_flags, "--out", str(out)])
-    return str(out)
+    return str(out / "eval.arrow")
 
 
 def analyze(

@@ -55,8 +55,8 @@ function evalArrow(S, Q) {
   const data = knownTruthEval({ systems, abilities, subjects: Q, perSubject: 1, epochs: 1, seed: 7 });
   const csv = join(scratch, `s${S}.csv`);
   writeFileSync(csv, knownTruthCsv(data));
-  const arrow = join(scratch, `s${S}.arrow`);
-  const r = timed(['import', csv, '--cluster', 'none', '--out', arrow]);
+  const arrow = join(scratch, `s${S}`, 'eval.arrow');
+  const r = timed(['import', csv, '--cluster', 'none', '--out', join(scratch, `s${S}`)]);
   if (r.status !== 0) throw new Error(`import failed: ${r.stderr}`);
   rmSync(csv);
   return { arrow, baseline: systems[0] };

@@ -6,8 +6,8 @@
 // aligned and analysed again (the route of `evalsim analyze eval.arrow`) — each run in a
 // fresh process (bench-import-one.mjs); then the CLI end to end, each command in a fresh
 // process timed by GNU time when present (wall, CPU of all threads, peak RSS): `evalsim
-// analyze <20 logs> --out DIR`, `evalsim import <20 logs> --out eval.arrow` and `evalsim
-// analyze eval.arrow --out DIR`. Reports the median of the runs and every run, with the
+// analyze <20 logs> --out DIR`, `evalsim import <20 logs> --out DIR` and `evalsim
+// analyze DIR/eval.arrow --out DIR`. Reports the median of the runs and every run, with the
 // machine's load average, to results/BENCH-import.md. Part of `pnpm bench`; alone:
 //   node scripts/evals/bench-import.mjs [--runs 3] [--background auto|on|off] [--threads auto|0|1|2] [--data DIR]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -77,7 +77,8 @@ const logs = readdirSync(data)
   .sort()
   .map((f) => join(data, f));
 const cliScratch = mkdtempSync(join(os.tmpdir(), 'evalsim-bench-cli-'));
-const arrowFile = join(cliScratch, 'eval.arrow');
+const importDir = join(cliScratch, 'imported');
+const arrowFile = join(importDir, 'eval.arrow');
 const COMMANDS = [
   {
     key: 'analyzeLogs',
@@ -86,12 +87,12 @@ const COMMANDS = [
   },
   {
     key: 'import',
-    label: '`evalsim import <20 .eval logs> --cluster metadata.subject --out eval.arrow`',
-    args: () => ['import', ...logs, '--cluster', 'metadata.subject', '--out', arrowFile],
+    label: '`evalsim import <20 .eval logs> --cluster metadata.subject --out DIR`',
+    args: () => ['import', ...logs, '--cluster', 'metadata.subject', '--out', importDir],
   },
   {
     key: 'analyzeArrow',
-    label: '`evalsim analyze eval.arrow --out DIR`',
+    label: '`evalsim analyze DIR/eval.arrow --out DIR`',
     args: () => ['analyze', arrowFile, '--out', join(cliScratch, 'from-arrow')],
   },
 ];

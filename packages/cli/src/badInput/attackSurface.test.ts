@@ -240,21 +240,20 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
     await expectRefused({
       name: 'import X --out X',
       args: ['import', path, '--out', path],
-      names:
-        /--out .*attack-log-\w+\.csv: attack-log-\w+\.csv is also an input; writing it would replace what is read/,
+      names: /--out .*attack-log-\w+\.csv: .*attack-log-\w+\.csv is a file, not a directory/,
     });
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  it('import logs/ --out logs/eval.arrow a second time: the previous table is one of the logs read', async () => {
+  it('import logs/ --out logs a second time: the previous table is one of the logs read', async () => {
     const logs = join(scratch, 'attack-logs');
     mkdirSync(logs, { recursive: true });
     writeFileSync(join(logs, 'run.csv'), LONG_TABLE);
-    expect((await evalsim('import', logs, '--out', join(logs, 'eval.arrow'))).exitCode).toBe(0);
+    expect((await evalsim('import', logs, '--out', logs)).exitCode).toBe(0);
     const before = statSync(join(logs, 'eval.arrow')).mtimeMs;
     await expectRefused({
-      name: 'import logs/ --out logs/eval.arrow (again)',
-      args: ['import', logs, '--out', join(logs, 'eval.arrow')],
+      name: 'import logs/ --out logs (again)',
+      args: ['import', logs, '--out', logs],
       names: /eval\.arrow is also an input; writing it would replace what is read/,
     });
     expect(statSync(join(logs, 'eval.arrow')).mtimeMs).toBe(before);
@@ -298,13 +297,13 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
     expect(existsSync(join(scratch, 'made'))).toBe(false);
   });
 
-  it('import --out a directory, analyze --out a file', async () => {
+  it('import --out a folder whose eval.arrow is a directory, analyze --out a file', async () => {
     const dir = join(scratch, 'attack-dir');
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(join(dir, 'eval.arrow'), { recursive: true });
     await expectRefused({
-      name: 'import --out DIR',
+      name: 'import --out DIR (DIR/eval.arrow a directory)',
       args: ['import', log(), '--out', dir],
-      names: /--out .*attack-dir: .*attack-dir is a directory, not a file/,
+      names: /--out .*attack-dir: .*eval\.arrow is a directory, not a file/,
     });
     const path = log();
     await expectRefused({

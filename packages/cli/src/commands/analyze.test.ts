@@ -233,7 +233,7 @@ describe('evalsim analyze', () => {
       path,
       '--question',
       'item',
-      '--system',
+      '--system-column',
       'model',
       '--score',
       'ok',

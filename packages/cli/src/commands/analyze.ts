@@ -66,10 +66,13 @@ import { runJudgedAnalysis } from './analyzeJudged.js';
 import { checkFlag, integerFlag } from './flagValues.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import {
+  COLUMN_FLAGS,
   checkPathsExist,
   importOptionsFrom,
+  type LegacyImportFlag,
   type RenamedImportFlags,
   withImportFlags,
+  withLegacyImportFlags,
 } from './importFlags.js';
 import { PARQUET_OPTION, parquetTwinNames, withParquetTwins } from './parquetOutput.js';
 import { checkChoices, listOption, numberList } from './shared.js';
@@ -108,7 +111,9 @@ interface Args {
   [flag: string]: unknown;
 }
 
-const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
+const RENAMED: RenamedImportFlags = COLUMN_FLAGS;
+/** The old `--system` (label or long-table column), still read with a warning. */
+const LEGACY: readonly LegacyImportFlag[] = ['system'];
 
 /** A small UTF-8 text file named by `flag` (a regular file of at most 64 MiB), as text. */
 function readInputText(io: CliIo, path: string, flag: string): string {
@@ -336,7 +341,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
   describe:
     'Error bars, paired comparisons, corrections, a leaderboard with tie groups and power for a real eval',
   builder: (y) =>
-    withImportFlags(y, RENAMED)
+    withLegacyImportFlags(withImportFlags(y, RENAMED), LEGACY)
       .positional('paths', {
         type: 'string',
         array: true,
@@ -537,7 +542,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       throw new Error('--parquet: give --out DIR (Parquet twins of the Arrow files written there)');
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
     let htmlFile: string | undefined;
-    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
+    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
       // --out is checked once the logs are found, before any is read (never one of them).

@@ -3,7 +3,7 @@
  * relative to it): the summary, the Arrow file and its provenance, and for every bad input
  * of issue 11 one stderr line naming file, line and field, exit code 2 and no output file.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,14 +22,14 @@ async function evalsim(...args: string[]) {
 }
 
 describe('evalsim import', async () => {
-  it('writes the canonical table and prints a summary per format, task, system and metric', async () => {
-    const out = join(tmp, 'eval.arrow');
+  it('writes the canonical table into --out DIR and prints a summary per format, task, system and metric', async () => {
+    const out = join(tmp, 'first', 'eval.arrow');
     const run = await evalsim(
       'import',
       `${fixtures}/helm/runs/v1.0.0`,
       `${fixtures}/lm-eval/mmlu-stem`,
       '--out',
-      out,
+      join(tmp, 'first'),
     );
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
@@ -128,7 +128,7 @@ describe('evalsim import', async () => {
       `${fixtures}/inspect/zstd-members.eval`,
       `${fixtures}/inspect/thinned-metadata.eval`,
     ];
-    const labels = logs.flatMap((l, k) => ['--system', `${l}=s${k}`]);
+    const labels = logs.flatMap((l, k) => ['--system-label', `${l}=s${k}`]);
     const bytes = [];
     for (const threads of ['0', '2']) {
       const out = join(tmp, `threads-${threads}.arrow`);
@@ -142,29 +142,43 @@ describe('evalsim import', async () => {
     expect(bad.stderr).toMatch(/threads/);
   });
 
-  it('the epoch column is --epoch-column as in every command; the old --epoch works with a warning', async () => {
+  it('the long table columns are --system-column, --epoch-column, --task-column as in every command; the old names work with a warning', async () => {
     const csv = `${fixtures}/long/custom-columns.csv`;
-    const base = ['import', csv, '--question', 'item_id', '--system', 'model', '--score', 'is_correct'];
-    const current = await evalsim(...base, '--epoch-column', 'attempt', '--json');
+    const base = ['import', csv, '--question', 'item_id', '--score', 'is_correct'];
+    const current = await evalsim(...base, '--system-column', 'model', '--epoch-column', 'attempt', '--json');
     expect(current.code).toBe(0);
-    expect(current.stderr).not.toMatch(/deprecated/);
-    const old = await evalsim(...base, '--epoch', 'attempt', '--json');
+    expect(current.stderr).toBe('');
+    const old = await evalsim(...base, '--system', 'model', '--epoch', 'attempt', '--json');
     expect(old.code).toBe(0);
-    expect(old.stderr).toMatch(/warning: import --epoch is deprecated: use --epoch-column/);
+    expect(old.stderr).toMatch(/warning: --epoch is deprecated here: use --epoch-column/);
+    expect(old.stderr).toMatch(
+      /warning: --system is deprecated here: use --system-column COL .* or --system-label LABEL/,
+    );
     expect(old.stdout).toBe(current.stdout);
-    const both = await evalsim(...base, '--epoch', 'attempt', '--epoch-column', 'attempt');
+    const both = await evalsim(
+      ...base,
+      '--system-column',
+      'model',
+      '--epoch',
+      'attempt',
+      '--epoch-column',
+      'attempt',
+    );
     expect(both.code).not.toBe(0);
     expect(both.stderr).toMatch(/give --epoch-column only/);
+    const mixed = await evalsim(...base, '--system', 'model', '--system-column', 'model');
+    expect(mixed.code).not.toBe(0);
+    expect(mixed.stderr).toMatch(/--system is the old form of --system-label and --system-column/);
   });
 
-  it('labels files with --system FILE=LABEL and maps long-table columns', async () => {
+  it('labels files with --system-label FILE=LABEL (logs and long tables) and maps long-table columns', async () => {
     const csv = `${fixtures}/long/custom-columns.csv`;
     const run = await evalsim(
       'import',
       csv,
       '--question',
       'item_id',
-      '--system',
+      '--system-column',
       'model',
       '--score',
       'is_correct',
@@ -176,19 +190,25 @@ describe('evalsim import', async () => {
       'm-small',
       'm-large',
     ]);
+    // A bare label on a long table replaces its system column (no --system-column needed).
+    const single = join(tmp, 'one-system.csv');
+    writeFileSync(single, 'question,model,score\nq1,m,1\nq2,m,0\n');
+    const one = await evalsim('import', single, '--system-label', 'everyone', '--json');
+    expect(one.stderr).toBe('');
+    expect(JSON.parse(one.stdout).summary.map((r: { system: string }) => r.system)).toEqual(['everyone']);
     const gsm = `${fixtures}/lm-eval/gsm8k-filters`;
     const labelled = await evalsim(
       'import',
       gsm,
       '--filter',
       'strict-match',
-      '--system',
+      '--system-label',
       `${gsm}=llama-1b`,
       '--json',
     );
     expect(JSON.parse(labelled.stdout).summary[0].system).toBe('llama-1b');
-    const two = await evalsim('import', gsm, '--system', 'a', '--system', 'b');
-    expect(two.stderr).toMatch(/--system: two labels \("a", "b"\)/);
+    const two = await evalsim('import', gsm, '--system-label', 'a', '--system-label', 'b');
+    expect(two.stderr).toMatch(/--system-label: two labels \("a", "b"\)/);
   });
 
   const bad: [string, string[], RegExp][] = [
@@ -231,7 +251,7 @@ describe('evalsim import', async () => {
   ];
   for (const [what, inputs, message] of bad) {
     it(`refuses ${what} with one line naming the place, exit 2, and no output file`, async () => {
-      const out = join(tmp, `${what.replace(/\W+/g, '-')}.arrow`);
+      const out = join(tmp, what.replace(/\W+/g, '-'));
       const run = await evalsim('import', ...inputs, '--out', out);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
@@ -252,10 +272,10 @@ describe('evalsim import', async () => {
         'logs',
         '--filter',
         'strict-match',
-        '--system',
+        '--system-label',
         'logs=llama-1b',
         '--out',
-        'gsm.arrow',
+        'gsm',
         '--json',
       ],
       { cwd, env: {} },
@@ -263,20 +283,45 @@ describe('evalsim import', async () => {
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     const doc = JSON.parse(result.stdout);
-    expect(doc.out).toBe('gsm.arrow');
+    expect(doc.out).toBe('gsm/eval.arrow');
     expect(doc.summary[0].system).toBe('llama-1b');
-    const back = readEvalArrow(join(cwd, 'gsm.arrow'));
+    const back = readEvalArrow(join(cwd, 'gsm', 'eval.arrow'));
     expect(back.provenance.sources.length).toBeGreaterThan(0);
     for (const source of back.provenance.sources) expect(source.path).toMatch(/^logs\//);
     expect(back.provenance.sources).toEqual(doc.sources);
   });
 
-  it('refuses a missing path and an --out that is a directory', async () => {
+  it('refuses a missing path, an --out that is a file, and an --out whose eval.arrow is a directory', async () => {
     expect((await evalsim('import', 'no/such/logs')).stderr).toBe(
       'evalsim: no/such/logs: no such file or directory\n',
     );
-    expect((await evalsim('import', `${fixtures}/long/two-systems.csv`, '--out', tmp)).stderr).toMatch(
-      /--out .*: .* is a directory, not a file/,
+    const csv = `${fixtures}/long/two-systems.csv`;
+    writeFileSync(join(tmp, 'a-file'), 'x');
+    expect((await evalsim('import', csv, '--out', join(tmp, 'a-file'))).stderr).toMatch(
+      /--out .*a-file: .*a-file is a file, not a directory/,
     );
+    mkdirSync(join(tmp, 'taken', 'eval.arrow'), { recursive: true });
+    expect((await evalsim('import', csv, '--out', join(tmp, 'taken'))).stderr).toMatch(
+      /--out .*taken: .*eval\.arrow is a directory, not a file/,
+    );
+  });
+
+  it('--out is a folder, as everywhere; the old --out FILE.arrow still writes that file, with a warning; every command reads the folder back', async () => {
+    const csv = `${fixtures}/long/two-systems.csv`;
+    const legacy = join(tmp, 'old-form.arrow');
+    const old = await evalsim('import', csv, '--out', legacy);
+    expect(old.code).toBe(0);
+    expect(old.stderr).toMatch(
+      /warning: import --out .*old-form\.arrow: --out is a folder, as in every command \(--out DIR writes DIR\/eval\.arrow\)/,
+    );
+    const folder = join(tmp, 'new-form');
+    const now = await evalsim('import', csv, '--out', folder);
+    expect(now.code).toBe(0);
+    expect(now.stderr).not.toMatch(/warning: import --out/);
+    expect(readFileSync(join(folder, 'eval.arrow'))).toEqual(readFileSync(legacy));
+    const fromFolder = await evalsim('analyze', folder, '--json');
+    const fromFile = await evalsim('analyze', legacy, '--json');
+    expect(fromFolder.code).toBe(0);
+    expect(JSON.parse(fromFolder.stdout).systems).toEqual(JSON.parse(fromFile.stdout).systems);
   });
 });

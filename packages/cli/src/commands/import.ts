@@ -1,12 +1,16 @@
 /**
- * `evalsim import <paths…> --out eval.arrow`: reads eval logs (lm-evaluation-harness
+ * `evalsim import <paths…> --out DIR`: reads eval logs (lm-evaluation-harness
  * --log_samples, inspect_ai .eval/.json, HELM runs, openai/evals, long CSV/JSONL/Arrow
  * tables, wide item populations; files or directories) into evalsim's canonical eval table
- * and writes it as Arrow with the provenance of every file. Prints one summary row per
+ * and writes it as Arrow with the provenance of every file: `DIR/eval.arrow` (and
+ * `DIR/eval.parquet` with --parquet). `--out` is a folder here as in every command
+ * (docs/your-eval-reference.md, "Outputs"); every command reads the folder back as the eval.
+ * An `--out` ending in `.arrow` is the old form (the file itself): still written, with a
+ * deprecation warning. Prints one summary row per
  * (format, task, metric, system): files, questions, epochs, clusters, rows; warnings go to
  * stderr. Any error names the file, line and field, exits 2, and writes nothing.
  */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   columnValue,
   evalsimVersion,
@@ -23,10 +27,27 @@ import {
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
-import { checkPathsExist, importOptionsFrom, withImportFlags } from './importFlags.js';
+import {
+  COLUMN_FLAGS,
+  checkPathsExist,
+  importOptionsFrom,
+  type LegacyImportFlag,
+  withImportFlags,
+  withLegacyImportFlags,
+} from './importFlags.js';
 
-/** import's column flags: the epoch column is --epoch-column, as everywhere. */
-const IMPORT_RENAMED = { epoch: 'epoch-column' } as const;
+/** import's column flags, as everywhere (--system-column, --epoch-column, --task-column); the old bare names with a warning. */
+const IMPORT_RENAMED = COLUMN_FLAGS;
+const IMPORT_LEGACY: readonly LegacyImportFlag[] = ['system', 'epoch', 'task'];
+
+/** The table's name inside import's --out folder. */
+export const IMPORT_TABLE_NAME = 'eval.arrow';
+
+/** Where import writes its table: `<out>/eval.arrow`, or the old `--out x.arrow` file itself. */
+export function importTablePath(out: string): { readonly table: string; readonly legacyFile: boolean } {
+  const legacyFile = /\.(arrow|feather|ipc)$/i.test(out);
+  return { table: legacyFile ? out : join(out, IMPORT_TABLE_NAME), legacyFile };
+}
 
 import { PARQUET_OPTION } from './parquetOutput.js';
 import { inputPath } from './shippedStudies.js';
@@ -39,11 +60,7 @@ interface Args {
   filter?: string;
   question?: string;
   cluster?: string;
-  system?: string[];
   score?: string;
-  epoch?: string;
-  'epoch-column'?: string;
-  task?: string;
   split?: string;
   background: string;
   threads: string;
@@ -111,8 +128,7 @@ export const importCommand: CommandModule<object, Args> = {
   builder: (y) =>
     // The epoch column is --epoch-column, as in analyze, audit, plan, leaderboard and monitor
     // (analyze's --epoch is an epoch number); import's old --epoch still works, with a warning.
-    withImportFlags(y, IMPORT_RENAMED)
-      .option('epoch', { type: 'string', hidden: true, describe: 'deprecated: --epoch-column' })
+    withLegacyImportFlags(withImportFlags(y, IMPORT_RENAMED), IMPORT_LEGACY)
       .positional('paths', {
         type: 'string',
         array: true,
@@ -121,7 +137,8 @@ export const importCommand: CommandModule<object, Args> = {
       })
       .option('out', {
         type: 'string',
-        describe: 'Arrow file to write (without it: check and summarise only)',
+        describe:
+          'folder to write: DIR/eval.arrow (and DIR/eval.parquet with --parquet); every command reads DIR back as the eval (without --out: check and summarise only)',
       })
       .options(PARQUET_OPTION)
       .option('background', {
@@ -144,45 +161,46 @@ export const importCommand: CommandModule<object, Args> = {
         describe: 'print one JSON document: summary, sources, warnings',
       })
       .example(
-        '$0 import lm-eval-out/ --out mmlu.arrow',
+        '$0 import lm-eval-out/ --out mmlu',
         'lm-evaluation-harness --log_samples output (every model under it)',
       )
       .example(
-        '$0 import logs/*.eval --metric choice --cluster metadata.subject --out eval.arrow',
+        '$0 import logs/*.eval --metric choice --cluster metadata.subject --out inspect',
         'inspect_ai logs',
       )
       .example(
-        '$0 import benchmark_output/runs/v1 --out helm.arrow',
+        '$0 import benchmark_output/runs/v1 --out helm',
         'HELM runs (exact_match on test; subject as cluster)',
       )
       .example(
-        '$0 import results.csv --question item --system model --score correct --cluster subject',
+        '$0 import results.csv --question item --system-column model --score correct --cluster subject',
         'a long table with your own column names',
       )
       .example(
-        '$0 import run1/ run2/ --system run1/=A --system run2/=B --out ab.arrow',
+        '$0 import run1/ run2/ --system-label run1/=A --system-label run2/=B --out ab',
         'label two runs of one model apart',
       ) as never,
   handler: (args) => {
     const { io } = args;
     const paths = (args.paths ?? []).map((p) => inputPath(io, String(p)));
     checkPathsExist(io, paths);
-    const given = args as unknown as Record<string, unknown>;
-    if (given.epoch !== undefined) {
-      if (given['epoch-column'] !== undefined)
-        throw new Error('--epoch and --epoch-column name the same column: give --epoch-column only');
-      io.stderr.write(
-        'warning: import --epoch is deprecated: use --epoch-column (the name every command uses for the epoch column)\n',
-      );
-    }
     const options = importOptionsFrom(
       io,
-      { ...given, 'epoch-column': given['epoch-column'] ?? given.epoch },
+      args as unknown as Record<string, unknown>,
       IMPORT_RENAMED,
+      IMPORT_LEGACY,
     );
-    const out = args.out !== undefined ? io.resolve(args.out) : undefined;
+    const target = args.out !== undefined ? importTablePath(args.out) : undefined;
+    if (target?.legacyFile)
+      io.stderr.write(
+        `warning: import --out ${args.out}: --out is a folder, as in every command (--out DIR writes DIR/${IMPORT_TABLE_NAME}); writing the file ${args.out} as before\n`,
+      );
+    const out = target !== undefined ? io.resolve(target.table) : undefined;
+    const shownOut = target?.table;
     if (args.parquet && out === undefined)
-      throw new Error('--parquet: give --out FILE (the Parquet twin is written beside it)');
+      throw new Error(
+        `--parquet: give --out DIR (the Parquet twin is written beside DIR/${IMPORT_TABLE_NAME})`,
+      );
     // Paths are read from io's working directory and shown and recorded as given.
     const background = args.background === 'on' ? true : args.background === 'off' ? false : 'auto';
     const threads = args.threads === 'auto' ? 'auto' : Number(args.threads);
@@ -214,7 +232,7 @@ export const importCommand: CommandModule<object, Args> = {
     const warnings = imported.warnings.map(formatEvalWarning);
     if (args.json) {
       const doc = {
-        out: args.out ?? null,
+        out: shownOut ?? null,
         rows: imported.table.rowCount,
         summary: rows,
         sources: imported.provenance.sources,
@@ -228,8 +246,8 @@ export const importCommand: CommandModule<object, Args> = {
     const files = imported.provenance.sources.length;
     const what = `${imported.table.rowCount} scored samples from ${files} file${files === 1 ? '' : 's'}`;
     io.stderr.write(
-      args.out !== undefined
-        ? `wrote ${args.out}${args.parquet ? ` and ${parquetPathOf(args.out)}` : ''}: ${what}\n`
+      shownOut !== undefined
+        ? `wrote ${shownOut}${args.parquet ? ` and ${parquetPathOf(shownOut)}` : ''}: ${what}\n`
         : `${what} (nothing written: no --out)\n`,
     );
   },

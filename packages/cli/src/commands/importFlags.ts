@@ -1,8 +1,12 @@
 /**
  * The eval-import flags, shared by `evalsim import` and the commands that accept raw logs
- * (`evalsim analyze`): their yargs declarations and the {@link EvalImportOptions} they give.
- * A command whose own flags use a name (analyze's `--epoch N`, `--task NAME`) takes the
- * long-table column flags as `--epoch-column` / `--task-column` instead (`renamed`).
+ * (analyze, monitor, audit, plan, leaderboard): their yargs declarations and the
+ * {@link EvalImportOptions} they give. One name per meaning in every command: a long table's
+ * columns are `--system-column`, `--epoch-column`, `--task-column` ({@link COLUMN_FLAGS}: the
+ * bare `--system`, `--epoch`, `--task` select a system, an epoch, a task where a command has
+ * them), and `--system-label LABEL | FILE=LABEL` relabels the logged model. import's old
+ * `--system`, `--epoch`, `--task` and analyze's and monitor's old `--system` still work, with a
+ * deprecation warning naming the new flag ({@link withLegacyImportFlags}).
  */
 import { existsSync } from 'node:fs';
 import type { EvalImportOptions } from '@evalsim/sim';
@@ -26,11 +30,12 @@ export const IMPORT_FLAGS = {
     describe:
       'lm-eval: task (default for grouped tasks), doc.<field>, none | inspect: metadata.<key> | HELM: run.<arg> (default subject) | openai/evals: data.<field> | long table: cluster column | none',
   },
-  system: {
+  system: { type: 'string', describe: 'long table: system column (default system)' },
+  'system-label': {
     type: 'string',
     array: true,
     describe:
-      'label replacing the logged model (long table: the system column); FILE=LABEL labels one file (repeatable)',
+      'label replacing the logged model (a long table: its system column); FILE=LABEL labels one file or folder (repeatable)',
   },
   score: { type: 'string', describe: 'long table: score column (default score, else correct)' },
   epoch: { type: 'string', describe: 'long table: epoch column (default epoch; 1-based)' },
@@ -77,24 +82,44 @@ export function withImportFlags<T>(
 }
 
 /**
- * The import flags of the commands that simulate an eval (audit, plan, leaderboard), whose own
- * `--system`, `--task` and `--metric` mean something else: the long table's columns are
- * `--system-column`, `--epoch-column`, `--task-column`; `--metric` and `--task` are theirs.
+ * The long table's column flags, the same in every command (their bare names select a
+ * system, an epoch or a task where a command has those).
  */
-export const SIMULATION_IMPORT_FLAGS: RenamedImportFlags = {
+export const COLUMN_FLAGS: RenamedImportFlags = {
   system: 'system-column',
   epoch: 'epoch-column',
   task: 'task-column',
 };
 
+/** @deprecated name kept for the simulating commands: {@link COLUMN_FLAGS}. */
+export const SIMULATION_IMPORT_FLAGS = COLUMN_FLAGS;
+
+/** The old names a command still accepts, with a warning: `--system` (label or column), `--epoch`, `--task` (columns). */
+export type LegacyImportFlag = 'system' | 'epoch' | 'task';
+
+/** Declares the old names in `legacy` as hidden flags (they are read by {@link importOptionsFrom}). */
+export function withLegacyImportFlags<T>(y: Argv<T>, legacy: readonly LegacyImportFlag[]): Argv<T> {
+  let out = y;
+  for (const name of legacy)
+    out = out.option(name, {
+      type: 'string',
+      hidden: true,
+      ...(name === 'system' ? { array: true } : {}),
+      describe: `deprecated: ${name === 'system' ? '--system-label or --system-column' : `--${name}-column`}`,
+    }) as Argv<T>;
+  return out;
+}
+
 /**
- * `--system LABEL` (one) and `--system FILE=LABEL` (any number; FILE must exist, relative to
- * `io`'s working directory, and is matched against the paths as given).
+ * `--system-label LABEL` (one) and `--system-label FILE=LABEL` (any number; FILE must exist,
+ * relative to `io`'s working directory, and is matched against the paths as given); `flag`
+ * names the flag in messages (the old `--system` gives the old overloaded option).
  */
 export function systemOptions(
   io: CliIo,
   values: readonly string[],
-): Pick<EvalImportOptions, 'system' | 'systemByFile'> {
+  flag = '--system-label',
+): Pick<EvalImportOptions, 'system' | 'systemLabel' | 'systemByFile'> {
   const byFile: Record<string, string> = {};
   let label: string | undefined;
   for (const value of values) {
@@ -102,28 +127,43 @@ export function systemOptions(
     const file = at > 0 ? value.slice(0, at) : '';
     if (at > 0 && existsSync(io.resolve(file))) {
       const name = value.slice(at + 1);
-      if (name.trim() === '') throw new Error(`--system ${value}: the label after "=" is empty`);
+      if (name.trim() === '') throw new Error(`${flag} ${value}: the label after "=" is empty`);
       byFile[file] = name;
     } else if (label === undefined) label = value;
     else
       throw new Error(
-        `--system: two labels ("${label}", "${value}"); to label files apart use --system <file>=<label>`,
+        `${flag}: two labels ("${label}", "${value}"); to label files apart use ${flag} <file>=<label>`,
       );
   }
-  return {
-    ...(label !== undefined ? { system: label } : {}),
-    ...(Object.keys(byFile).length ? { systemByFile: byFile } : {}),
-  };
+  const labelled: Pick<EvalImportOptions, 'system' | 'systemLabel'> =
+    label === undefined ? {} : flag === '--system' ? { system: label } : { systemLabel: label };
+  return { ...labelled, ...(Object.keys(byFile).length ? { systemByFile: byFile } : {}) };
 }
 
-/** The import options given on the command line (`args` keyed by flag name, camel-cased by yargs too). */
+const camel = (flag: string) => flag.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The import options given on the command line (`args` keyed by flag name, camel-cased by
+ * yargs too); the old names in `legacy` are read with a warning on `io.stderr` (both the old
+ * and the new name at once are refused).
+ */
 export function importOptionsFrom(
   io: CliIo,
   args: Readonly<Record<string, unknown>>,
   renamed: RenamedImportFlags = {},
+  legacy: readonly LegacyImportFlag[] = [],
 ): EvalImportOptions {
+  const raw = (flag: string): unknown => args[flag] ?? args[camel(flag)];
+  const used = new Set<LegacyImportFlag>();
   const get = (name: ImportFlag): string | undefined => {
-    const value = args[renamed[name] ?? name];
+    const flag = renamed[name] ?? name;
+    let value = raw(flag);
+    if ((legacy as readonly string[]).includes(name) && name !== 'system' && raw(name) !== undefined) {
+      if (value !== undefined)
+        throw new Error(`--${name} and --${flag} name the same column: give --${flag} only`);
+      value = raw(name);
+      used.add(name as LegacyImportFlag);
+    }
     return value === undefined ? undefined : String(value);
   };
   const options: Record<string, unknown> = {};
@@ -144,10 +184,29 @@ export function importOptionsFrom(
     const value = get(name);
     if (value !== undefined) options[name] = value;
   }
-  const systemFlag = renamed.system ?? 'system';
-  const given = args[systemFlag] ?? args[systemFlag.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())];
-  const systems = listOption(given).length ? (given as unknown[]).map(String) : [];
-  return { ...(options as EvalImportOptions), ...systemOptions(io, systems) };
+  const list = (given: unknown): string[] =>
+    listOption(given).length ? (given as unknown[]).map(String) : [];
+  const labels = list(raw('system-label'));
+  const columnFlag = renamed.system ?? 'system';
+  const column = columnFlag === 'system' ? undefined : raw(columnFlag);
+  let systems: Pick<EvalImportOptions, 'system' | 'systemLabel' | 'systemByFile'> = systemOptions(io, labels);
+  if (legacy.includes('system') && raw('system') !== undefined) {
+    if (labels.length || column !== undefined)
+      throw new Error('--system is the old form of --system-label and --system-column: give those only');
+    systems = systemOptions(io, list(raw('system')), '--system');
+    used.add('system');
+  }
+  for (const name of used)
+    io.stderr.write(
+      name === 'system'
+        ? 'warning: --system is deprecated here: use --system-column COL (a long table\u2019s system column) or --system-label LABEL | FILE=LABEL (a label for the logs); --system selects a system in audit and leaderboard\n'
+        : `warning: --${name} is deprecated here: use --${name}-column (the name every command uses for the ${name} column)\n`,
+    );
+  return {
+    ...(options as EvalImportOptions),
+    ...(column !== undefined ? { systemColumn: String(column) } : {}),
+    ...systems,
+  };
 }
 
 /** Refuses the first of `paths` (as typed, resolved against the working directory) that does not exist. */

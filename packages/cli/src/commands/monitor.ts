@@ -20,10 +20,13 @@ import { checkFlag, integerFlag } from './flagValues.js';
 import { gateFlags } from './gateFlags.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
 import {
+  COLUMN_FLAGS,
   checkPathsExist,
   importOptionsFrom,
+  type LegacyImportFlag,
   type RenamedImportFlags,
   withImportFlags,
+  withLegacyImportFlags,
 } from './importFlags.js';
 import { inputPath } from './shippedStudies.js';
 
@@ -47,7 +50,9 @@ interface Args {
   [flag: string]: unknown;
 }
 
-const RENAMED: RenamedImportFlags = { epoch: 'epoch-column', task: 'task-column' };
+const RENAMED: RenamedImportFlags = COLUMN_FLAGS;
+/** The old `--system` (label or long-table column), still read with a warning. */
+const LEGACY: readonly LegacyImportFlag[] = ['system'];
 
 /** [candidate, baseline] from --baseline / --candidate and the eval's systems. */
 function pairOf(systems: readonly string[], args: Args): [string, string] {
@@ -77,7 +82,7 @@ export const monitorCommand: CommandModule<object, Args> = {
   describe:
     'A running eval, checked as often as you like: anytime-valid interval, p-value and a stop/continue decision',
   builder: (y) =>
-    withImportFlags(y, RENAMED)
+    withLegacyImportFlags(withImportFlags(y, RENAMED), LEGACY)
       .positional('logs', {
         type: 'string',
         array: true,
@@ -153,7 +158,7 @@ export const monitorCommand: CommandModule<object, Args> = {
     if (args.tuneQuestions !== undefined) integerFlag('tune-questions', args.tuneQuestions, 1, 1e9);
     if (args.tunePairs !== undefined) integerFlag('tune-pairs', args.tunePairs, 1, 1e9);
     const gate = gateFlags(io, args);
-    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED), {
+    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
       growing: true,

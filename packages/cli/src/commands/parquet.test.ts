@@ -134,12 +134,12 @@ describe('--parquet: every Arrow table with a Parquet twin that DuckDB reads as 
   });
 
   test('import: the eval table (dictionary columns, a nullable cluster)', async () => {
-    const out = join(tmp, 'eval.arrow');
+    const out = join(tmp, 'imported', 'eval.arrow');
     const r = await evalsim(
       'import',
       'packages/sim/src/evals/fixtures/inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval',
       '--out',
-      out,
+      join(tmp, 'imported'),
       '--parquet',
     );
     expect(r.stderr).toMatch(/wrote .*eval\.arrow and .*eval\.parquet/);
@@ -237,7 +237,7 @@ describe('--parquet: every Arrow table with a Parquet twin that DuckDB reads as 
     expect(a.stderr).toMatch(/--parquet: give --out DIR/);
     const i = await runCli(['import', 'studies/data/mmlu-standin.csv', '--parquet'], { cwd: root, env: {} });
     expect(i.exitCode).toBe(2);
-    expect(i.stderr).toMatch(/--parquet: give --out FILE/);
+    expect(i.stderr).toMatch(/--parquet: give --out DIR/);
     expect(existsSync(join(root, 'studies/data/mmlu-standin.parquet'))).toBe(false);
   });
 });

@@ -175,6 +175,6 @@ export class ImportContext {
 
   /** The system label for rows from `file` whose log calls the system `logged`. */
   systemLabel(file: string, logged: string): string {
-    return this.fileLabel(file) ?? this.options.system ?? logged;
+    return this.fileLabel(file) ?? this.options.systemLabel ?? this.options.system ?? logged;
   }
 }

@@ -294,7 +294,7 @@ function importUnits(
       },
       `system ${columnValue(table.system, b)}, task ${columnValue(table.task, b)}, metric ${columnValue(table.metric, b)}: ` +
         `question ${columnValue(table.question, b)} epoch ${table.epoch[b]} is scored twice (also at ${place(a)}); ` +
-        'for two runs of one system, label them apart with --system <file>=<label> or import one of them',
+        'for two runs of one system, label them apart with --system-label <file>=<label> or import one of them',
     );
   }
   // The checks `evalsim analyze` makes of every table (evalMatrix), made here once read.

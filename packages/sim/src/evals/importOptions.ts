@@ -32,7 +32,16 @@ export interface EvalImportOptions {
   readonly filter?: string;
   readonly question?: string;
   readonly cluster?: string;
+  /**
+   * The old overloaded option (a label for logs, the system column for a long table): kept
+   * for compatibility; `systemLabel` and `systemColumn` say which is meant, and either one
+   * with `system` is refused.
+   */
   readonly system?: string;
+  /** One label replacing the logged model for every input (a long table: replacing its system column). */
+  readonly systemLabel?: string;
+  /** A long table's system column (default `system`); the other formats ignore it. */
+  readonly systemColumn?: string;
   /**
    * System label per input, keyed by a path as given or as found in a walked directory: a
    * file, or a directory whose every log gets the label (the most specific path wins).
@@ -56,6 +65,8 @@ export const EVAL_IMPORT_OPTION_NAMES = [
   'question',
   'cluster',
   'system',
+  'systemLabel',
+  'systemColumn',
   'systemByFile',
   'score',
   'epoch',
@@ -69,6 +80,13 @@ export const EVAL_IMPORT_OPTION_NAMES = [
 
 /** Checks option types (strings, non-empty); throws a TypeError naming the option. */
 export function checkImportOptions(options: EvalImportOptions): void {
+  if (
+    options.system !== undefined &&
+    (options.systemLabel !== undefined || options.systemColumn !== undefined)
+  )
+    throw new TypeError(
+      'import option "system" is the old form of "systemLabel" (logs) and "systemColumn" (a long table): give those only',
+    );
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (!(EVAL_IMPORT_OPTION_NAMES as readonly string[]).includes(name)) {

@@ -3,7 +3,7 @@
  * write that exists and is the same file as an input — by device and inode, so a hard link, a
  * symbolic link or another spelling of the path is caught — or that lies inside an input
  * directory. `import x.csv --out x.csv` would otherwise replace the log it reads, and a second
- * `import logs/ --out logs/eval.arrow` the table it imported the first time.
+ * `import logs/ --out logs` the `logs/eval.arrow` it imported the first time.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';

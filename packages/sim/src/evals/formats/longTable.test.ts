@@ -103,7 +103,7 @@ describe('long tables', () => {
     expect(epoch.message).toMatch(/epochs are 1-based/);
   });
 
-  it('labels a file without a system column with --system <file>=<label>', () => {
+  it('labels a file without a system column with --system-label <file>=<label>', () => {
     const path = join(tmp, 'one-system.csv');
     writeFileSync(path, 'question,score\nq1,1\nq2,0\n');
     expect(inputError(() => importEval([path])).message).toMatch(

@@ -1,7 +1,7 @@
 /**
  * Any long table — CSV, JSON Lines or Arrow, one row per scored sample — with a column
- * mapping. Columns (option → default): `question` → `question` (required), `system` →
- * `system` (required unless `systemByFile` labels the file), `score` → `score`, or
+ * mapping. Columns (option → default): `question` → `question` (required), `systemColumn`
+ * (or the old `system`) → `system` (required unless `systemByFile` or `systemLabel` labels the file), `score` → `score`, or
  * `correct` when there is no `score` (numbers; true/false), `cluster` → `cluster` when
  * present (`none` to ignore it), `epoch` → `epoch` when present (1-based; else every row
  * is epoch 1), `task` → `task` when present (else `default`). A `metric` column, when
@@ -82,10 +82,12 @@ export function importLongTable(path: string, file: string, kind: TableKind, ctx
   const { builder, options } = ctx;
   const table = openTableRows(path, file, kind, ctx.partialLastLine(file));
   const cols = table.columns;
-  const fixedSystem = ctx.fileLabel(file);
+  const fixedSystem = ctx.fileLabel(file) ?? options.systemLabel;
   const questionColumn = column(cols, file, 'question', options.question, ['question'], true)!;
   const systemColumn =
-    fixedSystem === undefined ? column(cols, file, 'system', options.system, ['system'], true) : undefined;
+    fixedSystem === undefined
+      ? column(cols, file, 'system', options.systemColumn ?? options.system, ['system'], true)
+      : undefined;
   const scoreColumn = column(cols, file, 'score', options.score, ['score', 'correct'], true)!;
   const clusterColumn =
     options.cluster === 'none'

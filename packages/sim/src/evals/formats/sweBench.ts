@@ -11,7 +11,7 @@
  * the order the files are imported (paths as given, directories walked in sorted order), so
  * pass@k and flip rates across runs come out of `evalsim analyze`. Rows: task `swe-bench`,
  * system = the file name before its last `.<run_id>.json` part (a model name may hold dots, a
- * run id may not; relabel with `--system FILE=LABEL`), question = instance id, metric `resolved`.
+ * run id may not; relabel with `--system-label FILE=LABEL`), question = instance id, metric `resolved`.
  */
 import { basename } from 'node:path';
 import { EvalInputError, showValue } from '../evalInputError.js';

@@ -8,7 +8,7 @@
  *
  * Rows: task `tau-bench` (the file does not name the environment — retail and airline task ids
  * overlap, so import them separately), system = the model of the file name (else the file's
- * base name, with a warning; `--system FILE=LABEL` relabels), question = task_id, epoch =
+ * base name, with a warning; `--system-label FILE=LABEL` relabels), question = task_id, epoch =
  * trial + 1, metric `reward`, score = reward. tau-bench counts a trial as a success when
  * |reward − 1| ≤ 1e-6 (`display_metrics`): rewards other than 0 and 1 are kept as they are,
  * and pass@k then needs `--pass-threshold 0.999999`.
@@ -37,11 +37,15 @@ export function importTauBench(path: string, file: string, ctx: ImportContext): 
     throw new EvalInputError({ file }, `expected a JSON list of tau-bench results, got ${showValue(data)}`);
   }
   const model = tauBenchModel(basename(path));
-  if (model === undefined && ctx.fileLabel(file) === undefined && ctx.options.system === undefined) {
+  if (
+    model === undefined &&
+    ctx.fileLabel(file) === undefined &&
+    (ctx.options.systemLabel ?? ctx.options.system) === undefined
+  ) {
     ctx.warn({
       file,
       message:
-        'the file name is not tau-bench\u2019s <strategy>-<model>-<temperature>_range_…json: the system is named after the file (label it with --system FILE=LABEL)',
+        'the file name is not tau-bench\u2019s <strategy>-<model>-<temperature>_range_…json: the system is named after the file (label it with --system-label FILE=LABEL)',
     });
   }
   const system = builder.code(
