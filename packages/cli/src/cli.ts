@@ -92,7 +92,9 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     exitCode = io.exitCode;
   } catch (error) {
     // Bad arguments caught by @evalsim/core, bad configs, usage mistakes: one clear line, no stack trace.
-    io.stderr.write(`evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
+    // On a terminal a progress line may still be drawn: clear it first.
+    const clear = io.stderr.isTTY === true ? '\r\x1b[2K' : '';
+    io.stderr.write(`${clear}evalsim: ${error instanceof Error ? error.message : String(error)}\n`);
     if (error instanceof UsageError) io.stderr.write('Run with --help for usage.\n');
     exitCode = 2;
   }

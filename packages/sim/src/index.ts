@@ -18,6 +18,7 @@ export {
 } from './analysis/analysisOptions.js';
 export {
   type AdjustedPair,
+  type AnalyzeHooks,
   analyzeEval,
   type EvalAnalysis,
   MAX_ALL_PAIRS,

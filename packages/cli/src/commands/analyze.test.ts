@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
+import { captureSink } from '../io.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-analyze-'));
@@ -42,6 +43,25 @@ function seed002(graded = false): string {
 }
 
 describe('evalsim analyze', () => {
+  it('draws a progress line (reading, then systems and pairs) on a terminal, none with --quiet or off a terminal; stdout the same', async () => {
+    const args = ['analyze', mmlu, '--hbb', 'off'];
+    const terminal = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const shown = await runCli(args, { cwd: root, env: {}, stderr: terminal });
+    expect(shown.exitCode).toBe(0);
+    const esc = String.fromCharCode(27);
+    expect(terminal.text).toMatch(new RegExp(`\r${esc}\\[2Kanalyze: reading 1 path…`));
+    // The last draw is forced: every system and pair done (mmlu-standin: 3 systems, 3 pairs),
+    // then the line is cleared before anything else is written.
+    expect(terminal.text).toMatch(new RegExp(`analyze: systems and pairs 6/6 {2}\\d+\\.\\ds\r${esc}\\[2K`));
+    const quiet = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const still = await runCli([...args, '--quiet'], { cwd: root, env: {}, stderr: quiet });
+    expect(quiet.text).not.toMatch(/analyze: /);
+    expect(still.stdout).toBe(shown.stdout);
+    const piped = await runCli(args, { cwd: root, env: {} });
+    expect(piped.stderr).not.toMatch(/analyze: /);
+    expect(piped.stdout).toBe(shown.stdout);
+  });
+
   it("seed 002: B 75% vs A 71%, paired +4.0 [−2.2, +10.2] with the seed's choices, McNemar, 'could only have resolved'", async () => {
     const run = await evalsim('analyze', seed002(), '--paired-interval', 'pairedZ', '--test', 'mcnemar');
     expect(run.code).toBe(0);

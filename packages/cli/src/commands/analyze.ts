@@ -59,6 +59,7 @@ import {
   multiSampleTables,
 } from '../analyze/multiSampleReport.js';
 import { formatTable, tableWidth } from '../format/printRows.js';
+import { createStatusLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import { analyzeView } from '../html/analyzeView.js';
 import type { CliIo } from '../io.js';
@@ -83,6 +84,7 @@ interface Args {
   paths: string[];
   out?: string;
   json: boolean;
+  quiet: boolean;
   systems?: string[];
   baseline?: string;
   epoch?: number;
@@ -353,6 +355,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
         describe: 'directory to write analysis.md, analysis.json, systems.arrow, pairs.arrow, forest.svg',
       })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
       .options(HTML_OPTION)
       .options(PARQUET_OPTION)
       .option('systems', {
@@ -542,6 +545,18 @@ export const analyzeCommand: CommandModule<object, Args> = {
       throw new Error('--parquet: give --out DIR (Parquet twins of the Arrow files written there)');
     const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
     let htmlFile: string | undefined;
+    // A progress line on a terminal (stderr; never in pipes or with --quiet): reading, then the
+    // systems and pairs, each with its bootstraps — the long part of a big eval.
+    const line = createStatusLine({ stream: io.stderr, quiet: args.quiet });
+    const started = Date.now();
+    line.draw(`analyze: reading ${paths.length} path${paths.length === 1 ? '' : 's'}…`, true);
+    const onProgress = (done: number, total: number) => {
+      const seconds = (Date.now() - started) / 1000;
+      line.draw(
+        `analyze: systems and pairs ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}  ${seconds.toFixed(1)}s`,
+        done === total,
+      );
+    };
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
@@ -608,20 +623,25 @@ export const analyzeCommand: CommandModule<object, Args> = {
       });
       return;
     }
-    const analysis = analyzeEval(matrix, {
-      level: args.level,
-      power: args.power,
-      test: test as PairTestChoice,
-      seed: args.seed,
-      resamples: args.resamples,
-      hbb,
-      pairBootstrap,
-      allPairs: args.allPairs,
-      ...(weights !== undefined ? { weights } : {}),
-      ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
-      ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
-      ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
-    });
+    const analysis = analyzeEval(
+      matrix,
+      {
+        level: args.level,
+        power: args.power,
+        test: test as PairTestChoice,
+        seed: args.seed,
+        resamples: args.resamples,
+        hbb,
+        pairBootstrap,
+        allPairs: args.allPairs,
+        ...(weights !== undefined ? { weights } : {}),
+        ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+        ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
+        ...(pairedInterval !== undefined ? { pairedInterval: pairedInterval as PairedIntervalChoice } : {}),
+      },
+      { onProgress },
+    );
+    line.clear();
     const importWarnings = imported.warnings.map(formatEvalWarning);
     let multiSample: MultiSampleAnalysis | null = null;
     const multiNotes: string[] = [];

@@ -108,8 +108,22 @@ export const MAX_ALL_PAIRS = (MAX_ALL_PAIRS_SYSTEMS * (MAX_ALL_PAIRS_SYSTEMS - 1
 
 const BINARY_ONLY = new Set<string>(['pairedWald', 'tango', 'newcombePaired', 'bonettPrice', 'agrestiMin']);
 
+/** What a caller may watch while an eval is analysed (not part of the result or its echo). */
+export interface AnalyzeHooks {
+  /**
+   * Called after each system and each pair is summarised, with the units done and in all
+   * (systems + pairs): the per-system bootstraps and HBB fits and the per-pair intervals are the
+   * long part (a progress line for `evalsim analyze`).
+   */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
 /** Analyses an aligned eval (see module doc). */
-export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): EvalAnalysis {
+export function analyzeEval(
+  matrix: EvalMatrix,
+  options: AnalyzeOptions = {},
+  hooks: AnalyzeHooks = {},
+): EvalAnalysis {
   const resolved = resolveAnalyzeOptions(options);
   const S = matrix.systems.length;
   const Q = matrix.questions.length;
@@ -165,7 +179,16 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
   const differences = new Float64Array(Q);
   const sums = createClusterSums(layout.count);
   const scratch = createBootstrapScratch(resolved.resamples, layout.count);
-  const systems = perSystem.map((x) => systemSummary(x, layout, resolved, S, sums, scratch, rule.system));
+  // Systems and pairs, the units of progress (the pairs are counted once they are known).
+  const pairCount = baseline >= 0 ? S - 1 : (S * (S - 1)) / 2;
+  const progressUnits = S + pairCount;
+  let done = 0;
+  const progress = hooks.onProgress;
+  const systems = perSystem.map((x) => {
+    const summary = systemSummary(x, layout, resolved, S, sums, scratch, rule.system);
+    progress?.(++done, progressUnits);
+    return summary;
+  });
 
   const pairsIJ: [number, number][] = [];
   if (baseline < 0 && (S * (S - 1)) / 2 > MAX_ALL_PAIRS && !resolved.allPairs) {
@@ -176,8 +199,8 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
   if (baseline >= 0) {
     for (let s = 0; s < S; s++) if (s !== baseline) pairsIJ.push([s, baseline]);
   } else for (let i = 0; i < S; i++) for (let j = i + 1; j < S; j++) pairsIJ.push([j, i]);
-  const raw = pairsIJ.map(([a, b]) =>
-    pairComparison(
+  const raw = pairsIJ.map(([a, b]) => {
+    const pair = pairComparison(
       perSystem[a],
       perSystem[b],
       systems[a],
@@ -188,8 +211,10 @@ export function analyzeEval(matrix: EvalMatrix, options: AnalyzeOptions = {}): E
       sums,
       scratch,
       pairsIJ.length,
-    ),
-  );
+    );
+    progress?.(++done, progressUnits);
+    return pair;
+  });
   const p = Float64Array.from(raw, (r) => r.test.pValue);
   const h = raw.length ? holm(p, resolved.alpha) : { adjusted: new Float64Array(0) };
   const bh = raw.length ? benjaminiHochberg(p, resolved.alpha) : { adjusted: new Float64Array(0) };
