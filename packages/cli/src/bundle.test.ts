@@ -61,8 +61,9 @@ test('the bundle imports an inspect .eval on its second thread as on one thread'
     'packages/sim/src/evals/fixtures/inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval',
   );
   const outputs = ['on', 'off'].map((background) => {
-    const out = join(tmp, `import-${background}.arrow`);
-    const run = evalsim('import', log, '--background', background, '--out', out);
+    const dir = join(tmp, `import-${background}`);
+    const out = join(dir, 'eval.arrow');
+    const run = evalsim('import', log, '--background', background, '--out', dir);
     expect(run.stderr).toBe(`wrote ${out}: 8 scored samples from 1 file\n`);
     expect(run.code).toBe(0);
     return { stdout: run.stdout, bytes: readFileSync(out) };
