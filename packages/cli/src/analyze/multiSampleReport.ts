@@ -41,8 +41,13 @@ export function measureLabel(e: { measure: string; k: number | null }): string {
   return e.k === null ? e.measure : e.measure.replace('k', String(e.k));
 }
 
-/** The section's tables; `all` adds the table of every interval. */
-export function multiSampleTables(m: MultiSampleAnalysis, all = true): TitledTable[] {
+/**
+ * The section's tables; `all` adds the table of every interval. `besideHeadline`: printed
+ * under analyze's Systems table, whose score pass@1 and avg@n are — the note then says that
+ * the headline interval is the one to report and this one is for comparison across k, so the
+ * report never shows two unexplained 95% CIs for one number.
+ */
+export function multiSampleTables(m: MultiSampleAnalysis, all = true, besideHeadline = false): TitledTable[] {
   const pct = Math.round(m.options.level * 100);
   const tables: TitledTable[] = [];
   const headline =
@@ -54,7 +59,10 @@ export function multiSampleTables(m: MultiSampleAnalysis, all = true): TitledTab
     note:
       `points; ${pct}% CI = ${headline} (the interval the pass-at-k study found to hold); SE: question-level` +
       (m.clusters > 0 ? ', CR1 over the clusters' : '') +
-      `; ! = flagged (few questions carry the distance from the bound: see the notes); pass^k: ${m.options.passHat === 'plugin' ? 'plug-in (c/n)^k' : 'C(c,k)/C(n,k) (tau-bench)'}`,
+      `; ! = flagged (few questions carry the distance from the bound: see the notes); pass^k: ${m.options.passHat === 'plugin' ? 'plug-in (c/n)^k' : 'C(c,k)/C(n,k) (tau-bench)'}` +
+      (besideHeadline
+        ? `; pass@1 and avg@n are the score of the Systems table above: report its ${pct}% CI (the headline rule); the one here is the pass-at-k study's, shown to compare across k`
+        : ''),
     rows: m.systems.flatMap((s) =>
       s.estimates.map((e) => ({
         system: s.system,

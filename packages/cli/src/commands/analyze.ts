@@ -275,10 +275,10 @@ function runPassAtKOnly(
     );
 }
 
-function printMultiSample(io: CliIo, m: MultiSampleAnalysis, all: boolean): void {
+function printMultiSample(io: CliIo, m: MultiSampleAnalysis, all: boolean, besideHeadline = false): void {
   const width = tableWidth(io.stdout);
   const say = (text: string) => io.stdout.write(`${wrapText(text, width).join('\n')}\n`);
-  for (const t of multiSampleTables(m, all)) {
+  for (const t of multiSampleTables(m, all, besideHeadline)) {
     io.stdout.write('\n');
     say(`${t.title} \u2014 ${t.note}`);
     io.stdout.write(formatTable(t.rows, { maxWidth: width }));
@@ -698,7 +698,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
     if (args.json) io.stdout.write(jsonText);
     else {
       printAnalysis(io, analysis, args.paragraphs, args.allIntervals);
-      if (multiSample) printMultiSample(io, multiSample, args.allIntervals);
+      if (multiSample) printMultiSample(io, multiSample, args.allIntervals, true);
     }
     for (const w of [...importWarnings, ...analysis.warnings]) io.stderr.write(`warning: ${w}\n`);
     for (const note of multiNotes) io.stderr.write(`note: ${note}\n`);
