@@ -560,6 +560,8 @@ export const analyzeCommand: CommandModule<object, Args> = {
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
+      // The analysis records the inputs as given, not their hashes: no time spent hashing the logs.
+      digests: false,
       // --out is checked once the logs are found, before any is read (never one of them).
       beforeImport: (inputs) => {
         if (outDir !== undefined)

@@ -81,6 +81,8 @@ export function evalPopulation(
   try {
     imported = importEval([evalPath], options.importOptions ?? {}, {
       cwd: io.cwd,
+      // The population file names no hashes of the logs (the study hashes the population itself).
+      digests: false,
       beforeImport: (inputs) => checkOutput(inputs, false),
     });
   } catch (error) {

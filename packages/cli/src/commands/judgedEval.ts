@@ -36,6 +36,7 @@ export function judgedEval(
     { labels: options.labels, ...(options.metric !== undefined ? { metric: options.metric } : {}) },
     {
       cwd: io.cwd,
+      digests: false,
       beforeImport: (inputs) => {
         const { output } = options;
         if (output)

@@ -162,6 +162,7 @@ export const monitorCommand: CommandModule<object, Args> = {
       cwd: io.cwd,
       background: 'auto',
       growing: true,
+      digests: false,
     });
     const table = imported.table;
     const metric =

@@ -28,7 +28,12 @@ export type EvalFormat = keyof typeof EVAL_FORMATS;
 export interface EvalSourceInfo {
   /** The path as given (or as found when walking a directory). */
   readonly path: string;
-  readonly sha256: string;
+  /**
+   * SHA-256 (hex) of the file's bytes; null when imported with `digests: false` (analyze, audit,
+   * plan, leaderboard and monitor, whose outputs do not record it; an eval table is never written
+   * without it).
+   */
+  readonly sha256: string | null;
   readonly bytes: number;
   readonly format: EvalFormat;
   /** The format version recorded in the file, or the one the importer follows. */

@@ -3,6 +3,7 @@
  * provenance list (each file read is hashed with SHA-256) and the system-label rule
  * (`systemByFile`, then `system`, then the name the log gives).
  */
+import { statSync } from 'node:fs';
 import { normalize, sep } from 'node:path';
 import type { EvalSourceInfo } from './evalFormat.js';
 import type { EvalWarning } from './evalInputError.js';
@@ -49,6 +50,8 @@ export class ImportContext {
   private overridden: EvalImportOptions | undefined;
   /** True while {@link withOptions} re-reads a log for its labels (judgeLabels.ts). */
   labelPass = false;
+  /** Hash every file read for its provenance (false: sizes only, `sha256: null`; importEval's `digests`). */
+  digests = true;
 
   /** The options the importers read (those of {@link withOptions} while it runs). */
   get options(): EvalImportOptions {
@@ -164,7 +167,15 @@ export class ImportContext {
   /** Every file recorded, in order, with its SHA-256 and size (waits for background hashing). */
   sources(): EvalSourceInfo[] {
     return this.recorded.map((r) =>
-      'info' in r ? { path: r.file, ...this.background.digest(r.path), ...r.info } : (r as EvalSourceInfo),
+      'info' in r
+        ? {
+            path: r.file,
+            ...(this.digests
+              ? this.background.digest(r.path)
+              : { sha256: null, bytes: statSync(r.path).size }),
+            ...r.info,
+          }
+        : (r as EvalSourceInfo),
     );
   }
 

@@ -6,6 +6,7 @@ import { detectEvalFormat } from './detectEvalFormat.js';
 import { EVAL_FORMATS } from './evalFormat.js';
 import { importEval } from './importEval.js';
 import { fixture, inputError, plainRows } from './test-utils/evalFixtures.js';
+import { evalToArrow } from './writeEvalArrow.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-import-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -134,5 +135,31 @@ describe('system labels per file or directory', () => {
         importEval([fixture('wide/small.csv')], { systemByFile: { [fixture('wide/small.csv')]: 'x' } }),
       ).message,
     ).toMatch(/one label was given for a file with 2 systems \(a, b\)/);
+  });
+});
+
+describe('digests: false (a caller that keeps no provenance)', () => {
+  const logs = [
+    fixture('inspect/2024-11-05T10-00-00+00-00_mmlu-0-shot_Hk2v9QbDq3WcTz.eval'),
+    fixture('inspect/zstd-members.eval'),
+    fixture('lm-eval/mmlu-stem'),
+    fixture('long/two-systems.csv'),
+  ];
+  it('gives the same table, each source its size and sha256 null, on this thread and on import threads; no table is written from it', () => {
+    const hashed = importEval(logs, { systemByFile: { [logs[1]]: 'zstd' } });
+    for (const threads of [0, 1]) {
+      const plain = importEval(logs, { systemByFile: { [logs[1]]: 'zstd' } }, { digests: false, threads });
+      expect(plainRows(plain.table)).toEqual(plainRows(hashed.table));
+      expect(plain.provenance.sources.map((s) => s.sha256)).toEqual(
+        hashed.provenance.sources.map(() => null),
+      );
+      expect(plain.provenance.sources.map(({ sha256: _, ...rest }) => rest)).toEqual(
+        hashed.provenance.sources.map(({ sha256: _, ...rest }) => rest),
+      );
+      expect(() => evalToArrow(plain, '0.0.0')).toThrow(
+        /imported without its digest .* records every file's SHA-256/,
+      );
+    }
+    for (const source of hashed.provenance.sources) expect(source.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -30,6 +30,8 @@ export interface ImportWorkerData {
   readonly units: readonly LogUnit[];
   readonly options: EvalImportOptions;
   readonly slots: SharedArrayBuffer;
+  /** Hash the files read (importEval's `digests`). */
+  readonly digests: boolean;
 }
 
 /** What a worker posts for each log it read. */
@@ -49,7 +51,7 @@ export class ImportThreads {
   private readonly workers: StartedThread<ImportWorkerAnswer>[] = [];
   private readonly results: (UnitResult | undefined)[];
   private readonly taken: boolean[];
-  private readonly reader = unitReader();
+  private readonly reader: ReturnType<typeof unitReader>;
   private received = 0;
   /** Logs read on this thread so far. */
   readHere = 0;
@@ -64,14 +66,16 @@ export class ImportThreads {
     private readonly importer: UnitImporter,
     threads: number,
     private readonly helpHere = true,
+    digests = true,
   ) {
+    this.reader = unitReader(digests);
     const shared = new SharedArrayBuffer(4);
     this.slots = new Int32Array(shared);
     this.results = new Array(units.length).fill(undefined);
     this.taken = new Array(units.length).fill(false);
     const file = threads > 0 ? importWorkerFile() : undefined;
     if (!file) return;
-    const data: ImportWorkerData = { units, options, slots: shared };
+    const data: ImportWorkerData = { units, options, slots: shared, digests };
     for (let w = 0; w < threads; w++) {
       // A worker that fails is replaced by this thread (see `result`); its error is not the import's.
       const worker = startThread<ImportWorkerAnswer>(file, { data, counter: this.counter });

@@ -10,9 +10,9 @@ import { CLAIM_SLOT, type ImportWorkerAnswer, type ImportWorkerData } from './im
 import { importUnitAlone, resultTransferList, unitReader } from './unitImport.js';
 
 const port = threadPort<never>();
-const { units, options, slots: shared } = port.data as ImportWorkerData;
+const { units, options, slots: shared, digests } = port.data as ImportWorkerData;
 const slots = new Int32Array(shared);
-const reader = unitReader();
+const reader = unitReader(digests);
 for (;;) {
   const index = Atomics.add(slots, CLAIM_SLOT, 1);
   if (index >= units.length) break;

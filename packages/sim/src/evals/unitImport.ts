@@ -64,11 +64,13 @@ export function unitError(unit: LogUnit, failure: UnitFailure): Error {
 export interface UnitReader {
   readonly scratch: MemberScratch;
   readonly builder: EvalTableBuilder;
+  /** Hash the files read (importEval's `digests`). */
+  readonly digests: boolean;
 }
 
 /** A fresh reader for one thread. */
-export function unitReader(): UnitReader {
-  return { scratch: memberScratch(), builder: new EvalTableBuilder() };
+export function unitReader(digests = true): UnitReader {
+  return { scratch: memberScratch(), builder: new EvalTableBuilder(), digests };
 }
 
 /** Imports `unit` on its own (this thread; files hashed here, large members read into the reader's buffers). */
@@ -80,6 +82,7 @@ export function importUnitAlone(
 ): UnitResult {
   reader.builder.reset();
   const ctx = new ImportContext(reader.builder, options, undefined, reader.scratch);
+  ctx.digests = reader.digests;
   try {
     importer(unit.path, unit.file, ctx);
     return { ok: true, part: ctx.builder.part(), warnings: ctx.warnings, sources: ctx.sources() };

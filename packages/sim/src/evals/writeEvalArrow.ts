@@ -70,6 +70,11 @@ export function dictionaryData(column: EvalStringColumn, id: number, n: number):
 
 /** The table and its provenance as Arrow IPC file bytes. */
 export function evalToArrow(imported: ImportedEval, version: string): Uint8Array {
+  const unhashed = imported.provenance.sources.find((s) => s.sha256 === null);
+  if (unhashed)
+    throw new TypeError(
+      `evalToArrow: ${unhashed.path} was imported without its digest (importEval's digests: false); an eval table records every file's SHA-256`,
+    );
   const { table } = imported;
   const n = table.rowCount;
   const children: Record<string, Data> = {};
