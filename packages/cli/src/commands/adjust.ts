@@ -27,6 +27,8 @@ export const adjustCommand: CommandModule<object, Args> = {
           describe: 'p-values (space or comma separated)',
         })
         .option('method', {
+          // --methods as in audit (one name per meaning, singular or plural alike).
+          alias: 'methods',
           type: 'string',
           array: true,
           describe: `one or more of ${ADJUSTMENT_METHODS.join(', ')} (default: all)`,

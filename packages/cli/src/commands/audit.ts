@@ -116,6 +116,8 @@ export const auditCommand: CommandModule<object, Args> = {
           describe: 'second system, for power at the observed gap (default: the second, if any)',
         })
         .option('methods', {
+          // --method as in interval, coverage, mcnemar and adjust (one name per meaning).
+          alias: 'method',
           type: 'string',
           describe: `interval methods (default: all that apply but the slow opt-in ones, marked *): ${AUDIT_INTERVALS.map((m) => `${m.id}${m.optIn ? '*' : ''}`).join(', ')}`,
         })

@@ -145,6 +145,8 @@ export const coverageCommand: CommandModule<object, Args> = {
           describe: 'with --paired: P(both right) (default half the concordant mass, (1 − p10 − p01)/2)',
         })
         .option('method', {
+          // --methods as in audit (one name per meaning, singular or plural alike).
+          alias: 'methods',
           type: 'string',
           array: true,
           describe: `one or more of ${proportionIntervalMethodNames.join(', ')} (default: wald, wilson, betaPosterior); with --paired of ${PAIRED_INTERVAL_NAMES.join(', ')} (default: all)`,

@@ -32,6 +32,8 @@ export const intervalCommand: CommandModule<object, Args> = {
         .option('k', { type: 'number', demandOption: true, describe: 'successes (questions right)' })
         .option('n', { type: 'number', demandOption: true, describe: 'trials (questions)' })
         .option('method', {
+          // --methods as in audit (one name per meaning, singular or plural alike).
+          alias: 'methods',
           type: 'string',
           array: true,
           describe: `one or more of ${proportionIntervalMethodNames.join(', ')} (default: all)`,

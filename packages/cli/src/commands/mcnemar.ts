@@ -23,6 +23,8 @@ export const mcnemarCommand: CommandModule<object, Args> = {
         .option('b', { type: 'number', demandOption: true, describe: 'questions only system A got right' })
         .option('c', { type: 'number', demandOption: true, describe: 'questions only system B got right' })
         .option('method', {
+          // --methods as in audit (one name per meaning, singular or plural alike).
+          alias: 'methods',
           type: 'string',
           array: true,
           describe: `one or more of ${MCNEMAR_METHODS.join(', ')} (default: all)`,
