@@ -50,6 +50,7 @@ describe('evalsim analyze', () => {
     expect(shown.exitCode).toBe(0);
     const esc = String.fromCharCode(27);
     expect(terminal.text).toMatch(new RegExp(`\r${esc}\\[2Kanalyze: reading 1 path…`));
+    expect(terminal.text).toMatch(/analyze: logs read 1\/1/);
     // The last draw is forced: every system and pair done (mmlu-standin: 3 systems, 3 pairs),
     // then the line is cleared before anything else is written.
     expect(terminal.text).toMatch(new RegExp(`analyze: systems and pairs 6/6 {2}\\d+\\.\\ds\r${esc}\\[2K`));

@@ -550,6 +550,11 @@ export const analyzeCommand: CommandModule<object, Args> = {
     const line = createStatusLine({ stream: io.stderr, quiet: args.quiet });
     const started = Date.now();
     line.draw(`analyze: reading ${paths.length} path${paths.length === 1 ? '' : 's'}…`, true);
+    const onRead = (done: number, total: number) =>
+      line.draw(
+        `analyze: logs read ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`,
+        done === total,
+      );
     const onProgress = (done: number, total: number) => {
       const seconds = (Date.now() - started) / 1000;
       line.draw(
@@ -562,6 +567,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
       background: 'auto',
       // The analysis records the inputs as given, not their hashes: no time spent hashing the logs.
       digests: false,
+      onProgress: onRead,
       // --out is checked once the logs are found, before any is read (never one of them).
       beforeImport: (inputs) => {
         if (outDir !== undefined)

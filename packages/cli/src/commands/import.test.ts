@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { readEvalArrow } from '@evalsim/sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.js';
+import { captureSink } from '../io.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixtures = 'packages/sim/src/evals/fixtures';
@@ -323,5 +324,22 @@ describe('evalsim import', async () => {
     const fromFile = await evalsim('analyze', legacy, '--json');
     expect(fromFolder.code).toBe(0);
     expect(JSON.parse(fromFolder.stdout).systems).toEqual(JSON.parse(fromFile.stdout).systems);
+  });
+
+  it('draws a progress line of the logs read on a terminal, none with --quiet, --json or off a terminal', async () => {
+    const args = ['import', `${fixtures}/helm/runs/v1.0.0`, `${fixtures}/lm-eval/mmlu-stem`];
+    const terminal = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const shown = await runCli(args, { cwd: root, env: {}, stderr: terminal });
+    expect(shown.exitCode).toBe(0);
+    const done = terminal.text.match(/import: logs read (\d+)\/(\d+)/g) ?? [];
+    expect(done.length).toBeGreaterThan(0);
+    const [, last, total] = /(\d+)\/(\d+)$/.exec(done.at(-1)!)!;
+    expect(last).toBe(total);
+    for (const extra of ['--quiet', '--json']) {
+      const sink = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+      await runCli([...args, extra], { cwd: root, env: {}, stderr: sink });
+      expect(sink.text).not.toMatch(/import: logs read/);
+    }
+    expect((await runCli(args, { cwd: root, env: {} })).stderr).not.toMatch(/import: logs read/);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '@evalsim/sim';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
+import { createStatusLine } from '../format/progressLine.js';
 import type { CliIo } from '../io.js';
 import {
   COLUMN_FLAGS,
@@ -65,6 +66,7 @@ interface Args {
   background: string;
   threads: string;
   json: boolean;
+  quiet: boolean;
   parquet: boolean;
 }
 
@@ -160,6 +162,7 @@ export const importCommand: CommandModule<object, Args> = {
         default: false,
         describe: 'print one JSON document: summary, sources, warnings',
       })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
       .example(
         '$0 import lm-eval-out/ --out mmlu',
         'lm-evaluation-harness --log_samples output (every model under it)',
@@ -217,7 +220,21 @@ export const importCommand: CommandModule<object, Args> = {
           },
         );
     };
-    const imported = importEval(paths, options, { cwd: io.cwd, background, threads, beforeImport });
+    // A progress line on a terminal (never in pipes, with --json or --quiet): the logs read of all.
+    const line = createStatusLine({ stream: io.stderr, quiet: args.quiet || args.json });
+    const onProgress = (done: number, total: number) =>
+      line.draw(
+        `import: logs read ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`,
+        done === total,
+      );
+    const imported = importEval(paths, options, {
+      cwd: io.cwd,
+      background,
+      threads,
+      beforeImport,
+      onProgress,
+    });
+    line.clear();
     if (out !== undefined) {
       if (args.parquet) {
         // The twin from the very bytes of the Arrow file: both written, then each renamed into place.

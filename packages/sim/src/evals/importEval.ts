@@ -97,6 +97,8 @@ export interface ImportRunOptions {
    * 1.4-million-sample benchmark a fifth of the import's CPU (1.4 GB of logs read and hashed).
    */
   readonly digests?: boolean;
+  /** Called after each log (a file, or a HELM run) is read and merged, with the logs done and in all (a progress line). */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 /** Above this many bytes of input, a second thread pays for its start. */
@@ -142,7 +144,7 @@ export function importEval(
   ctx.growing = run.growing === true;
   ctx.digests = digests;
   try {
-    return importUnits(units, skipped, ctx, paths, pool ? { pool, shared } : undefined);
+    return importUnits(units, skipped, ctx, paths, pool ? { pool, shared } : undefined, run.onProgress);
   } finally {
     pool?.close();
     background.close();
@@ -219,6 +221,7 @@ function importUnits(
   ctx: ImportContext,
   paths: readonly string[],
   threads?: { pool: ImportThreads; shared: readonly LogUnit[] },
+  onProgress?: (done: number, total: number) => void,
 ): ImportedEval {
   // The number of each log read by the threads, by unit.
   const sharedIndex = new Map<LogUnit, number>(threads?.shared.map((u, k) => [u, k]));
@@ -237,11 +240,14 @@ function importUnits(
   // The threads' results, in file order up to the first failure (thrown when the merge reaches it);
   // the rows are then appended into room made once.
   const results: (UnitResult | undefined)[] = [];
+  // Logs read (by the threads, then here), for `onProgress`.
+  let merged = 0;
   if (threads) {
     let rows = 0;
     for (let i = 0; i < threads.shared.length; i++) {
       const result = threads.pool.result(i);
       results.push(result);
+      onProgress?.(++merged, units.length);
       if (!result.ok) break;
       rows += result.part.rowCount;
     }
@@ -262,7 +268,7 @@ function importUnits(
     if (threads && shared !== undefined) {
       // (Past a failure nothing is collected, but the merge stops at the failure.)
       mergeUnitResult(ctx, unit, results[shared] ?? threads.pool.result(shared));
-      results[shared] = undefined; // merged: let it go
+      results[shared] = undefined; // merged: let it go (counted as read above)
       continue;
     }
     prefetch(later[k + 2], ctx);
@@ -275,6 +281,7 @@ function importUnits(
       if (error instanceof EvalInputError || error instanceof TypeError) throw error;
       throw unitError(unit, { kind: 'other', message: (error as Error).message });
     }
+    onProgress?.(++merged, units.length);
   }
   for (const file of Object.keys(options.systemByFile ?? {})) {
     if (!units.some((u) => fileMatches(file, u.file))) {
