@@ -50,9 +50,9 @@ describe('audit on graded scores', () => {
     ]);
     expect(audit.answers).toBeNull();
     expect(audit.hbbReplications).toBeNull();
-    expect(audit.resampling.model.params).toMatchObject({ epochs: 3 });
-    expect(audit.resampling.model.params).not.toHaveProperty('truth');
-    expect(audit.paired.model.params).not.toHaveProperty('truth');
+    expect(audit.resampling.model?.params).toMatchObject({ epochs: 3 });
+    expect(audit.resampling.model?.params).not.toHaveProperty('truth');
+    expect(audit.paired.model?.params).not.toHaveProperty('truth');
     expect(audit.pairedTests.map((t) => t.id)).toEqual(['pairedCr2', 'pairedClustered', 'pairedZ']);
     expect(audit.notOffered?.intervals).toEqual(
       expect.arrayContaining(['wilson', 'jeffreys', 'kornGraubardWilson', 'hierarchicalBetaBinomial']),
@@ -72,7 +72,7 @@ describe('audit on graded scores', () => {
     expect(audit.pairedTests.map((t) => t.id)).toEqual(['pairedT', 'pairedZ']);
     expect(audit.pairedTests[0].headline).toBe(true);
     expect(audit.facts.copiesAnswerAlike).toBe(true);
-    expect(audit.resampling.model.params).not.toHaveProperty('epochs');
+    expect(audit.resampling.model?.params).not.toHaveProperty('epochs');
   });
 
   it('a 0/1 eval is unchanged: no notOffered, the 0/1 intervals and McNemar', () => {
@@ -107,8 +107,8 @@ describe('plan on graded scores', () => {
     expect(plan.shift).toBe('mixture');
     expect(plan.unit).toBe('clusters');
     expect(plan.tests[0]).toMatchObject({ id: 'pairedCr2', primary: true });
-    expect(plan.config.model.params).toMatchObject({ epochs: 3, shift: 'mixture' });
-    expect(plan.config.model.params).not.toHaveProperty('truth');
+    expect(plan.config.model?.params).toMatchObject({ epochs: 3, shift: 'mixture' });
+    expect(plan.config.model?.params).not.toHaveProperty('truth');
     // σ_A²: the mean over questions of the population variance of a's recorded scores.
     const a = population.systems.get('a');
     let within = 0;
