@@ -261,7 +261,7 @@ export interface Audit {
 }
 
 /** The 0/1 paired interval and tests analyze and the audit use on 0/1 scores (not on graded ones). */
-export const BINARY_PAIRED = [
+const BINARY_PAIRED = [
   'tango (Tango score interval)',
   'mcnemarChi2',
   'mcnemar (exact)',
