@@ -9,6 +9,8 @@ export interface KnownTruthOptions {
   questionSd: number;
   interactionSd: number;
   seed: number;
+  /** 0: 0/1 answers; τ > 0: graded scores expit(logit p + τz). */
+  graded: number;
 }
 export interface KnownTruthEval {
   options: KnownTruthOptions;
@@ -17,8 +19,8 @@ export interface KnownTruthEval {
   subjectOf: Int32Array;
   /** True rates, per system, per question. */
   rates: Float64Array[];
-  /** 0/1 answers per system at [question · epochs + epoch]. */
-  answers: Uint8Array[];
+  /** Answers per system at [question · epochs + epoch]: 0/1, or graded scores in (0, 1) with `graded`. */
+  answers: (Uint8Array | Float64Array)[];
   truth: { system: string; population: number; eval: number }[];
 }
 export const DEFAULT_KNOWN_TRUTH: KnownTruthOptions;

@@ -8,9 +8,12 @@
  * question q of c has b_q ~ N(0, σ_q²), system s has ability θ_s, and each (system, question)
  * has an interaction u_sq ~ N(0, σ_u²) (what makes two systems disagree question by question:
  * the paired variance ω²). The true rate p_sq = expit(θ_s − a_c − b_q + u_sq); each epoch is
- * right with probability p_sq, independently.
+ * right with probability p_sq, independently — or, with `graded: τ > 0` (partial credit: an F1,
+ * a judge's 0–1 grade), each epoch scores expit(logit p_sq + τ·z), z ~ N(0, 1) independently, a
+ * logit-normal score in (0, 1) of mean E[expit(logit p_sq + τz)].
  *
  * Truth: each system's POPULATION accuracy E[p_s] = E[expit(θ_s − Z)], Z ~ N(0, σ_c² + σ_q² + σ_u²)
+ * (graded: its mean score, the same with σ² + τ²)
  * (64-point Gauss–Hermite quadrature, error far below 1e-9 at these scales) and the eval's own
  * mean true rate (mean over its questions of p_sq). A rerun of the eval is the generator with
  * another seed: new subjects, new questions, new answers.
@@ -18,6 +21,7 @@
  * Usage: node scripts/evals/known-truth-eval.mjs --out eval.csv [--systems gpt-x,openai/gpt-x,claude_y]
  *          [--abilities 1.3,1.2,1.0] [--subjects 25] [--per-subject 40] [--epochs 3] [--seed 1]
  *          [--subject-sd 0.8] [--question-sd 1.2] [--interaction-sd 0.8] [--subject-column subject]
+ *          [--graded 0.8]   (graded partial-credit scores instead of 0/1 answers)
  * prints the truth as JSON on stdout.
  */
 import { writeFileSync } from 'node:fs';
@@ -35,6 +39,7 @@ export const DEFAULT_KNOWN_TRUTH = {
   questionSd: 1.2,
   interactionSd: 0.8,
   seed: 1,
+  graded: 0,
 };
 
 const expit = (x) => 1 / (1 + Math.exp(-x));
@@ -97,7 +102,10 @@ export function knownTruthEval(options = {}) {
   const questions = [];
   const subjects = [];
   const rates = o.systems.map(() => new Float64Array(Q));
-  const answers = o.systems.map(() => new Uint8Array(Q * o.epochs));
+  const graded = o.graded > 0;
+  const answers = o.systems.map(() =>
+    graded ? new Float64Array(Q * o.epochs) : new Uint8Array(Q * o.epochs),
+  );
   let q = 0;
   for (let c = 0; c < o.subjects; c++) {
     subjects.push(`s${o.seed}-subject${String(c + 1).padStart(2, '0')}`);
@@ -110,14 +118,22 @@ export function knownTruthEval(options = {}) {
         rates[s][q] = expit(o.abilities[s] - a - b + o.interactionSd * rng.normal());
     }
   }
+  const logit = (p) => Math.log(p / (1 - p));
   for (let s = 0; s < S; s++)
     for (let j = 0; j < Q; j++)
-      for (let e = 0; e < o.epochs; e++) answers[s][j * o.epochs + e] = rng.uniform() < rates[s][j] ? 1 : 0;
-  const sd = Math.sqrt(o.subjectSd ** 2 + o.questionSd ** 2 + o.interactionSd ** 2);
+      for (let e = 0; e < o.epochs; e++)
+        answers[s][j * o.epochs + e] = graded
+          ? expit(logit(rates[s][j]) + o.graded * rng.normal())
+          : rng.uniform() < rates[s][j]
+            ? 1
+            : 0;
+  const sd = Math.sqrt(o.subjectSd ** 2 + o.questionSd ** 2 + o.interactionSd ** 2 + o.graded ** 2);
   const truth = o.systems.map((system, s) => ({
     system,
     population: logitNormalMean(o.abilities[s], sd),
-    eval: rates[s].reduce((x, y) => x + y, 0) / Q,
+    eval: graded
+      ? rates[s].reduce((x, p) => x + logitNormalMean(logit(p), o.graded), 0) / Q
+      : rates[s].reduce((x, y) => x + y, 0) / Q,
   }));
   return { options: o, questions, subjects, subjectOf, rates, answers, truth };
 }
@@ -149,6 +165,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       'question-sd': { type: 'string' },
       'interaction-sd': { type: 'string' },
       'subject-column': { type: 'string', default: 'subject' },
+      graded: { type: 'string' },
     },
   });
   if (!values.out) throw new Error('--out FILE is required');
@@ -163,6 +180,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     subjectSd: num(values['subject-sd']),
     questionSd: num(values['question-sd']),
     interactionSd: num(values['interaction-sd']),
+    graded: num(values.graded),
   };
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   const evalData = knownTruthEval(options);

@@ -308,6 +308,8 @@ export const auditCommand: CommandModule<object, Args> = {
         args as unknown as Record<string, unknown>,
         SIMULATION_IMPORT_FLAGS,
       ),
+      graded: !sequential && args.k === undefined,
+      binaryUse: sequential ? 'audit --looks (a sequential gate)' : 'audit --k (pass@k)',
     });
     const systems = [...input.population.systems.keys()];
     const system = args.system ?? systems[0];
@@ -413,6 +415,7 @@ export const auditCommand: CommandModule<object, Args> = {
       system,
       versus: versus ?? null,
       facts: audit.facts,
+      notOffered: audit.notOffered,
       ...summary,
       files: files.map((f) => shownPath(io, f)),
       warnings: input.warnings,
@@ -426,10 +429,15 @@ export const auditCommand: CommandModule<object, Args> = {
     const f = audit.facts;
     const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);
     say(
-      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, accuracy ${(100 * f.accuracy).toFixed(1)}%, ICC ${f.icc.toFixed(3)}, ${f.epochs === 1 ? 'one answer per question' : `${f.epochs} answers per question simulated and scored as their mean, as analyze does (per-question truth: ${f.truth.note})`}${f.gap !== null ? `; ${versus}: gap ${(100 * f.gap).toFixed(1)} points, per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell${audit.hbbReplications !== null ? ` (the hierarchical beta-binomial on the first ${audit.hbbReplications}, ≈ 0.5 s a fit: column R)` : ''}, cluster bootstraps with ${args.resamples} resamples; Bradley's liberal band ${summary.band.map((b) => `${(100 * b).toFixed(1)}%`).join('–')} at 2 MCSE. analyze's headline interval here: ${audit.headline}.`,
+      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, ${f.scores === 'graded' ? `graded scores, mean score ${(100 * f.accuracy).toFixed(1)}%` : `accuracy ${(100 * f.accuracy).toFixed(1)}%`}, ICC ${f.icc.toFixed(3)}, ${f.scores === 'graded' ? `${f.epochs === 1 ? 'one recorded score per question' : `${f.epochs} scores per question redrawn from each question's recorded ones and scored as their mean, as analyze does`} (truth: ${f.truth.note})` : f.epochs === 1 ? 'one answer per question' : `${f.epochs} answers per question simulated and scored as their mean, as analyze does (per-question truth: ${f.truth.note})`}${f.gap !== null ? `; ${versus}: gap ${(100 * f.gap).toFixed(1)} points, per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell${audit.hbbReplications !== null ? ` (the hierarchical beta-binomial on the first ${audit.hbbReplications}, ≈ 0.5 s a fit: column R)` : ''}, cluster bootstraps with ${args.resamples} resamples; Bradley's liberal band ${summary.band.map((b) => `${(100 * b).toFixed(1)}%`).join('–')} at 2 MCSE. analyze's headline interval here: ${audit.headline}.`,
     );
+    if (audit.notOffered) {
+      say(
+        `\nNot offered for graded scores: the intervals ${audit.notOffered.intervals.join(', ')} and the paired ${audit.notOffered.pairedTests.join(', ')} — ${audit.notOffered.reason}.`,
+      );
+    }
     say(
-      `\nResampling (whole ${f.clustered ? 'clusters' : 'questions'} of the eval, ${f.epochs === 1 ? 'one answer each' : 'epoch means'}, truth = its mean):`,
+      `\nResampling (whole ${f.clustered ? 'clusters' : 'questions'} of the eval, ${f.epochs === 1 ? (f.scores === 'graded' ? 'one recorded score each' : 'one answer each') : 'epoch means'}, truth = its mean):`,
     );
     printRows(io.stdout, intervalRows(summary.resampling, args.replications), false);
     if (summary.answers.length) {
@@ -437,7 +445,7 @@ export const auditCommand: CommandModule<object, Args> = {
       printRows(io.stdout, intervalRows(summary.answers, args.replications), false);
     }
     say(
-      `\nParametric (beta-binomial with the measured ICC and cluster sizes, one answer per question${f.epochs > 1 ? ': a beta-binomial has no per-question truth for epochs to repeat' : ''}, truth = p):`,
+      `\nParametric (beta-binomial with the measured ICC and cluster sizes, one answer per question${f.epochs > 1 ? ': a beta-binomial has no per-question truth for epochs to repeat' : ''}${f.scores === 'graded' ? "; its answers are 0/1, not the eval's graded scores" : ''}, truth = p):`,
     );
     printRows(io.stdout, intervalRows(summary.parametric, args.replications), false);
     say(`\nPaired tests at α = ${+(1 - audit.level).toFixed(6)} (resampling):`);

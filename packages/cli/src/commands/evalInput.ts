@@ -5,7 +5,10 @@
  * (`--task`, `--metric`) and written as `<out>/population.csv` (or `populationName`), which the
  * generated study names — with the systems' names as the logs carry them; messages name the eval as
  * given. Either way the study names its population relative to the study file, so
- * `evalsim run <out>/<study>.json` rereads the same questions.
+ * `evalsim run <out>/<study>.json` rereads the same questions. Graded scores (any score other
+ * than 0/1) are written as `scores_<system>` columns and taken only by the commands that simulate
+ * them (`graded: true`: audit's and plan's interval and test studies); every other caller gets
+ * the refusal naming the system, question and epoch before anything is written.
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -45,6 +48,17 @@ export interface EvalInputOptions {
   readonly importOptions?: EvalImportOptions;
   /** The name of the population file written for an imported eval (default `population.csv`). */
   readonly populationName?: string | undefined;
+  /** The command simulates graded scores (default false: a graded eval is refused). */
+  readonly graded?: boolean | undefined;
+  /** What the command does, for the refusal of a graded eval (default "this command"). */
+  readonly binaryUse?: string | undefined;
+}
+
+/** The refusal of a graded eval by a command that draws 0/1 answers. */
+function gradedRefusal(shown: string, where: string, options: EvalInputOptions): Error {
+  return new Error(
+    `${shown}: ${where} is graded (not 0/1); ${options.binaryUse ?? 'this command'} draws 0/1 answers (choose a 0/1 metric with --metric; evalsim audit and plan take graded scores)`,
+  );
 }
 
 export function evalPopulation(
@@ -73,6 +87,9 @@ export function evalPopulation(
       populationError = error as Error;
     }
     if (population) {
+      const graded = [...population.systems.values()].find((s) => s.scores !== null);
+      if (!options.graded && graded)
+        throw gradedRefusal(given, `system "${graded.name}" (column "scores_${graded.name}")`, options);
       checkOutput([path], true);
       return { file: relative(outDir, path) || '.', shown: given, population, warnings: [] };
     }
@@ -100,7 +117,15 @@ export function evalPopulation(
     ...(metric !== undefined ? { metric } : {}),
     ...(options.task !== undefined ? { task: options.task } : {}),
   });
-  const { csv } = populationCsv(matrix);
+  const { csv, graded } = populationCsv(matrix);
+  if (!options.graded && graded.some(Boolean)) {
+    const s = graded.indexOf(true);
+    throw gradedRefusal(
+      given,
+      `the score of system "${matrix.systems[s]}" (metric ${matrix.metric})`,
+      options,
+    );
+  }
   const file = join(outDir, populationName);
   writeFileAtomic(file, csv);
   return {

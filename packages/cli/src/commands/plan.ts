@@ -270,6 +270,7 @@ export const planCommand: CommandModule<object, Args> = {
         task: args.task,
         label: `--out ${args.out}`,
         writes: ['plan-samples.json', 'plan-samples.arrow'],
+        binaryUse: 'plan --samples (pass@k)',
         importOptions: importOptionsFrom(
           io,
           args as unknown as Record<string, unknown>,
@@ -354,6 +355,8 @@ export const planCommand: CommandModule<object, Args> = {
         args as unknown as Record<string, unknown>,
         SIMULATION_IMPORT_FLAGS,
       ),
+      graded: looksSpec === undefined,
+      binaryUse: 'plan --looks (a sequential gate)',
     });
     const systems = defaultSystems([...input.population.systems.keys()], args.systems);
     const plan = buildPlan({
@@ -489,7 +492,7 @@ export const planCommand: CommandModule<object, Args> = {
     const f = (x: number) => x.toPrecision(3);
     const lines = [
       plan.config.title,
-      `${shownPath(io, io.resolve(args.eval))}: ${pop.questionCount.toLocaleString('en-US')} questions in ${pop.clusterNames.length} clusters. B's rates shifted (${plan.shift}) so the true gap A − B is ${plan.parts.gap.toFixed(4)}.`,
+      `${shownPath(io, io.resolve(args.eval))}: ${pop.questionCount.toLocaleString('en-US')} questions in ${pop.clusterNames.length} clusters. B's ${plan.scores === 'graded' ? 'recorded scores (graded)' : 'rates'} shifted (${plan.shift}) so the true gap A − B is ${plan.parts.gap.toFixed(4)}.`,
       `Each simulated eval answers every question ${plan.epochs === 1 ? 'once per system' : `${plan.epochs} times per system (the eval's epochs) and scores the epoch mean, as analyze does`}; per-question truth: ${plan.truth.note}.`,
       `Miller's closed form: ω² = ${f(plan.parts.omega2)}, σ_A² = ${f(plan.parts.sigmaA2)}, σ_B² = ${f(plan.parts.sigmaB2)}${plan.epochs > 1 ? ` (each /${plan.epochs})` : ''}${plan.design === 'independent' ? `, Var(x_A) = ${f(plan.parts.varianceA)}, Var(x_B) = ${f(plan.parts.varianceB)}` : ''} → n = ${plan.miller.items.toLocaleString('en-US')} questions${unit === 'clusters' ? ` × design effect ${plan.designEffect.toFixed(2)} / ${plan.meanClusterSize.toFixed(1)} per cluster = ${Math.ceil(summary.closedFormSize)} clusters` : ''}. analyze's "questions needed" uses the measured paired variance of the observed gap's pair with the normal approximation; this plan imposes δ by shifting B's rates, which moves that variance a little — the two agree within the band below when the shift is small.`,
     ];

@@ -27,7 +27,7 @@ import { type OptionValues, readOption } from '../base/options.js';
 import type { RandomStream } from '../base/randomStream.js';
 import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
 import { type ClusterMembers, clusterMembers } from '../population/clusterMembers.js';
-import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
+import { POPULATION_PARAM, readPopulationFile, refuseGradedSystems } from './support/populationFile.js';
 import { shrunkRates } from './support/shrunkRates.js';
 
 export interface EvalRerunsParams {
@@ -100,6 +100,7 @@ export function parseEvalReruns(
   });
   if (systems.length < 2 || new Set(params.systems).size !== systems.length)
     throw new ConfigError('systems', params.systems, 'two or more distinct systems');
+  refuseGradedSystems(systems, 'systems', population, 'evalReruns');
   const Q = population.questionCount;
   const K = population.clusterNames.length;
   if (params.unit === 'clusters' && !(K >= 2 && K < Q))

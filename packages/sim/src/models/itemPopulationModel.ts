@@ -13,6 +13,17 @@
  *  - 'rate': the rate c_i/k_i itself as a fractional score (no randomness within a question).
  *  - 'first': the first recorded answer (`first_<system>` column), no randomness within a question.
  *
+ * A GRADED system (scores in [0, 1], the population's `scores_<system>` column), answer
+ * 'recorded': each drawn question is answered again by redrawing its own recorded scores, K
+ * draws uniformly with replacement scored by their mean (one recorded score: that score, no
+ * draw; support/itemPopulation/recordedScoreMean.ts) — for 0/1 scores the same law as the
+ * Bernoulli draws, which 0/1 systems keep. In a pair both systems are scored on the same drawn
+ * question (pairing holds at the question), each redrawing its own scores independently. The
+ * truth is then the population mean of that same quantity, mean_i of the question's mean
+ * recorded score (with whole clusters drawn the per-question mean over the population, as for
+ * 0/1). 'rate' scores a graded question by its mean score; 'first', `truth: 'shrunk'` and
+ * `pooled` (0/1 notions) are refused for a graded system.
+ *
  * With `epochs: K` (answer 'recorded') each drawn question is answered K times and scores the
  * mean — analyze's epoch means, so a study simulates the reduction analyze reports; with
  * `truth: 'shrunk'` the per-question rates are not the observed c/k (which carry one round of
@@ -211,6 +222,19 @@ export function parseItemPopulation(
       'false with epochs > 1 (the pooled 2×2 table holds one answer per question)',
     );
   }
+  const graded = results.find((r) => r.scores !== null);
+  if (graded) {
+    const why = `system "${graded.name}" of ${population.source} has graded scores (column "scores_${graded.name}")`;
+    if (answer === 'first') throw new ConfigError('answer', 'first', `"recorded" or "rate": ${why}`);
+    if (params.truth === 'shrunk')
+      throw new ConfigError(
+        'truth',
+        'shrunk',
+        `"observed": ${why} (the shrinkage removes binomial answer noise)`,
+      );
+    if (params.pooled)
+      throw new ConfigError('pooled', true, `false: ${why} (the pooled 2×2 table holds 0/1 answers)`);
+  }
   if (params.truth === 'shrunk' && answer === 'first') {
     throw new ConfigError('truth', 'shrunk', '"observed" with answer "first" (a first answer is not a rate)');
   }
@@ -232,6 +256,8 @@ export function parseItemPopulation(
     answer,
     scoresA,
     scoresB,
+    gradedA: answer === 'recorded' ? results[0].scores : null,
+    gradedB: answer === 'recorded' && systemCount === 2 ? results[1].scores : null,
     unit,
     draws,
     replace,
@@ -250,13 +276,15 @@ export function parseItemPopulation(
  * design's totals or draws, the outcome table, or the question-by-question draws.
  */
 export function pairedItemDraw(params: ItemPopulationParams): PairedItemDraw {
-  // The table shortcuts hold one binary answer per question.
+  // The table shortcuts hold one binary answer per question (never a graded one).
   const binaryWithReplacement =
     params.scoresB !== null &&
     params.replace &&
     params.unit === 'questions' &&
     params.answer !== 'rate' &&
-    params.epochs === 1;
+    params.epochs === 1 &&
+    params.gradedA === null &&
+    params.gradedB === null;
   if (params.pooled && params.design === 'paired') return pooledTable;
   if (params.design === 'independent') return binaryWithReplacement ? independentTotals : independentDraws;
   return binaryWithReplacement ? outcomeTableDraws : pairedDraws;

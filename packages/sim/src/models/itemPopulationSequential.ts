@@ -40,6 +40,7 @@ import { type ClusterMembers, clusterMembers } from '../population/clusterMember
 import { ITEM_POPULATION_PARAMS, parseItemPopulation } from './itemPopulationModel.js';
 import { parseItemPopulationShifted } from './itemPopulationShifted.js';
 import { GAP_SHIFTS } from './support/imposedGap.js';
+import { readPopulationFile, refuseGradedSystems } from './support/populationFile.js';
 
 export const SEQUENTIAL_HYPOTHESES = ['observed', 'null'] as const;
 
@@ -125,6 +126,13 @@ function parse(params: OptionValues<typeof PARAMS>, context: StudyContext): Item
   };
   if (params.delta === undefined && params.systems.length !== 2)
     throw new ConfigError('systems', params.systems, 'two systems [A, B] (or one system A with delta)');
+  const { population } = readPopulationFile(params.population, context);
+  refuseGradedSystems(
+    params.systems.flatMap((name) => population.systems.get(name) ?? []),
+    'systems',
+    population,
+    'itemPopulationSequential',
+  );
   const base =
     params.delta !== undefined
       ? parseItemPopulationShifted({ ...common, delta: params.delta, shift: params.shift }, context)

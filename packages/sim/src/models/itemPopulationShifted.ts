@@ -14,6 +14,12 @@
  * a planned comparison of "a system like this one, δ worse". A's rates are never changed,
  * so the pairing (which questions are hard for both) is the eval's own.
  *
+ * A graded B (scores in [0, 1]: support/itemPopulation/recordedScoreMean.ts) is shifted by the
+ * mixture applied to each of its recorded scores, x' = x + t(1 − x) or (1 − t)x: linear, so every
+ * question's mean score moves exactly as the mixture moves a rate and the gap is exactly delta
+ * (the logit shift of a rate has no one-to-one counterpart on a question's several scores, so
+ * it is refused for graded scores).
+ *
  * Parameters: those of itemPopulationPaired (population, systems, n | clusters, replace,
  * design, answer 'recorded' | 'rate'), plus `delta` in (−1, 1) (A − B, proportion units)
  * and `shift` ('logit' | 'mixture'). It draws by itemPopulationPaired's designs (allocation-free).
@@ -22,9 +28,17 @@ import { defineModel } from '../base/defineModel.js';
 import { ConfigError } from '../base/errors.js';
 import type { OptionValues } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
+import type { RecordedScores } from '../population/itemPopulation.js';
 import { ITEM_POPULATION_PARAMS, parseItemPopulation, withPairedDraw } from './itemPopulationModel.js';
 import { GAP_SHIFTS, shiftRates } from './support/imposedGap.js';
 import type { PairedItemPopulationParams } from './support/itemPopulation/itemPopulationParams.js';
+
+/** A graded system's recorded scores under the mixture shift of amount t (negative: downwards). */
+function shiftedScores(scores: RecordedScores, amount: number): RecordedScores {
+  const t = Math.abs(amount);
+  const values = Float64Array.from(scores.values, (x) => (amount >= 0 ? x + t * (1 - x) : (1 - t) * x));
+  return { offsets: scores.offsets, values };
+}
 
 export interface ItemPopulationShiftedParams extends PairedItemPopulationParams {
   /** The shift applied to B's rates: s on the logit scale, or the mixture weight t (negative: downwards). */
@@ -74,6 +88,14 @@ export function parseItemPopulationShifted(
     single ? 1 : 2,
   );
   const ratesB = base.scoresB ?? base.scoresA;
+  const gradedB = single ? base.gradedA : base.gradedB;
+  if (gradedB && params.shift !== 'mixture') {
+    throw new ConfigError(
+      'shift',
+      params.shift,
+      `"mixture": system B's scores are graded (the logit shift moves 0/1 rates; the mixture moves each recorded score)`,
+    );
+  }
   const meanA = mean(base.scoresA);
   let moved: { rates: Float64Array; amount: number };
   try {
@@ -92,6 +114,7 @@ export function parseItemPopulationShifted(
       systems: single ? [base.systems[0], base.systems[0]] : base.systems,
       design: params.design,
       scoresB: moved.rates,
+      gradedB: gradedB ? shiftedScores(gradedB, moved.amount) : null,
       truth: meanA - mean(moved.rates),
     }),
     shiftAmount: moved.amount,

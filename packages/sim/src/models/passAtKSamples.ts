@@ -37,7 +37,7 @@ import { populationSystem } from '../population/itemPopulation.js';
 import { BETA_BINOMIAL_TABLE_MAX_N, fillBetaBinomialTable } from '../samplers/betaBinomialTable.js';
 import { DiscreteTable } from '../samplers/discreteTable.js';
 import { type PassAtKDesign, parsePassAtKDesign } from './support/passAtKDesign.js';
-import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
+import { POPULATION_PARAM, readPopulationFile, refuseGradedSystems } from './support/populationFile.js';
 
 const PARAMS = {
   design: {
@@ -133,6 +133,7 @@ function parse(params: OptionValues<typeof PARAMS>, baseDir: string): PassAtKSam
       throw new ConfigError('system', 'undefined', 'the population system to draw');
     const { file, population, sha256 } = readPopulationFile(params.population, { baseDir });
     const system = populationSystem(population, params.system);
+    refuseGradedSystems([system], 'system', population, 'passAtKSamples');
     const rates = new Float64Array(population.questionCount);
     let truth = 0;
     for (let i = 0; i < rates.length; i++) {

@@ -19,7 +19,7 @@ import { ConfigError } from '../base/errors.js';
 import { type OptionValues, readOption } from '../base/options.js';
 import type { StudyContext } from '../base/roles.js';
 import { copyRates } from './support/copyRates.js';
-import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
+import { POPULATION_PARAM, readPopulationFile, refuseGradedSystems } from './support/populationFile.js';
 import {
   allocateSystemCopies,
   allocateSystemCopiesAnswers,
@@ -62,6 +62,7 @@ export function parsePopulationSystems(
   });
   if (new Set(params.systems).size !== params.systems.length)
     throw new ConfigError('systems', params.systems, 'distinct system names (use copies to repeat one)');
+  refuseGradedSystems(systems, 'systems', population, 'populationSystems');
   const copies = systems.length * params.copies;
   if (copies < 2 || copies > 1000)
     throw new ConfigError('copies', params.copies, 'a board of 2 to 1,000 entries (systems × copies)');

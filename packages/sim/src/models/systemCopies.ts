@@ -35,7 +35,7 @@ import type { RandomStream } from '../base/randomStream.js';
 import type { AnswerSheet, DataSource, StudyContext } from '../base/roles.js';
 import { CopyAnswerBits, drawCopyAnswers } from './support/copyAnswerBits.js';
 import { copyRates } from './support/copyRates.js';
-import { POPULATION_PARAM, readPopulationFile } from './support/populationFile.js';
+import { POPULATION_PARAM, readPopulationFile, refuseGradedSystems } from './support/populationFile.js';
 
 export interface SystemCopiesParams {
   readonly copies: number;
@@ -106,6 +106,7 @@ export function parseSystemCopies(
     const known = [...population.systems.keys()].join(', ');
     throw new ConfigError('system', params.system, `one system of ${population.source}: ${known}`);
   }
+  refuseGradedSystems([system], 'system', population, 'systemCopies');
   const copies = params.copies;
   const gaps = params.gaps ?? new Array<number>(copies).fill(0);
   if (gaps.length !== copies)

@@ -2,17 +2,24 @@
  * Validates a cell table against the item-population convention (studies/data/README.md)
  * and builds the typed arrays. Every problem is a PopulationFileError naming the file,
  * the row (1-based, header = row 1) and the column.
+ *
+ * A system with a `scores_<system>` column is graded: each cell holds its k scores in [0, 1]
+ * in epoch order, separated by `;`, and `correct_<system>` is their total (a real number,
+ * 0 ≤ total ≤ k, equal to the sum of the scores to 1e-9·k); a graded system has no `first_` or
+ * `answers_` column (those hold 0/1 answers).
  */
 import { type Cell, type CellTable, fileRow } from './cellTable.js';
 import {
   type ItemPopulation,
   populationColumns,
   type RecordedAnswers,
+  type RecordedScores,
+  SCORE_SEPARATOR,
   type SystemResults,
 } from './itemPopulation.js';
 import { PopulationFileError } from './populationFileError.js';
 
-const PREFIXES = ['correct_', 'k_', 'first_', 'answers_'] as const;
+const PREFIXES = ['correct_', 'k_', 'first_', 'answers_', 'scores_'] as const;
 
 /** Systems named by the `correct_<system>` columns, in column order; checks every system column has its partners. */
 function discoverSystems(table: CellTable, file: string): string[] {
@@ -165,7 +172,105 @@ function notAnswers(file: string, asks: number, record: string, row: number, col
   );
 }
 
+/** A decimal number as text (`0.5`, `1`, `.25`, `2.5e-1`), nothing else. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A finite number in [lo, hi] from a cell (a number cell, or its decimal text). */
+function realIn(cell: Cell, file: string, row: number, column: string, hi: number, what: string): number {
+  const raw = text(cell, file, row, column);
+  const value = typeof cell === 'number' ? cell : DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+  if (!(Number.isFinite(value) && value >= 0 && value <= hi))
+    throw new PopulationFileError(
+      file,
+      `${what} must be a number from 0 to ${hi}, got "${raw}"`,
+      fileRow(row),
+      column,
+    );
+  return value;
+}
+
+/** A graded system: `scores_<name>` (k scores in [0, 1], `;`-separated) and its total `correct_<name>`. */
+function readGradedSystem(table: CellTable, file: string, name: string): SystemResults {
+  const n = table.rowCount;
+  const cols = {
+    correct: populationColumns.correct(name),
+    k: populationColumns.k(name),
+    scores: populationColumns.scores(name),
+  };
+  for (const other of [populationColumns.first(name), populationColumns.answers(name)]) {
+    if (table.columnNames.includes(other)) {
+      throw new PopulationFileError(
+        file,
+        `column "${other}" holds 0/1 answers, but system "${name}" is graded ("${cols.scores}"): give its scores only`,
+        1,
+        other,
+      );
+    }
+  }
+  const correct = new Float64Array(n);
+  const k = new Float64Array(n);
+  const offsets = new Int32Array(n + 1);
+  const values: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const asks = count(table.cell(cols.k, r), file, r, cols.k);
+    if (asks === 0)
+      throw new PopulationFileError(
+        file,
+        'k must be at least 1 (a question scored 0 times has no score)',
+        fileRow(r),
+        cols.k,
+      );
+    const total = realIn(
+      table.cell(cols.correct, r),
+      file,
+      r,
+      cols.correct,
+      asks,
+      `the total score of k = ${asks} scores`,
+    );
+    const record = text(table.cell(cols.scores, r), file, r, cols.scores);
+    const parts = record.split(SCORE_SEPARATOR);
+    if (parts.length !== asks) {
+      throw new PopulationFileError(
+        file,
+        `must hold k = ${asks} scores separated by "${SCORE_SEPARATOR}", got ${parts.length} in "${record}"`,
+        fileRow(r),
+        cols.scores,
+      );
+    }
+    let sum = 0;
+    for (let e = 0; e < asks; e++) {
+      const part = parts[e].trim();
+      const y = DECIMAL.test(part) ? Number(part) : Number.NaN;
+      if (!(y >= 0 && y <= 1)) {
+        throw new PopulationFileError(
+          file,
+          `score ${e + 1} of "${record}" must be a number from 0 to 1, got "${part}"`,
+          fileRow(r),
+          cols.scores,
+        );
+      }
+      values.push(y);
+      sum += y;
+    }
+    if (Math.abs(sum - total) > 1e-9 * asks) {
+      throw new PopulationFileError(
+        file,
+        `the scores "${record}" sum to ${sum} but ${cols.correct} is ${total}`,
+        fileRow(r),
+        cols.correct,
+      );
+    }
+    correct[r] = sum;
+    k[r] = asks;
+    offsets[r + 1] = values.length;
+  }
+  const scores: RecordedScores = { offsets, values: Float64Array.from(values) };
+  return { name, correct, k, first: null, answers: null, scores };
+}
+
 function readSystem(table: CellTable, file: string, name: string): SystemResults {
+  if (table.columnNames.includes(populationColumns.scores(name))) return readGradedSystem(table, file, name);
   const n = table.rowCount;
   const cols = {
     correct: populationColumns.correct(name),
@@ -243,7 +348,7 @@ function readSystem(table: CellTable, file: string, name: string): SystemResults
     offsets[r + 1] = values.length;
   }
   const answers: RecordedAnswers | null = hasAnswers ? { offsets, values: Uint8Array.from(values) } : null;
-  return { name, correct, k, first, answers };
+  return { name, correct, k, first, answers, scores: null };
 }
 
 /** Builds an ItemPopulation from a cell table read from `file` (see module comment). */

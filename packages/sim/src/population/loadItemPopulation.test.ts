@@ -206,6 +206,90 @@ describe('loadItemPopulation (CSV)', () => {
   });
 });
 
+const GRADED_HEADER = 'question,cluster,correct_a,k_a,scores_a,correct_b,k_b,first_b';
+const GRADED = [
+  GRADED_HEADER,
+  'q1,alg,1.25,3,0.5;0.75;0,1,2,1',
+  'q2,geo,0.1,1,0.1,0,2,0',
+  'q3,alg,2,2,1;1,2,2,1',
+];
+
+describe('loadItemPopulation: graded scores (scores_<system>)', () => {
+  it('reads a graded system beside a 0/1 one: its scores in epoch order, its total, k', () => {
+    const population = loadItemPopulation(csv(GRADED));
+    const a = populationSystem(population, 'a');
+    expect(a.scores).not.toBeNull();
+    expect([...(a.scores?.offsets ?? [])]).toEqual([0, 3, 4, 6]);
+    expect([...(a.scores?.values ?? [])]).toEqual([0.5, 0.75, 0, 0.1, 1, 1]);
+    expect([...a.correct]).toEqual([1.25, 0.1, 2]);
+    expect([...a.k]).toEqual([3, 1, 2]);
+    expect(a.first).toBeNull();
+    expect(populationMeanRate(a)).toBeCloseTo((1.25 / 3 + 0.1 + 1) / 3, 15);
+    expect(populationSystem(population, 'b').scores).toBeNull();
+  });
+
+  const bad: [string, string[], RegExp, number, string][] = [
+    [
+      'too few scores',
+      [GRADED_HEADER, 'q1,alg,1.25,3,0.5;0.75,1,2,1'],
+      /must hold k = 3 scores separated by ";", got 2/,
+      2,
+      'scores_a',
+    ],
+    [
+      'a score above 1',
+      [GRADED_HEADER, 'q1,alg,2,3,0.5;1.5;0,1,2,1'],
+      /score 2 of "0.5;1.5;0" must be a number from 0 to 1, got "1.5"/,
+      2,
+      'scores_a',
+    ],
+    [
+      'a score that is not a number',
+      [GRADED_HEADER, 'q1,alg,1,3,0.5;x;0.5,1,2,1'],
+      /score 2 .*got "x"/,
+      2,
+      'scores_a',
+    ],
+    ['a NaN score', [GRADED_HEADER, 'q1,alg,1,3,0.5;NaN;0.5,1,2,1'], /score 2 .*got "NaN"/, 2, 'scores_a'],
+    [
+      'a total that is not their sum',
+      [GRADED_HEADER, 'q1,alg,1.2,3,0.5;0.75;0,1,2,1'],
+      /sum to 1.25 but correct_a is 1.2/,
+      2,
+      'correct_a',
+    ],
+    [
+      'a total above k',
+      [GRADED_HEADER, 'q1,alg,4,3,1;1;1,1,2,1'],
+      /total score of k = 3 scores must be a number from 0 to 3, got "4"/,
+      2,
+      'correct_a',
+    ],
+    [
+      'a first column beside the scores',
+      ['question,cluster,correct_a,k_a,scores_a,first_a', 'q1,alg,1,2,0.5;0.5,1'],
+      /"first_a" holds 0\/1 answers, but system "a" is graded/,
+      1,
+      'first_a',
+    ],
+    [
+      'scores without their system',
+      ['question,cluster,correct_a,k_a,scores_b', 'q1,alg,1,2,0.5;0.5'],
+      /column "scores_b" has no matching "correct_b"/,
+      1,
+      'scores_b',
+    ],
+  ];
+  it.each(bad)('rejects %s, naming the file, row and column', (_, lines, message, row, column) => {
+    const path = csv(lines);
+    const error = loadError(path);
+    expect(error.message).toMatch(message);
+    expect(error.file).toBe(path);
+    expect(error.row).toBe(row);
+    expect(error.column).toBe(column);
+  });
+});
+
 describe('loadItemPopulation (Arrow IPC)', () => {
   it('reads the same columns from an Arrow file', () => {
     const table = tableFromArrays({

@@ -37,6 +37,17 @@ describe('sharePopulation / populationFromShared', () => {
     }
   });
 
+  it('round-trips a graded system: its recorded scores and their offsets, on shared buffers', () => {
+    const file = join(dir, 'graded.csv');
+    writeFileSync(file, 'question,cluster,correct_a,k_a,scores_a\nq1,x,1.25,3,0.5;0.75;0\nq2,y,0.1,1,0.1\n');
+    const original = loadItemPopulation(file);
+    const back = populationFromShared(structuredClone(sharePopulation(original)));
+    const scores = back.systems.get('a')?.scores;
+    expect(scores?.values).toEqual(original.systems.get('a')?.scores?.values);
+    expect([...(scores?.offsets ?? [])]).toEqual([0, 3, 4]);
+    expect(scores?.values.buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
   it('shares memory: a write through one view is seen through a clone (no copy was made)', () => {
     const shared = sharePopulation(loadItemPopulation(join(studies, 'data/mmlu-standin.csv')));
     const clone = structuredClone(shared);

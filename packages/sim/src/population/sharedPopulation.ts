@@ -11,7 +11,7 @@
  * materialises 1e6 strings). The main thread keeps using the shared population too, so the
  * columns exist once in the process.
  */
-import type { ItemPopulation, RecordedAnswers, SystemResults } from './itemPopulation.js';
+import type { ItemPopulation, RecordedAnswers, RecordedScores, SystemResults } from './itemPopulation.js';
 
 /** One system's columns on shared buffers. */
 export interface SharedSystemResults {
@@ -20,6 +20,7 @@ export interface SharedSystemResults {
   readonly k: Float64Array;
   readonly first: Float64Array | null;
   readonly answers: RecordedAnswers | null;
+  readonly scores: RecordedScores | null;
 }
 
 /** An item population as structured-cloneable data whose arrays live in SharedArrayBuffers. */
@@ -73,6 +74,9 @@ export function sharePopulation(population: ItemPopulation): SharedPopulation {
       first: system.first ? shared(system.first) : null,
       answers: system.answers
         ? { offsets: shared(system.answers.offsets), values: shared(system.answers.values) }
+        : null,
+      scores: system.scores
+        ? { offsets: shared(system.scores.offsets), values: shared(system.scores.values) }
         : null,
     })),
   };

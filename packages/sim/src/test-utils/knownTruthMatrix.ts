@@ -26,7 +26,7 @@ export function knownTruthMatrix(e: KnownTruthEval, clustered = true): EvalMatri
     epochs: E,
     scores,
     epochCounts: new Int32Array(S * Q).fill(E),
-    binary: true,
+    binary: !(e.options.graded > 0),
     warnings: [],
   };
 }
@@ -43,7 +43,21 @@ export function knownTruthPopulation(e: KnownTruthEval, clustered = true): ItemP
       for (let k = 0; k < E; k++) correct[q] += e.answers[s][q * E + k];
       first[q] = e.answers[s][q * E];
     }
-    systems.set(name, { name, correct, k: new Float64Array(Q).fill(E), first, answers: null });
+    const graded = e.options.graded > 0;
+    const scores = graded
+      ? {
+          offsets: Int32Array.from({ length: Q + 1 }, (_, q) => q * E),
+          values: Float64Array.from(e.answers[s]),
+        }
+      : null;
+    systems.set(name, {
+      name,
+      correct,
+      k: new Float64Array(Q).fill(E),
+      first: graded ? null : first,
+      answers: null,
+      scores,
+    });
   });
   return {
     source: 'known-truth.csv',

@@ -24,6 +24,18 @@
  *    construction, reported as such), [A, B] with δ = the observed gap is power at that gap;
  *    analyze's headline test for the structure first (headlineRule.ts), then the others.
  *
+ * Graded scores (some system of the eval scored other than 0/1: a `scores_<system>` column; an
+ * F1, a rubric or judge grade, partial credit): the resampling and paired studies redraw each
+ * drawn question's epoch scores from its own recorded scores (itemPopulation's graded draws,
+ * models/support/itemPopulation/recordedScoreMean.ts; one epoch: the question's score is its
+ * outcome), scored by their mean as analyze does; the truth is the population mean of that
+ * quantity, the mean over the eval's questions of each question's mean score (never shrunk: the
+ * shrinkage removes binomial noise). Only the intervals analyze reports for graded scores run
+ * (naiveT, CR1, CR2, the cluster bootstraps); the 0/1 ones (Wilson, Jeffreys, Korn–Graubard,
+ * the hierarchical beta-binomial, …) and the 0/1 pair (Tango with McNemar, exact McNemar, the
+ * unpaired two-proportion z) are not offered, and `notOffered` says so and why; the paired test is
+ * the paired t (CR2's t with clusters); B is shifted by the mixture applied to each score.
+ *
  * Interval methods: every built-in interval that takes one system's clustered scores (a test
  * checks the registry against AUDIT_INTERVALS; clustered ones only when the eval has clusters:
  * 2 ≤ K < N). Analyze's intervals — the headline rule's, the cluster bootstraps' BCa (with
@@ -35,7 +47,7 @@
 import { headlineRule, type SystemHeadlineMethod } from '../analysis/headlineRule.js';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import { shrunkRates } from '../models/support/shrunkRates.js';
-import type { ItemPopulation } from '../population/itemPopulation.js';
+import { hasGradedScores, type ItemPopulation, type SystemResults } from '../population/itemPopulation.js';
 import { evalSystem } from './evalSystem.js';
 import { evalEpochs } from './planStudy.js';
 import { populationIcc } from './populationIcc.js';
@@ -199,6 +211,8 @@ export interface AuditOptions {
 }
 
 export interface AuditFacts {
+  /** The eval's scores: 0/1, or graded (some score other than 0/1). */
+  readonly scores: 'binary' | 'graded';
   readonly questions: number;
   readonly clusters: number;
   /** True when 2 ≤ K < N (whole clusters are resampled). */
@@ -238,6 +252,31 @@ export interface Audit {
   readonly level: number;
   /** The cap of the hierarchical beta-binomial's replications (null when it is not audited). */
   readonly hbbReplications: number | null;
+  /** Graded scores: the 0/1 intervals and paired tests not offered, and why (null for 0/1 scores). */
+  readonly notOffered: {
+    readonly intervals: readonly string[];
+    readonly pairedTests: readonly string[];
+    readonly reason: string;
+  } | null;
+}
+
+/** The 0/1 paired interval and tests analyze and the audit use on 0/1 scores (not on graded ones). */
+const BINARY_PAIRED = [
+  'tango (Tango score interval)',
+  'mcnemarChi2',
+  'mcnemar (exact)',
+  'unpaired (two-proportion z)',
+];
+
+/** Every question's recorded scores are one value (so two copies drawing one answer score alike). */
+function scoresFixed(system: SystemResults): boolean {
+  const { scores } = system;
+  if (!scores) return system.correct.every((c, i) => c === 0 || c === system.k[i]);
+  for (let q = 0; q + 1 < scores.offsets.length; q++) {
+    for (let j = scores.offsets[q] + 1; j < scores.offsets[q + 1]; j++)
+      if (scores.values[j] !== scores.values[scores.offsets[q]]) return false;
+  }
+  return true;
 }
 
 function correlation(a: Float64Array, b: Float64Array): number {
@@ -295,9 +334,17 @@ export function buildAudit(options: AuditOptions): Audit {
     options.versus !== undefined ? evalSystem(population, options.versus, '--versus', shown) : undefined;
   if (systemB && options.versus === options.system)
     throw new RangeError('--versus: name a system other than --system');
+  const graded = hasGradedScores(population);
+  /** Analyze's scores are 0/1: one 0/1 answer per question. */
+  const binary = epochs === 1 && !graded;
   const observedA = Float64Array.from(systemA.correct, (c, i) => c / systemA.k[i]);
-  const truth =
-    epochs >= 2
+  const truth = graded
+    ? {
+        applied: false,
+        rates: [observedA],
+        note: "graded scores: each drawn question's epoch scores redrawn from its own recorded scores; truth = the mean over the eval's questions of each question's mean score",
+      }
+    : epochs >= 2
       ? shrunkRates(systemB ? [systemA, systemB] : [systemA], population.clusterIndex)
       : {
           applied: false,
@@ -316,15 +363,25 @@ export function buildAudit(options: AuditOptions): Audit {
     gap = accuracy - ratesB.reduce((s, r) => s + r, 0) / N;
     rho = correlation(ratesA, ratesB);
   }
-  const copiesAnswerAlike = epochs === 1 && observedA.every((r) => r === 0 || r === 1);
+  const copiesAnswerAlike = epochs === 1 && scoresFixed(systemA);
 
-  let chosen = AUDIT_INTERVALS.filter((m) => (clustered || !m.clustered) && !m.optIn);
+  let chosen = AUDIT_INTERVALS.filter(
+    (m) => (clustered || !m.clustered) && !m.optIn && !(graded && m.binaryOnly),
+  );
   if (options.methods !== undefined) {
     chosen = options.methods.map((id) => {
       const found = AUDIT_INTERVALS.find((m) => m.id === id);
       if (!found)
         throw new RangeError(
           `--methods: unknown "${id}"; allowed: ${AUDIT_INTERVALS.map((m) => m.id).join(', ')}`,
+        );
+      if (graded && found.binaryOnly)
+        throw new RangeError(
+          `--methods: ${id} needs 0/1 scores; ${shown} has graded scores (intervals for graded scores: ${AUDIT_INTERVALS.filter(
+            (m) => !m.binaryOnly,
+          )
+            .map((m) => m.id)
+            .join(', ')})`,
         );
       return found;
     });
@@ -341,8 +398,8 @@ export function buildAudit(options: AuditOptions): Audit {
   const modules: MethodConfig[] = (options.modules ?? []).map((m) => ({ id: m.id, module: m.file }));
   // Which methods see which scores: with several epochs the resampling study scores epoch means
   // (graded), so the 0/1 methods go to the answers study, as analyze computes them on epoch 1.
-  const onMeans = chosen.filter((m) => epochs === 1 || !m.binaryOnly);
-  const onAnswers = epochs >= 2 ? chosen.filter((m) => m.binaryOnly) : [];
+  const onMeans = chosen.filter((m) => binary || !m.binaryOnly);
+  const onAnswers = epochs >= 2 && !graded ? chosen.filter((m) => m.binaryOnly) : [];
   const drawK = options.clusters ?? K;
   const draw: Record<string, number | boolean> = clustered
     ? { clusters: drawK, replace: true }
@@ -355,10 +412,15 @@ export function buildAudit(options: AuditOptions): Audit {
       ? `${N} questions in ${K} clusters`
       : `${drawK} clusters drawn from ${K}`
     : `${N} questions`;
-  const epochText =
-    epochs === 1
+  const epochText = graded
+    ? epochs === 1
+      ? "one graded score per question (one of the question's recorded scores)"
+      : `${epochs} graded scores per question, each one of the question's recorded scores, scored by their mean`
+    : epochs === 1
       ? 'one answer per question'
       : `${epochs} answers per question (the eval's epochs) scored by their mean`;
+  /** The model's epochs and truth: shrunk rates behind several 0/1 answers; graded scores are redrawn as recorded. */
+  const epochParams = epochs > 1 ? (graded ? { epochs } : { epochs, truth: 'shrunk' }) : {};
   const drawnText = clustered ? `${drawK} whole clusters` : `${N} questions`;
   const resampling: StudyConfig = {
     name: `${name}-resampling`,
@@ -371,7 +433,7 @@ export function buildAudit(options: AuditOptions): Audit {
         population: options.populationFile,
         systems: [options.system],
         ...draw,
-        ...(epochs > 1 ? { epochs, truth: 'shrunk' } : {}),
+        ...epochParams,
       },
     },
     methods: [...onMeans.map(config), ...modules],
@@ -395,7 +457,7 @@ export function buildAudit(options: AuditOptions): Audit {
   const parametric: StudyConfig = {
     name: `${name}-parametric`,
     title: `Audit (parametric): interval coverage for a beta-binomial eval like ${options.system}`,
-    description: `Generated by evalsim audit from ${options.populationFile}: beta-binomial clusters with the eval's ${clustered ? `${K} cluster sizes` : `${N} single questions`}, accuracy p = ${accuracy.toFixed(4)} and ICC ρ = ${icc.toFixed(4)} (ANOVA on the per-question rates), one answer per question (a beta-binomial has no question-level truth for epochs to repeat); truth = p.`,
+    description: `Generated by evalsim audit from ${options.populationFile}: beta-binomial clusters with the eval's ${clustered ? `${K} cluster sizes` : `${N} single questions`}, accuracy p = ${accuracy.toFixed(4)} and ICC ρ = ${icc.toFixed(4)} (ANOVA on the per-question rates), one answer per question (a beta-binomial has no question-level truth for epochs to repeat${graded ? "; its answers are 0/1, not the eval's graded scores" : ''}); truth = p.`,
     ...common,
     model: {
       name: 'betaBinomialClusters',
@@ -436,11 +498,11 @@ export function buildAudit(options: AuditOptions): Audit {
             config: { id: 'pairedClustered', method: 'pairedClusteredTest' },
           },
         ]
-      : epochs > 1
+      : !binary
         ? [
             {
               id: 'pairedT',
-              label: 'paired t on epoch means (analyze’s test)',
+              label: graded ? 'paired t (analyze’s test)' : 'paired t on epoch means (analyze’s test)',
               headline: true,
               config: { id: 'pairedT', method: 'pairedNaiveTest', critical: 't' },
             },
@@ -453,7 +515,7 @@ export function buildAudit(options: AuditOptions): Audit {
               config: { id: 'mcnemarChi2', method: 'mcnemarScoreTest' },
             },
           ]),
-    ...(epochs === 1
+    ...(binary
       ? [
           {
             id: 'mcnemar',
@@ -469,7 +531,7 @@ export function buildAudit(options: AuditOptions): Audit {
       headline: false,
       config: { id: 'pairedZ', method: 'pairedNaiveTest' },
     },
-    ...(epochs === 1
+    ...(binary
       ? [
           {
             id: 'unpaired',
@@ -491,7 +553,7 @@ export function buildAudit(options: AuditOptions): Audit {
         population: options.populationFile,
         shift: 'mixture',
         ...draw,
-        ...(epochs > 1 ? { epochs, truth: 'shrunk' } : {}),
+        ...epochParams,
       },
     },
     grid: {
@@ -505,10 +567,11 @@ export function buildAudit(options: AuditOptions): Audit {
     ],
   };
   const headline = auditIdOfHeadline(
-    headlineRule({ questions: N, clusters: clustered ? drawK : 0, binaryScores: epochs === 1 }).system,
+    headlineRule({ questions: N, clusters: clustered ? drawK : 0, binaryScores: binary }).system,
   );
   return {
     facts: {
+      scores: graded ? 'graded' : 'binary',
       questions: N,
       clusters: K,
       clustered,
@@ -530,5 +593,15 @@ export function buildAudit(options: AuditOptions): Audit {
     headline,
     level,
     hbbReplications: chosen.some((m) => m.id === 'hierarchicalBetaBinomial') ? hbbReplications : null,
+    notOffered: graded
+      ? {
+          intervals: AUDIT_INTERVALS.filter((m) => m.binaryOnly && (clustered || !m.clustered)).map(
+            (m) => m.id,
+          ),
+          pairedTests: BINARY_PAIRED,
+          reason:
+            "the eval's scores are graded (not 0/1): these intervals and tests count right answers (a binomial or beta-binomial law, a 2×2 table of discordant answers) and are not defined on graded scores, so analyze does not report them and the audit does not run them",
+        }
+      : null,
   };
 }

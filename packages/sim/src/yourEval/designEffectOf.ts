@@ -8,13 +8,17 @@
  *   DEFF = mean_c[(T_c − m_c d̄)² + Σ_{i∈c} s_i] / (m̄ · (ω² + σ_A² + σ_B²)),
  *
  * the variance of the ratio mean over K drawn clusters (Kish 1965, Survey Sampling §6.3,
- * the linearised ratio estimator) divided by that of n = K·m̄ questions drawn singly.
+ * the linearised ratio estimator) divided by that of n = K·m̄ questions drawn singly. Graded
+ * scores: `withinA` / `withinB` give each question's variance of one answer in place of p(1 − p)
+ * (powerParts.ts).
  */
 export function designEffectOf(
   ratesA: Float64Array,
   ratesB: Float64Array,
   clusterOf: Int32Array,
   epochs = 1,
+  withinA?: Float64Array,
+  withinB?: Float64Array,
 ): number {
   const n = ratesA.length;
   let clusters = 0;
@@ -27,7 +31,10 @@ export function designEffectOf(
   let perQuestion = 0;
   for (let i = 0; i < n; i++) {
     const d = ratesA[i] - ratesB[i];
-    const s = (ratesA[i] * (1 - ratesA[i]) + ratesB[i] * (1 - ratesB[i])) / epochs;
+    const s =
+      ((withinA ? withinA[i] : ratesA[i] * (1 - ratesA[i])) +
+        (withinB ? withinB[i] : ratesB[i] * (1 - ratesB[i]))) /
+      epochs;
     totals[clusterOf[i]] += d;
     sizes[clusterOf[i]] += 1;
     within += s;

@@ -31,7 +31,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each system's rank (1 = best) by its mean over every answer. */
 function ranks(e: KnownTruthEval): number[] {
-  const scores = e.answers.map((a) => a.reduce((s, x) => s + x, 0));
+  const scores = e.answers.map((a) => Array.from(a).reduce((s, x) => s + x, 0));
   const order = scores.map((_, i) => i).sort((i, j) => scores[j] - scores[i] || i - j);
   const r: number[] = [];
   order.forEach((s, p) => {

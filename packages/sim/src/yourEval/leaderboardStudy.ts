@@ -16,7 +16,7 @@
  */
 import type { MetricConfig, StudyConfig } from '../config/studyConfig.js';
 import type { ResultRow } from '../output/resultRow.js';
-import type { ItemPopulation } from '../population/itemPopulation.js';
+import { binarySystem, type ItemPopulation } from '../population/itemPopulation.js';
 import type { Estimate } from './auditSummary.js';
 import { evalSystem } from './evalSystem.js';
 import { evalEpochs } from './planStudy.js';
@@ -68,7 +68,9 @@ export function rankId(j: number): string {
 export function buildLeaderboard(options: LeaderboardOptions): LeaderboardPlan {
   const { population, systems } = options;
   const shown = options.evalName ?? population.source;
-  const named = systems.map((name) => evalSystem(population, name, '--systems', shown));
+  const named = systems.map((name) =>
+    binarySystem(evalSystem(population, name, '--systems', shown), shown, 'the leaderboard'),
+  );
   if (named.length < 2) throw new RangeError('--systems: a leaderboard needs at least 2 systems');
   if (new Set(systems).size !== systems.length) throw new RangeError('--systems: each system once');
   const entries = [...systems];

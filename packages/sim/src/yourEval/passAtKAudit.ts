@@ -22,7 +22,7 @@
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import type { ResultRow } from '../output/resultRow.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
-import { populationSystem } from '../population/itemPopulation.js';
+import { binarySystem, populationSystem } from '../population/itemPopulation.js';
 import { bradleyVerdict, type Estimate, type Verdict } from './auditSummary.js';
 
 export interface PassAtKAuditOptions {
@@ -52,7 +52,7 @@ export interface PassAtKAudit {
 
 export function buildPassAtKAudit(options: PassAtKAuditOptions): PassAtKAudit {
   const { population, system } = options;
-  const results = populationSystem(population, system);
+  const results = binarySystem(populationSystem(population, system), population.source, 'pass@k');
   const counts = new Map<number, number>();
   for (const k of results.k) counts.set(k, (counts.get(k) ?? 0) + 1);
   let n = 0;

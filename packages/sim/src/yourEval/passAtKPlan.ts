@@ -18,7 +18,7 @@ import { fitBetaBinomial, passAtKDesignVariance, passAtKValue } from '@evalsim/c
 import type { StudyConfig } from '../config/studyConfig.js';
 import type { ResultRow } from '../output/resultRow.js';
 import type { ItemPopulation } from '../population/itemPopulation.js';
-import { populationSystem } from '../population/itemPopulation.js';
+import { binarySystem, populationSystem } from '../population/itemPopulation.js';
 
 export interface SamplesPlanOptions {
   readonly population: ItemPopulation;
@@ -77,7 +77,7 @@ export function buildSamplesPlan(options: SamplesPlanOptions): SamplesPlan {
   const { population, system, targetSe } = options;
   if (!(targetSe > 0 && targetSe < 1))
     throw new RangeError(`--target-se: must be in (0, 1), got ${targetSe}`);
-  const r = populationSystem(population, system);
+  const r = binarySystem(populationSystem(population, system), population.source, 'pass@k');
   const correct = Array.from(r.correct);
   const asks = Array.from(r.k);
   const fit = fitBetaBinomial(correct, asks);

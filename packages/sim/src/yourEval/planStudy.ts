@@ -27,12 +27,20 @@
  * the design effect of the per-question differences) times 1/4 … 2.
  * Miller's closed form is computed from the shifted population (powerParts.ts) with K answers
  * per question (V = ω² + σ_A²/K + σ_B²/K).
+ *
+ * Graded scores (some system scored other than 0/1): each drawn question's epoch scores are
+ * redrawn from its own recorded scores (models/support/itemPopulation/recordedScoreMean.ts), as
+ * audit does; B's recorded scores are shifted by the mixture (x' = x + t(1 − x) or (1 − t)x, so
+ * the gap is exactly δ; the logit shift is refused), the truth is the observed mean scores (never
+ * shrunk), the test is the paired t (CR2's t with clusters) and Miller's σ² is the mean variance
+ * of one recorded score (times (1 − |t|)² for shifted B). The independent design is refused: its
+ * test is the two-proportion z on 0/1 answers.
  */
 import { millerPairedSampleSize, unpairedSampleSize } from '@evalsim/core';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import { type GapShift, reachableMeans, shiftRates } from '../models/support/imposedGap.js';
 import { shrunkRates } from '../models/support/shrunkRates.js';
-import type { ItemPopulation } from '../population/itemPopulation.js';
+import { hasGradedScores, type ItemPopulation, type SystemResults } from '../population/itemPopulation.js';
 import { designEffectOf } from './designEffectOf.js';
 import { evalSystem } from './evalSystem.js';
 import { type PowerParts, powerParts } from './powerParts.js';
@@ -89,6 +97,8 @@ export interface Plan {
   readonly sizes: readonly number[];
   readonly power: number;
   readonly alpha: number;
+  /** The eval's scores: 0/1, or graded (redrawn from each question's recorded scores). */
+  readonly scores: 'binary' | 'graded';
   /** Answers per question simulated (the eval's epochs) and how the per-question truth was set. */
   readonly epochs: number;
   readonly truth: { readonly mode: 'observed' | 'shrunk'; readonly note: string };
@@ -103,11 +113,33 @@ export function evalEpochs(k: Float64Array): number {
 
 const mean = (x: Float64Array) => x.reduce((s, v) => s + v, 0) / x.length;
 
+/**
+ * Per question, the variance of one answer drawn from the system's recorded scores (their
+ * population variance; for 0/1 answers c/k·(1 − c/k)), or undefined for a 0/1 system (powerParts'
+ * default p(1 − p) of the rates it is given).
+ */
+function scoreVariances(system: SystemResults): Float64Array | undefined {
+  const { scores } = system;
+  if (!scores) return undefined;
+  const n = system.k.length;
+  const out = new Float64Array(n);
+  for (let q = 0; q < n; q++) {
+    const start = scores.offsets[q];
+    const end = scores.offsets[q + 1];
+    const m = system.correct[q] / system.k[q];
+    let v = 0;
+    for (let j = start; j < end; j++) v += (scores.values[j] - m) ** 2;
+    out[q] = v / (end - start);
+  }
+  return out;
+}
+
 /** The tests of a plan: analyze's headline test for the structure first (headlineRule.ts). */
 function testsFor(
   design: PlanDesign,
   unit: ResampleUnit,
-  epochs: number,
+  binary: boolean,
+  graded: boolean,
 ): { tests: PlanTest[]; methods: MethodConfig[] } {
   if (design === 'independent') {
     return {
@@ -129,10 +161,14 @@ function testsFor(
       ],
     };
   }
-  if (epochs > 1) {
+  if (!binary) {
     return {
       tests: [
-        { id: 'pairedT', label: 'paired t on epoch means (analyze’s test)', primary: true },
+        {
+          id: 'pairedT',
+          label: graded ? 'paired t (analyze’s test)' : 'paired t on epoch means (analyze’s test)',
+          primary: true,
+        },
         { id: 'pairedZ', label: 'paired z', primary: false },
       ],
       methods: [
@@ -179,6 +215,17 @@ export function buildPlan(options: PlanOptions): Plan {
     throw new RangeError(`--systems: one system, or two different systems A,B; got ${systems.join(',')}`);
   }
   const named = systems.map((name) => evalSystem(population, name, '--systems', shown));
+  const graded = hasGradedScores(population);
+  if (graded && design === 'independent') {
+    throw new RangeError(
+      `--design independent: its test is the unpaired two-proportion z on 0/1 answers, and ${shown} has graded scores; plan the paired design`,
+    );
+  }
+  if (graded && options.shift === 'logit') {
+    throw new RangeError(
+      `--shift logit: ${shown} has graded scores, which are shifted by the mixture (each recorded score x → x + t(1 − x) or (1 − t)x); use --shift mixture`,
+    );
+  }
   const own = evalEpochs(named[0].k);
   const epochs = options.epochs ?? own;
   if (!(Number.isInteger(epochs) && epochs >= 1 && epochs <= 1000))
@@ -190,7 +237,7 @@ export function buildPlan(options: PlanOptions): Plan {
   }
   // The per-question truth the model will use (the same function, so the closed form and the grid
   // describe what is simulated).
-  const truthMode = epochs >= 2 ? 'shrunk' : 'observed';
+  const truthMode = epochs >= 2 && !graded ? 'shrunk' : 'observed';
   const truthRates = truthMode === 'shrunk' ? shrunkRates(named, population.clusterIndex) : undefined;
   const observed = named.map((s) => Float64Array.from(s.correct, (c, i) => c / s.k[i]));
   const rates = truthRates?.applied ? truthRates.rates : observed;
@@ -198,30 +245,41 @@ export function buildPlan(options: PlanOptions): Plan {
   const ratesB = systems.length === 2 ? rates[1] : ratesA;
   const target = mean(ratesA) - delta;
   const logitReach = reachableMeans(ratesB, 'logit');
-  const shift: GapShift =
-    options.shift ?? (target > logitReach.low && target < logitReach.high ? 'logit' : 'mixture');
+  const shift: GapShift = graded
+    ? 'mixture'
+    : (options.shift ?? (target > logitReach.low && target < logitReach.high ? 'logit' : 'mixture'));
   let shifted: Float64Array;
+  let amount: number;
   try {
-    shifted = shiftRates(ratesB, target, shift).rates;
+    ({ rates: shifted, amount } = shiftRates(ratesB, target, shift));
   } catch (error) {
     throw new RangeError(`--delta ${delta}: ${(error as Error).message}`);
   }
-  const parts = powerParts(ratesA, shifted);
+  // Graded systems: the variance of one redrawn score (shifted B's scaled by the mixture, (1 − |t|)²).
+  const withinA = scoreVariances(named[0]);
+  const withinOfB = scoreVariances(named[named.length - 1]);
+  const withinB = withinOfB
+    ? Float64Array.from(withinOfB, (v) => v * (1 - Math.abs(amount)) ** 2)
+    : undefined;
+  const parts = powerParts(ratesA, shifted, withinA, withinB);
   const sized =
     design === 'paired'
       ? millerPairedSampleSize({ ...parts, kA: epochs, kB: epochs, delta, alpha, power })
       : unpairedSampleSize({ ...parts, kA: epochs, kB: epochs, delta, alpha, power });
   const meanClusterSize = population.questionCount / population.clusterNames.length;
-  const designEffect = clustered ? designEffectOf(ratesA, shifted, population.clusterIndex, epochs) : 1;
+  const designEffect = clustered
+    ? designEffectOf(ratesA, shifted, population.clusterIndex, epochs, withinA, withinB)
+    : 1;
   const inUnit = unit === 'clusters' ? (sized.n * designEffect) / meanClusterSize : sized.n;
   const sizes = [
     ...new Set(
       options.sizes ?? [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2].map((f) => Math.max(2, Math.round(f * inUnit))),
     ),
   ].sort((a, b) => a - b);
-  const { tests, methods } = testsFor(design, unit, epochs);
-  const truthNote =
-    truthRates?.note ?? "one answer per question: each question's observed 0/1 outcome is its rate";
+  const { tests, methods } = testsFor(design, unit, epochs === 1 && !graded, graded);
+  const truthNote = graded
+    ? "graded scores: each drawn question's epoch scores redrawn from its own recorded scores; truth = each question's observed mean score"
+    : (truthRates?.note ?? "one answer per question: each question's observed 0/1 outcome is its rate");
   const name = options.name ?? 'plan';
   const pairText = systems.length === 2 ? `${systems[0]} vs ${systems[1]}` : `${systems[0]} vs a copy`;
   const config: StudyConfig = {
@@ -229,8 +287,8 @@ export function buildPlan(options: PlanOptions): Plan {
     title: `Plan: power to detect a true gap of ${+(delta * 100).toFixed(3)} points (${pairText}, ${design}, resampling ${unit})`,
     description:
       `Generated by evalsim plan from ${options.populationFile}: ${population.questionCount} questions in ${population.clusterNames.length} clusters. ` +
-      `System B's per-question success rates are shifted (${shift}) so the true gap A − B is exactly ${delta}; ` +
-      `each replication draws the eval size in ${unit} with replacement, ${epochs === 1 ? 'one answer' : `${epochs} answers (the eval's epochs; the score is their mean)`} per system per question, ` +
+      `System B's per-question ${graded ? 'recorded scores' : 'success rates'} are shifted (${shift}) so the true gap A − B is exactly ${delta}; ` +
+      `each replication draws the eval size in ${unit} with replacement, ${epochs === 1 ? (graded ? 'one recorded score' : 'one answer') : `${epochs} ${graded ? 'recorded scores' : 'answers'} (the eval's epochs; the score is their mean)`} per system per question, ` +
       `and tests at α = ${alpha}. Truth: ${truthNote}. power = share of replications with p < α. Rerun: evalsim run <this file>.`,
     seed: options.seed ?? 1,
     replications: options.replications ?? 2000,
@@ -244,7 +302,7 @@ export function buildPlan(options: PlanOptions): Plan {
         shift,
         replace: true,
         design,
-        ...(epochs > 1 ? { epochs, truth: truthMode } : {}),
+        ...(epochs > 1 ? (graded ? { epochs } : { epochs, truth: truthMode }) : {}),
       },
     },
     grid: { [unit === 'clusters' ? 'clusters' : 'n']: sizes },
@@ -264,6 +322,7 @@ export function buildPlan(options: PlanOptions): Plan {
     sizes,
     power,
     alpha,
+    scores: graded ? 'graded' : 'binary',
     epochs,
     truth: { mode: truthRates?.applied ? 'shrunk' : 'observed', note: truthNote },
   };

@@ -11,6 +11,10 @@
  * and gap δ = mean_i p_iA − mean_i p_iB. With one Bernoulli(p_i) answer per question the
  * paired per-question variance is ω² + σ_A² + σ_B² and the unpaired one
  * Var(x_A) + σ_A² + Var(x_B) + σ_B² = p̄_A(1 − p̄_A) + p̄_B(1 − p̄_B).
+ *
+ * Graded scores: p_i is the question's mean score and one answer is one of its recorded scores
+ * drawn uniformly (recordedScoreMean.ts), whose variance is not p_i(1 − p_i) but the population
+ * variance v_i of its recorded scores — given as `withinA` / `withinB`, σ² = mean_i v_i.
  */
 export interface PowerParts {
   readonly gap: number;
@@ -21,7 +25,12 @@ export interface PowerParts {
   readonly varianceB: number;
 }
 
-export function powerParts(ratesA: Float64Array, ratesB: Float64Array): PowerParts {
+export function powerParts(
+  ratesA: Float64Array,
+  ratesB: Float64Array,
+  withinA?: Float64Array,
+  withinB?: Float64Array,
+): PowerParts {
   const n = ratesA.length;
   if (ratesB.length !== n) throw new RangeError(`ratesB: length ${ratesB.length}, expected ${n}`);
   let meanA = 0;
@@ -40,8 +49,8 @@ export function powerParts(ratesA: Float64Array, ratesB: Float64Array): PowerPar
     const a = ratesA[i];
     const b = ratesB[i];
     omega2 += (a - b - gap) ** 2 / n;
-    sigmaA2 += (a * (1 - a)) / n;
-    sigmaB2 += (b * (1 - b)) / n;
+    sigmaA2 += (withinA ? withinA[i] : a * (1 - a)) / n;
+    sigmaB2 += (withinB ? withinB[i] : b * (1 - b)) / n;
     varianceA += (a - meanA) ** 2 / n;
     varianceB += (b - meanB) ** 2 / n;
   }

@@ -29,7 +29,7 @@ import type { AlphaSpending } from '@evalsim/core';
 import type { SequentialGate } from '../analysis/sequential/sequentialGate.js';
 import type { MethodConfig, StudyConfig } from '../config/studyConfig.js';
 import type { ResultRow } from '../output/resultRow.js';
-import type { ItemPopulation } from '../population/itemPopulation.js';
+import { binarySystem, type ItemPopulation } from '../population/itemPopulation.js';
 import type { Estimate } from './auditSummary.js';
 import { evalSystem } from './evalSystem.js';
 import {
@@ -103,8 +103,9 @@ export function buildSequentialAudit(options: SequentialAuditOptions): Sequentia
   const shown = options.evalName ?? population.source;
   const [a, b] = options.systems;
   if (a === b) throw new RangeError('--versus: name a system other than --system');
-  const systemA = evalSystem(population, a, '--system', shown);
-  const systemB = evalSystem(population, b, '--versus', shown);
+  const what = 'a sequential gate (its tests count discordant 0/1 answers)';
+  const systemA = binarySystem(evalSystem(population, a, '--system', shown), shown, what);
+  const systemB = binarySystem(evalSystem(population, b, '--versus', shown), shown, what);
   const N = population.questionCount;
   const K = population.clusterNames.length;
   const sizes = gate.sizes;

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../../base/errors.js';
 import type { StudyContext } from '../../base/roles.js';
 import { readInputFile } from '../../files/inputFile.js';
-import type { ItemPopulation } from '../../population/itemPopulation.js';
+import type { ItemPopulation, SystemResults } from '../../population/itemPopulation.js';
 import { loadItemPopulation } from '../../population/loadItemPopulation.js';
 import {
   populationFromShared,
@@ -136,4 +136,25 @@ export function adoptPopulationFiles(files: readonly SharedPopulationFile[]): vo
 /** Population files parsed from disk by this thread so far (a test's probe that workers parse none). */
 export function populationParseCount(): number {
   return parses;
+}
+
+/**
+ * Refuses a graded system (a `scores_<system>` column) for a model that draws 0/1 answers from
+ * c/k, naming the field `path` (its system's index when `systems` has several): a mean score is
+ * not a probability of a right answer, so such a model never takes one silently.
+ */
+export function refuseGradedSystems(
+  systems: readonly SystemResults[],
+  path: string,
+  population: ItemPopulation,
+  model: string,
+): void {
+  systems.forEach((system, j) => {
+    if (system.scores) {
+      throw new ConfigError(
+        systems.length > 1 ? `${path}[${j}]` : path,
+        `"${system.name}" has graded scores in ${population.source} (column "scores_${system.name}"); ${model} draws 0/1 answers (itemPopulation, itemPopulationPaired and itemPopulationShifted redraw graded scores)`,
+      );
+    }
+  });
 }

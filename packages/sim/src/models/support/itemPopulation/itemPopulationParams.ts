@@ -8,7 +8,7 @@ import type { ClusteredScores, PairedClusteredScores } from '../../../base/dataK
 import type { RandomStream } from '../../../base/randomStream.js';
 import type { DataSource } from '../../../base/roles.js';
 import type { ClusterMembers } from '../../../population/clusterMembers.js';
-import type { ItemPopulation } from '../../../population/itemPopulation.js';
+import type { ItemPopulation, RecordedScores } from '../../../population/itemPopulation.js';
 
 export const ITEM_ANSWER_MODES = ['recorded', 'rate', 'first'] as const;
 export type ItemAnswerMode = (typeof ITEM_ANSWER_MODES)[number];
@@ -20,6 +20,15 @@ export interface ItemPopulationParams {
   /** Per question: the Bernoulli probability ('recorded') or the fixed score ('rate', 'first'), per system. */
   readonly scoresA: Float64Array;
   readonly scoresB: Float64Array | null;
+  /**
+   * A graded system's recorded scores (answer 'recorded'), redrawn per question by
+   * recordedScoreMean.ts; null for a 0/1 system (Bernoulli draws) or another answer mode.
+   * In a pair, both systems are scored on the same drawn question, each redrawing its own
+   * recorded scores independently (two systems' epochs are separate runs, as two 0/1 systems'
+   * answers are independent given the question).
+   */
+  readonly gradedA: RecordedScores | null;
+  readonly gradedB: RecordedScores | null;
   readonly unit: 'questions' | 'clusters';
   /** Questions drawn (unit 'questions') or clusters drawn (unit 'clusters'). */
   readonly draws: number;

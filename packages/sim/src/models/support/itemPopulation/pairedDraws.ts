@@ -1,12 +1,15 @@
 /**
  * Two systems scored on the same questions, drawn question by question (questionDraws.ts): each
  * drawn question scores one recorded answer per system, two independent Bernoulli draws given
- * the question ('recorded'; with `epochs`, the mean of that many each: epochMean.ts), or their fixed scores ('rate', 'first'), summed per cluster slot.
+ * the question ('recorded'; with `epochs`, the mean of that many each: epochMean.ts; a graded
+ * system redraws its own recorded scores, recordedScoreMean.ts, both systems on the same drawn
+ * question), or their fixed scores ('rate', 'first'), summed per cluster slot.
  */
 import type { RandomStream } from '../../../base/randomStream.js';
 import { epochMean } from './epochMean.js';
 import { type DrawnPairedScores, type ItemPopulationParams, pairedSums } from './itemPopulationParams.js';
 import { createQuestionDraws, drawQuestions, slotCount } from './questionDraws.js';
+import { recordedScoreMean } from './recordedScoreMean.js';
 
 export function pairedDraws(params: ItemPopulationParams): DrawnPairedScores {
   const sums = pairedSums(slotCount(params));
@@ -15,6 +18,8 @@ export function pairedDraws(params: ItemPopulationParams): DrawnPairedScores {
   const b = params.scoresB as Float64Array;
   const recorded = params.answer === 'recorded';
   const epochs = params.epochs;
+  const gradedA = params.answer === 'recorded' ? params.gradedA : null;
+  const gradedB = params.answer === 'recorded' ? params.gradedB : null;
   const scratch = createQuestionDraws(params);
   let rng: RandomStream | null = null;
   const startSlot = (slot: number) => {
@@ -26,8 +31,16 @@ export function pairedDraws(params: ItemPopulationParams): DrawnPairedScores {
     sumProducts[slot] = 0;
   };
   const visit = (slot: number, question: number) => {
-    const ya = recorded ? epochMean(rng as RandomStream, a[question], epochs) : a[question];
-    const yb = recorded ? epochMean(rng as RandomStream, b[question], epochs) : b[question];
+    const ya = gradedA
+      ? recordedScoreMean(rng as RandomStream, gradedA, question, epochs)
+      : recorded
+        ? epochMean(rng as RandomStream, a[question], epochs)
+        : a[question];
+    const yb = gradedB
+      ? recordedScoreMean(rng as RandomStream, gradedB, question, epochs)
+      : recorded
+        ? epochMean(rng as RandomStream, b[question], epochs)
+        : b[question];
     sizes[slot] += 1;
     totalsA[slot] += ya;
     totalsB[slot] += yb;
