@@ -14,3 +14,12 @@ export { type SampleSize, sampleSizeFor, wholeItems } from './sampleSizeFor.js';
 export { unpairedMde } from './unpairedMde.js';
 export { unpairedSampleSize } from './unpairedSampleSize.js';
 export { type UnpairedPowerParams, unpairedVariance } from './unpairedVariance.js';
+export {
+  type DesignMde,
+  type DesignSampleSize,
+  mdeByDesign,
+  type PowerByDesignInput,
+  type PowerDesign,
+  powerDesigns,
+  sampleSizeByDesign,
+} from './powerByDesign.js';
