@@ -9,11 +9,6 @@ export { multiplicityMdeFactor } from './multiplicityMdeFactor.js';
 export { naiveCoverageUnderDesignEffect } from './naiveCoverageUnderDesignEffect.js';
 export { naiveFalseWinRate } from './naiveFalseWinRate.js';
 export { planningRuleSampleSize } from './planningRuleSampleSize.js';
-export { type PowerOptions, powerZSum } from './powerZSum.js';
-export { type SampleSize, sampleSizeFor, wholeItems } from './sampleSizeFor.js';
-export { unpairedMde } from './unpairedMde.js';
-export { unpairedSampleSize } from './unpairedSampleSize.js';
-export { type UnpairedPowerParams, unpairedVariance } from './unpairedVariance.js';
 export {
   type DesignMde,
   type DesignSampleSize,
@@ -23,3 +18,8 @@ export {
   powerDesigns,
   sampleSizeByDesign,
 } from './powerByDesign.js';
+export { type PowerOptions, powerZSum } from './powerZSum.js';
+export { type SampleSize, sampleSizeFor, wholeItems } from './sampleSizeFor.js';
+export { unpairedMde } from './unpairedMde.js';
+export { unpairedSampleSize } from './unpairedSampleSize.js';
+export { type UnpairedPowerParams, unpairedVariance } from './unpairedVariance.js';

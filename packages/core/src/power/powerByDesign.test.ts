@@ -90,7 +90,9 @@ describe('the designs the inputs give', () => {
     expect(() => powerDesigns({})).toThrow(/^variance: give/);
     expect(() => powerDesigns({ varianceA: 0.2 })).toThrow(/^varianceA: goes with varianceB/);
     expect(() => powerDesigns({ pairedVariance: 0 })).toThrow(/^pairedVariance: must be a variance > 0/);
-    expect(() => sampleSizeByDesign({ p: 0.5, delta: 1e-9 })).toThrow(/^delta: a gap of 1e-9 needs more than/);
+    expect(() => sampleSizeByDesign({ p: 0.5, delta: 1e-9 })).toThrow(
+      /^delta: a gap of 1e-9 needs more than/,
+    );
     expect(() => sampleSizeByDesign({ p: 0.5, delta: 0.03, deff: 0 })).toThrow(/^deff: must be > 0/);
   });
 });
