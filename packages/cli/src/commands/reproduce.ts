@@ -16,6 +16,7 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
+import { resolveShard, runMode, runStudy, type Study } from '@evalsim/sim';
 import {
   type ChunkExecutor,
   computeFormulasBetweenChunks,
@@ -24,12 +25,8 @@ import {
   defaultWorkerCount,
   LANE_TASKS_PER_THREAD,
   prepareOutputDirectory,
-  resolveShard,
-  runMode,
-  runStudy,
-  type Study,
   startWorkerThread,
-} from '@evalsim/sim';
+} from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { formatInvalidIntervals } from '../format/invalidIntervals.js';
 import type { CliIo } from '../io.js';
