@@ -6,7 +6,7 @@
 // resident memory. Used by bench.mjs, which starts one process per (study, workers).
 import { performance } from 'node:perf_hooks';
 import { loadStudy, runStudy } from '../packages/sim/dist/index.js';
-import { createStudyPool } from '../packages/sim/dist/internal.js';
+import { createStudyPool } from '../packages/sim/dist/runner/chunkExecutor.js';
 
 const [file, workersText] = process.argv.slice(2);
 const workers = Number(workersText);

@@ -54,6 +54,12 @@ export {
 } from './runner/runOptions.js';
 export type { RunProgress } from './runner/runProgress.js';
 export { runStudy } from './runner/runStudy.js';
+export {
+  type ReproduceOptions,
+  type ReproduceRun,
+  reproduceRuns,
+  reproduceStudies,
+} from './runner/reproduceStudies.js';
 
 // The blocks a study is built from, and how to write your own: the roles (a model generates,
 // a method analyses, a metric summarises, a formula computes a cell in closed form), their

@@ -1,9 +1,10 @@
 /**
  * `@evalsim/sim/internal`: what the `evalsim` command (packages/cli) needs of the package besides
- * its public API (index.ts) — the output folder rules, message helpers, the worker pool and thread
- * trace, the scheduler scripts' parts. Not part of the published API and not for library users:
- * only packages/cli (and the repository's scripts and tests) import it, which the floors test
- * checks (scripts/layering/). No name is both here and in index.ts.
+ * its public API (index.ts) — the output folder rules, message helpers, the default worker count,
+ * the early worker thread and the thread trace, the scheduler scripts' parts. Not part of the
+ * published API and not for library users: only packages/cli (and the repository's scripts and
+ * tests) import it, which the floors test checks (scripts/layering/). No name is both here and in
+ * index.ts.
  */
 
 // Output folders and files as the commands write them: checked before any work, published
@@ -36,10 +37,8 @@ export { evalSystem } from './yourEval/evalSystem.js';
 export { type PopulationCsv, populationCsv } from './yourEval/populationCsv.js';
 export { planLookFractions } from './yourEval/sequentialPlan.js';
 
-// The worker pool and the threads, for the commands that drive them (reproduce, run's thread trace).
-export { type ChunkExecutor, createStudyPool, defaultWorkerCount } from './runner/chunkExecutor.js';
-export { computeFormulasBetweenChunks } from './runner/formulasBetweenChunks.js';
-export { createStudyLanes, LANE_TASKS_PER_THREAD } from './runner/studyLanes.js';
+// The threads, for the commands that start them early or trace them (reproduce, run --trace-threads).
+export { defaultWorkerCount } from './runner/chunkExecutor.js';
 export { traceBusy, traceClockMs, tracingThreads } from './runner/threadTrace.js';
 export { startWorkerThread, type WorkerThread } from './runner/workerThread.js';
 
