@@ -281,6 +281,22 @@ describe('evalsim leaderboard', () => {
       'ranks.svg',
     ]);
     expect(r.stdout).toContain(`rerun: evalsim run ${join(dir, 'leaderboard.json')} --out ${dir}\n`);
+    // A board refused after the import leaves nothing behind, not even the population it wrote.
+    const refused = join(tmp, 'refused');
+    const bad = await evalsim(
+      'leaderboard',
+      '--population',
+      evalFile,
+      '--systems',
+      'alpha,gamma',
+      '--workers',
+      '0',
+      '--out',
+      refused,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--systems: no system "gamma"/);
+    expect(existsSync(join(refused, 'population.csv'))).toBe(false);
     expect(readdirSync(root)).toEqual(before);
   });
 });

@@ -157,7 +157,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           'your own systems: the chance each ranks first if the eval were run again, rank intervals',
         )
         .example(
-          '$0 leaderboard --population e.csv --systems a,b --rerun answers --keep answers --out lb',
+          '$0 leaderboard --population eval.csv --systems a,b --rerun answers --keep answers --out lb',
           'answer noise only (the same questions), every simulated answer written to lb/answers.arrow',
         )
         .example(

@@ -11,8 +11,15 @@
  * 100 MB; an imported eval's population goes to `population.csv` in the folder (never into the
  * working folder).
  */
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildLeaderboard, MAX_REPLICATIONS, runStudy, summarizeLeaderboard } from '@evalsim/sim';
+import {
+  buildLeaderboard,
+  type LeaderboardPlan,
+  MAX_REPLICATIONS,
+  runStudy,
+  summarizeLeaderboard,
+} from '@evalsim/sim';
 import { answersFileBytes, parquetPathOf, writeFileAtomic } from '@evalsim/sim/internal';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
@@ -84,6 +91,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     args as unknown as Record<string, unknown>,
     SIMULATION_IMPORT_FLAGS,
   );
+  const populationExisted = existsSync(join(dir, 'population.csv'));
   const input = evalPopulation(io, args.population, dir, {
     metric: importOptions.metric,
     importOptions,
@@ -99,18 +107,25 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     ],
   });
   const systems = listOption(args.systems);
-  const plan = buildLeaderboard({
-    populationFile: input.file,
-    population: input.population,
-    evalName: input.shown,
-    systems,
-    rerun,
-    n,
-    ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
-    replications: args.replications,
-    seed: args.seed,
-    name: STUDY_NAME,
-  });
+  let plan: LeaderboardPlan;
+  try {
+    plan = buildLeaderboard({
+      populationFile: input.file,
+      population: input.population,
+      evalName: input.shown,
+      systems,
+      rerun,
+      n,
+      ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
+      replications: args.replications,
+      seed: args.seed,
+      name: STUDY_NAME,
+    });
+  } catch (error) {
+    // A refused board leaves nothing: the population an imported eval wrote is removed again.
+    if (!populationExisted && input.file === 'population.csv') rmSync(join(dir, input.file), { force: true });
+    throw error;
+  }
   const studyFile = join(dir, `${plan.config.name}.json`);
   writeFileAtomic(studyFile, `${JSON.stringify(plan.config, null, 2)}\n`);
   const study = await loadStudyFile(io, studyFile, dir);
