@@ -5,7 +5,8 @@
 // the simulation's own scaling, as inside `evalsim reproduce`), replications simulated and peak
 // resident memory. Used by bench.mjs, which starts one process per (study, workers).
 import { performance } from 'node:perf_hooks';
-import { createStudyPool, loadStudy, runStudy } from '../packages/sim/dist/index.js';
+import { loadStudy, runStudy } from '../packages/sim/dist/index.js';
+import { createStudyPool } from '../packages/sim/dist/runner/chunkExecutor.js';
 
 const [file, workersText] = process.argv.slice(2);
 const workers = Number(workersText);

@@ -13,6 +13,7 @@ const WORKSPACE_SOURCES = {
   '@evalsim/sim/light': 'packages/sim/src/light.ts',
   '@evalsim/sim/run': 'packages/sim/src/studyRun.ts',
   '@evalsim/sim/threads': 'packages/sim/src/threads.ts',
+  '@evalsim/sim/internal': 'packages/sim/src/internal.ts',
 };
 
 /** The study validator, generated from the schema by scripts/bundle.mjs (config/validatorSource.ts). */

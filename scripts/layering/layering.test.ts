@@ -1,10 +1,43 @@
-/** The folder layering of core, sim and cli holds (scripts/layering/layers.ts). */
+/**
+ * The folder layering of core, sim and cli holds (scripts/layering/layers.ts), and sim's
+ * internal entry stays the CLI's (checkInternalImports.ts).
+ */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, onTestFinished, test } from 'vitest';
+import { checkInternalImports } from './checkInternalImports.js';
 import { checkLayers } from './checkLayers.js';
 import { LAYERS } from './layers.js';
 
 const packages = fileURLToPath(new URL('../../packages/', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('@evalsim/sim/internal', () => {
+  test('only packages/cli (and scripts and tests) import it', () => {
+    expect(checkInternalImports(root)).toEqual([]);
+  });
+
+  test('the check finds an import of it from another package, and from a module of the published API', async () => {
+    const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'internal-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    for (const folder of ['packages/cli/src', 'packages/core/src', 'packages/evalsim/src', 'studies'])
+      mkdirSync(join(dir, folder), { recursive: true });
+    const line = "import { writeFileAtomic } from '@evalsim/sim/internal';\n";
+    writeFileSync(join(dir, 'packages/cli/src/a.ts'), line);
+    writeFileSync(join(dir, 'studies/s.test.ts'), line);
+    expect(checkInternalImports(dir)).toEqual([]);
+    writeFileSync(join(dir, 'packages/core/src/b.ts'), line);
+    writeFileSync(join(dir, 'packages/evalsim/src/index.js'), "export * from '@evalsim/sim/internal';\n");
+    writeFileSync(join(dir, 'studies/m.mjs'), "const m = await import('@evalsim/sim/internal');\n");
+    expect(checkInternalImports(dir)).toEqual([
+      'packages/core/src/b.ts imports @evalsim/sim/internal (only packages/cli, scripts and tests may)',
+      'packages/evalsim/src/index.js imports @evalsim/sim/internal (only packages/cli, scripts and tests may)',
+      'studies/m.mjs imports @evalsim/sim/internal (only packages/cli, scripts and tests may)',
+    ]);
+  });
+});
 
 describe('folder layering', () => {
   for (const [name, layers] of Object.entries(LAYERS)) {

@@ -60,9 +60,10 @@ export const LAYERS: Readonly<Record<string, readonly (readonly string[])[]>> = 
     // runner: the only place that knows about workers; yourEval: the audit/plan/leaderboard
     // studies generated from an eval (configs and the reading of their results, never a run)
     ['runner', 'yourEval'],
-    // the public face, its light second entry for the CLI's commands that need no runner
-    // (light.ts) and the third, what `evalsim run` needs (studyRun.ts)
-    ['index.ts', 'light.ts', 'studyRun.ts', 'threads.ts'],
+    // the public face (index.ts), what only the CLI needs besides it (internal.ts: only packages/cli
+    // imports @evalsim/sim/internal, checked by layering.test.ts), its light entry for the CLI's
+    // commands that need no runner (light.ts), what `evalsim run` needs (studyRun.ts) and threads
+    ['index.ts', 'internal.ts', 'light.ts', 'studyRun.ts', 'threads.ts'],
   ],
   cli: [
     ['io.ts'],

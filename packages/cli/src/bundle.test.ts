@@ -100,11 +100,11 @@ function leaderboardFile(name: string, replications: number): string {
     '1',
   );
   expect(made.code, made.stderr).toBe(0);
-  return lb;
+  return join(lb, 'answers.arrow');
 }
 
 test('piped into head: the first lines come out and the command ends quietly (no EPIPE crash)', () => {
-  const lb = leaderboardFile('lb.arrow', 20);
+  const lb = leaderboardFile('lb', 20);
   const shell = (command: string) =>
     spawnSync('bash', ['-c', `${command} 2>"$ERR" | head -n 2; echo "status=\${PIPESTATUS[0]}"`], {
       cwd: root,
@@ -124,7 +124,7 @@ test('piped into head: the first lines come out and the command ends quietly (no
 test('the process ends once its output is written: a reader that starts late still gets all of it', () => {
   // main.ts ends the process when runCli resolves and stdout and stderr are flushed, not when the
   // event loop drains. Megabytes through a pipe (64 KB) that is read only after half a second.
-  const lb = leaderboardFile('lb-late.arrow', 2);
+  const lb = leaderboardFile('lb-late', 2);
   const direct = spawnSync(process.execPath, [bundle, 'show', lb, '--format', 'csv'], {
     cwd: root,
     encoding: 'utf8',

@@ -5,7 +5,7 @@
  * loading the runner, Arrow, ajv or yaml. A bundler follows a barrel file's every re-export
  * when it splits code (esbuild puts what index.ts reaches into one shared chunk), so the
  * CLI's calculators import these from here and never reach index.ts. Every name here is also
- * exported by index.ts.
+ * exported by index.ts (the public API) or internal.ts (the CLI's).
  */
 export { closestName, didYouMean } from './base/closestName.js';
 export { ConfigError } from './base/errors.js';

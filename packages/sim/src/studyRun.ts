@@ -1,9 +1,9 @@
 /**
  * The third entry of @evalsim/sim, `@evalsim/sim/run`: what `evalsim run` needs to load, check,
  * run and print a study, importable without initializing the rest of the package (the eval
- * importers, analysis, audit and plan, the shard scripts). index.ts re-exports every module of
+ * importers, analysis, audit and plan, the shard scripts). index.ts re-exports most modules of
  * the package, and a bundle evaluates each module a barrel re-exports when it is first imported.
- * Every name here is also exported by index.ts.
+ * Like internal.ts, an entry of the CLI's: what a library user needs of it is in index.ts.
  */
 export { ConfigError } from './base/errors.js';
 export { MAX_REPLICATIONS } from './base/limits.js';

@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,7 +202,7 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
         '--keep',
         'answers',
         '--out',
-        '/proc/evalsim-x/lb.arrow',
+        '/proc/evalsim-x/lb',
       ],
     ],
     ['import --out /sys', () => ['import', log(), '--out', '/sys/evalsim-x.arrow']],
@@ -272,13 +272,23 @@ describe('outputs are checked before any work, nothing left behind (27.3)', () =
     expect(readFileSync(path, 'utf8')).toBe(LONG_TABLE);
   });
 
-  it('leaderboard --population P --out P', async () => {
-    const path = file('attack-pop.arrow', readFileSync(population));
+  it('leaderboard --population DIR/answers.arrow --out DIR', async () => {
+    const path = file('attack-lb/answers.arrow', readFileSync(population));
     const before = readFileSync(path);
     await expectRefused({
-      name: 'leaderboard --population P --out P',
-      args: ['leaderboard', '--population', path, '--system', 'a', '--keep', 'answers', '--out', path],
-      names: /--out .*attack-pop\.arrow: attack-pop\.arrow is also an input/,
+      name: 'leaderboard --population DIR/answers.arrow --out DIR',
+      args: [
+        'leaderboard',
+        '--population',
+        path,
+        '--system',
+        'a',
+        '--keep',
+        'answers',
+        '--out',
+        dirname(path),
+      ],
+      names: /--out .*attack-lb: answers\.arrow is also an input/,
     });
     expect(readFileSync(path).equals(before)).toBe(true);
   });
@@ -372,7 +382,7 @@ describe('inputs are regular files only, refused unopened (27.4)', () => {
           '--keep',
           'answers',
           '--out',
-          join(outDir(), 'lb.arrow'),
+          join(outDir(), 'lb'),
         ],
         names: reason,
       }),
@@ -451,7 +461,7 @@ describe('the lows (27.7)', () => {
         '--keep',
         'answers',
         '--out',
-        'lb.arrow',
+        'lb',
       ],
       '--questions: got "0x10"; allowed: all, or an integer ≥ 1',
     ],
@@ -574,7 +584,7 @@ describe('the lows (27.7)', () => {
         '--keep',
         'answers',
         '--out',
-        join(outDir(), 'lb.arrow'),
+        join(outDir(), 'lb'),
       ],
       /attack-passwd\.csv, row 1: is not an item population file/,
     ],

@@ -229,7 +229,7 @@ describe('evalsim leaderboard names --population for a bad population', () => {
       [],
     ],
   ] as const)('%s', async (_name, name, content, names, hides) => {
-    const out = join(scratch, `${name}.arrow`);
+    const out = join(scratch, `${name}-lb`);
     file(name, content);
     await expectRefused({
       args: ['leaderboard', '--population', name, '--keep', 'answers', '--out', out, '--replications', '2'],

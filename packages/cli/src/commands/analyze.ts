@@ -22,7 +22,6 @@ import {
   type EvalAnalysis,
   evalMatrix,
   evalsimVersion,
-  formatEvalWarning,
   HBB_AUTO_SYSTEMS,
   HBB_CHOICES,
   type HbbChoice,
@@ -41,11 +40,10 @@ import {
   POSTERIOR_CHOICES,
   type PosteriorChoice,
   parseScoreWeights,
-  prepareOutputDirectory,
   TOO_FEW_SAMPLES_CHOICES,
   type TooFewSamples,
-  writeFileAtomic,
 } from '@evalsim/sim';
+import { formatEvalWarning, prepareOutputDirectory, writeFileAtomic } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { analysisArrow } from '../analyze/analysisArrow.js';
 import { analysisMarkdown, powerSentence, skippedLines } from '../analyze/analysisMarkdown.js';

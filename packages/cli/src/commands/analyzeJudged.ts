@@ -8,13 +8,8 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  analyzeJudged,
-  evalsimVersion,
-  type ImportedEval,
-  type JudgedAnalysis,
-  writeFileAtomic,
-} from '@evalsim/sim';
+import { analyzeJudged, evalsimVersion, type ImportedEval, type JudgedAnalysis } from '@evalsim/sim';
+import { writeFileAtomic } from '@evalsim/sim/internal';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
 import { autoView } from '../html/autoView.js';

@@ -18,12 +18,12 @@ import {
   AUDIT_RESAMPLES,
   buildAudit,
   type Estimate,
-  evalSystem,
   type IntervalAudit,
   MAX_REPLICATIONS,
   type SequentialGate,
   summarizeAudit,
 } from '@evalsim/sim';
+import { evalSystem } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';

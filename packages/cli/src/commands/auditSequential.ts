@@ -12,9 +12,9 @@ import {
   type Estimate,
   type SequentialGate,
   type SequentialResample,
-  spendingName,
   summarizeSequentialAudit,
 } from '@evalsim/sim';
+import { spendingName } from '@evalsim/sim/internal';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';

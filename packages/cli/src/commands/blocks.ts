@@ -4,7 +4,7 @@
  * values, description), from the registries' declared options — the names and options a
  * study file uses. `--json` prints the same as data.
  */
-import { didYouMean } from '@evalsim/sim';
+import { didYouMean } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { tableWidth } from '../format/printRows.js';
 import type { CliIo } from '../io.js';

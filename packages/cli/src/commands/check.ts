@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPartialsAndInputs, PARTIAL_EXTENSION } from '@evalsim/sim';
+import { PARTIAL_EXTENSION } from '@evalsim/sim';
+import { checkPartialsAndInputs } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 

@@ -2,7 +2,7 @@
  * The `<eval>` argument of audit, plan and leaderboard: an item population file (the wide
  * CSV or Arrow of studies/data/README.md) is used as it is; anything else (an eval Arrow
  * written by `evalsim import`, or raw logs of a supported framework) is imported, aligned
- * (`--task`, `--metric`) and written as `<out>/population.csv` (or `populationName`), which the
+ * (`--task`, `--metric`) and written as `<out>/population.csv`, which the
  * generated study names — with the systems' names as the logs carry them; messages name the eval as
  * given. Either way the study names its population relative to the study file, so
  * `evalsim run <out>/<study>.json` rereads the same questions. Graded scores (any score other
@@ -15,15 +15,17 @@ import { join, relative } from 'node:path';
 import {
   type EvalImportOptions,
   evalMatrix,
-  formatEvalWarning,
   type ItemPopulation,
   importEval,
   loadItemPopulation,
   OutputError,
+} from '@evalsim/sim';
+import {
+  formatEvalWarning,
   populationCsv,
   prepareOutputDirectory,
   writeFileAtomic,
-} from '@evalsim/sim';
+} from '@evalsim/sim/internal';
 import type { CliIo } from '../io.js';
 import { inputPath } from './shippedStudies.js';
 
@@ -46,8 +48,6 @@ export interface EvalInputOptions {
   readonly writes?: readonly string[] | undefined;
   /** The import flags given (`--cluster`, `--epoch-column`, …) for raw logs. */
   readonly importOptions?: EvalImportOptions;
-  /** The name of the population file written for an imported eval (default `population.csv`). */
-  readonly populationName?: string | undefined;
   /** The command simulates graded scores (default false: a graded eval is refused). */
   readonly graded?: boolean | undefined;
   /** What the command does, for the refusal of a graded eval (default "this command"). */
@@ -71,7 +71,7 @@ export function evalPopulation(
   const path = io.resolve(evalPath);
   if (!existsSync(path)) throw new Error(`${evalPath}: no such file or directory`);
   // The output directory, checked before any work (never one of the inputs); created when written.
-  const populationName = options.populationName ?? 'population.csv';
+  const populationName = 'population.csv';
   const checkOutput = (inputs: readonly string[], population: boolean) =>
     prepareOutputDirectory(outDir, [...(options.writes ?? []), ...(population ? [] : [populationName])], {
       label: options.label,

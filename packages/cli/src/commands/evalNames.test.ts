@@ -33,7 +33,7 @@ describe('system names as the logs carry them', () => {
     ['audit', ['audit', 'eval.csv', '--system', 'openai_gpt_x', '--out', 'a']],
     [
       'leaderboard',
-      ['leaderboard', '--population', 'eval.csv', '--systems', 'gpt-x,openai_gpt_x', '--out', 'lb.arrow'],
+      ['leaderboard', '--population', 'eval.csv', '--systems', 'gpt-x,openai_gpt_x', '--out', 'lb'],
     ],
   ])('%s: a wrong name gets the closest ones, and the eval as given', async (_label, args) => {
     const run = await evalsim(...args);
@@ -76,7 +76,7 @@ describe('system names as the logs carry them', () => {
       '20',
       '--json',
       '--out',
-      'lb.arrow',
+      'lb',
     );
     expect(board.code).toBe(0);
     expect(JSON.parse(board.stdout).entries.map((e: { entry: string }) => e.entry)).toEqual([

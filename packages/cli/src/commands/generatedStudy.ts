@@ -5,7 +5,8 @@
  * reruns, byte for byte.
  */
 import { join } from 'node:path';
-import { type ResultRow, runStudy, type Study, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
+import { type ResultRow, runStudy, type Study, type StudyConfig } from '@evalsim/sim';
+import { writeFileAtomic } from '@evalsim/sim/internal';
 import { createProgressLine } from '../format/progressLine.js';
 import type { CliIo } from '../io.js';
 import { WORKERS_DESCRIPTION } from './flagValues.js';

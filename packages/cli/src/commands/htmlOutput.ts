@@ -11,7 +11,8 @@
  * view)` with its `--json` text and its view (html/<command>View.ts).
  */
 import { basename, dirname } from 'node:path';
-import { evalsimVersion, prepareOutputDirectory, writeFileAtomic } from '@evalsim/sim';
+import { evalsimVersion } from '@evalsim/sim';
+import { prepareOutputDirectory, writeFileAtomic } from '@evalsim/sim/internal';
 import type { HtmlView } from '../html/htmlView.js';
 import type { CliIo } from '../io.js';
 

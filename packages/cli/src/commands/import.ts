@@ -15,15 +15,17 @@ import {
   columnValue,
   evalsimVersion,
   evalToArrow,
-  formatEvalWarning,
   type ImportedEval,
   importEval,
   parquetFromArrow,
+  writeEvalArrow,
+} from '@evalsim/sim';
+import {
+  formatEvalWarning,
   parquetPathOf,
   prepareOutputDirectory,
   publishFiles,
-  writeEvalArrow,
-} from '@evalsim/sim';
+} from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import { createStatusLine } from '../format/progressLine.js';

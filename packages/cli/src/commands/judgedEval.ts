@@ -4,13 +4,8 @@
  * analyzeJudged), so the studies they generate start from the eval's measured accuracy and
  * judge rates.
  */
-import {
-  analyzeJudged,
-  formatEvalWarning,
-  importEval,
-  type JudgedAnalysis,
-  prepareOutputDirectory,
-} from '@evalsim/sim';
+import { analyzeJudged, importEval, type JudgedAnalysis } from '@evalsim/sim';
+import { formatEvalWarning, prepareOutputDirectory } from '@evalsim/sim/internal';
 import type { CliIo } from '../io.js';
 import { checkPathsExist } from './importFlags.js';
 import { inputPath } from './shippedStudies.js';

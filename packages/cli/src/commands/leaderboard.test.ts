@@ -3,12 +3,12 @@
  * holds replications × models × questions answers, with the study's provenance; bad
  * options are named.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { answersFileBytes } from '@evalsim/sim';
+import { answersFileBytes } from '@evalsim/sim/internal';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli.js';
 import { captureSink } from '../io.js';
@@ -40,8 +40,8 @@ async function evalsim(...args: string[]) {
 }
 
 describe('evalsim leaderboard', () => {
-  test('writes every simulated answer as Arrow and prints a summary', async () => {
-    const out = join(tmp, 'lb.arrow');
+  test('writes every simulated answer as Arrow into the folder --out and prints a summary', async () => {
+    const out = join(tmp, 'lb');
     const run = await evalsim(
       'leaderboard',
       '--population',
@@ -65,7 +65,8 @@ describe('evalsim leaderboard', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/significant pairs of 10/);
     expect(run.stdout).toMatch(/2100 answers/);
-    const table = await tableFromIPC(readFileSync(out));
+    expect(readdirSync(out)).toEqual(['answers.arrow']);
+    const table = await tableFromIPC(readFileSync(join(out, 'answers.arrow')));
     expect(table.numRows).toBe(7 * 5 * 60);
     expect(table.schema.fields.map((f) => f.name)).toEqual([
       'cell',
@@ -96,7 +97,7 @@ describe('evalsim leaderboard', () => {
       '--keep',
       'answers',
       '--out',
-      join(tmp, 'x.arrow'),
+      join(tmp, 'x'),
     );
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/--questions/);
@@ -109,10 +110,64 @@ describe('evalsim leaderboard', () => {
       '--keep',
       'answers',
       '--out',
-      join(tmp, 'y.arrow'),
+      join(tmp, 'y'),
     );
     expect(system.code).not.toBe(0);
     expect(system.stderr).toMatch(/system.*haiku_off/);
+    expect(existsSync(join(tmp, 'y'))).toBe(false);
+  });
+
+  test('--out is a folder: a file name is refused with the rule and the folder meant, before any work', async () => {
+    for (const [out, folder] of [
+      ['lb.arrow', 'lb'],
+      ['runs/lb.json', 'runs/lb'],
+    ] as const) {
+      const r = await evalsim(
+        'leaderboard',
+        '--population',
+        'studies/data/mmlu-standin.csv',
+        '--systems',
+        'haiku_off,sonnet_off',
+        '--out',
+        join(tmp, out),
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        `--out ${join(tmp, out)}: --out is a folder (the command writes its files inside it, never beside it;`,
+      );
+      expect(r.stderr).toContain(`give --out ${join(tmp, folder)}\n`);
+      expect(existsSync(join(tmp, out))).toBe(false);
+    }
+    const copies = await evalsim(
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--keep',
+      'answers',
+      '--out',
+      join(tmp, 'copies.arrow'),
+    );
+    expect(copies.stderr).toMatch(
+      /--out is a folder .* answers\.arrow with --keep answers\), not a \.arrow file/,
+    );
+    // A trailing slash says a folder is meant.
+    const slash = await evalsim(
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--models',
+      '2',
+      '--replications',
+      '2',
+      '--workers',
+      '0',
+      '--keep',
+      'answers',
+      '--out',
+      `${join(tmp, 'kept.arrow')}/`,
+    );
+    expect(slash.code, slash.stderr).toBe(0);
+    expect(readdirSync(join(tmp, 'kept.arrow'))).toEqual(['answers.arrow']);
   });
 
   test('answers only with --keep answers; their size estimated before the run; nothing written outside --out', async () => {
@@ -135,10 +190,10 @@ describe('evalsim leaderboard', () => {
       '--population',
       'studies/data/mmlu-standin.csv',
       '--out',
-      join(tmp, 'n.arrow'),
+      join(tmp, 'n'),
     );
     expect(noKeep.code).toBe(2);
-    expect(noKeep.stderr).toMatch(/--out .*n\.arrow: the answers are written only with --keep answers/);
+    expect(noKeep.stderr).toMatch(/--out .*n: the answers are written only with --keep answers/);
     const noOut = await evalsim(
       'leaderboard',
       '--population',
@@ -146,9 +201,9 @@ describe('evalsim leaderboard', () => {
       '--keep',
       'answers',
     );
-    expect(noOut.stderr).toMatch(/--keep answers: give --out FILE/);
+    expect(noOut.stderr).toMatch(/--keep answers: give --out DIR/);
     // The estimate is the file's size to within its dictionaries and metadata.
-    const out = join(tmp, 'sized.arrow');
+    const out = join(tmp, 'sized');
     const run = await evalsim(
       'leaderboard',
       '--population',
@@ -173,7 +228,7 @@ describe('evalsim leaderboard', () => {
     };
     const estimate = answersFileBytes(sheet, 1, 30);
     expect(estimate).toBe(30 * 4 * 1140 * 9);
-    const size = statSync(out).size;
+    const size = statSync(join(out, 'answers.arrow')).size;
     expect(size).toBeGreaterThan(estimate);
     expect(size).toBeLessThan(estimate * 1.02 + 20_000);
     const warned = captureSink();
@@ -196,7 +251,7 @@ describe('evalsim leaderboard', () => {
     );
   });
 
-  test('--systems on an imported eval: its population beside --out, named after it, not in the working folder', async () => {
+  test('--systems on an imported eval: its population in the folder --out, not in the working folder', async () => {
     const dir = join(tmp, 'imported');
     const evalFile = join(tmp, 'eval.arrow');
     expect(
@@ -215,16 +270,33 @@ describe('evalsim leaderboard', () => {
       '--workers',
       '0',
       '--out',
-      join(dir, 'board.arrow'),
+      dir,
     );
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(dir).sort()).toEqual([
       '.runs',
-      'board-leaderboard.arrow',
-      'board-leaderboard.json',
-      'board.population.csv',
-      'board.ranks.svg',
+      'leaderboard.arrow',
+      'leaderboard.json',
+      'population.csv',
+      'ranks.svg',
     ]);
+    expect(r.stdout).toContain(`rerun: evalsim run ${join(dir, 'leaderboard.json')} --out ${dir}\n`);
+    // A board refused after the import leaves nothing behind, not even the population it wrote.
+    const refused = join(tmp, 'refused');
+    const bad = await evalsim(
+      'leaderboard',
+      '--population',
+      evalFile,
+      '--systems',
+      'alpha,gamma',
+      '--workers',
+      '0',
+      '--out',
+      refused,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--systems: no system "gamma"/);
+    expect(existsSync(join(refused, 'population.csv'))).toBe(false);
     expect(readdirSync(root)).toEqual(before);
   });
 });

@@ -1,36 +1,36 @@
 /**
- * `evalsim leaderboard`: simulate leaderboards of M identical copies of one system of an
- * item population (model systemCopies; seed 000 Step 5) on the normal study runner, and
- * export every simulated answer as an Arrow IPC file — the study's kept answers
- * (`keep: ['answers']`: columns cell, replication, model, question, cluster, correct; with
- * provenance: seed, population file and hash, system, version) — with a printed summary of
- * the exact-McNemar significant pairs and the top-minus-bottom gap. Replication r is
- * replication r of cell 0 of a study with the same seed, so the export shows exactly the
- * leaderboards such a study analyses. The answers are written only with `--keep answers` (to
- * `--out`; their size is estimated before the run and said past 100 MB: outputSize.ts).
+ * `evalsim leaderboard`: simulate leaderboards of M identical copies of one system of an item
+ * population (sim yourEval/copiesLeaderboard.ts: model systemCopies; seed 000 Step 5) on the
+ * normal study runner, printed as the exact-McNemar significant pairs and the top-minus-bottom
+ * gap; with `--systems`, a board of an eval's own systems (systemsLeaderboard.ts). `--out DIR` is
+ * a folder: with `--keep answers` every simulated answer goes to `DIR/answers.arrow` — the
+ * study's kept answers (columns cell, replication, model, question, cluster, correct; with
+ * provenance: seed, population file and hash, system, version), their size estimated before the
+ * run and said past 100 MB (outputSize.ts). Replication r is replication r of cell 0 of a study
+ * with the same seed, so the export shows exactly the leaderboards such a study analyses.
  */
-import { basename, dirname } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
-  answersFileBytes,
+  buildCopiesLeaderboard,
   ConfigError,
   MAX_REPLICATIONS,
-  parquetPathOf,
-  prepareOutputDirectory,
-  type ResultRow,
   runStudy,
   type Study,
   type StudyConfig,
+  summarizeCopiesLeaderboard,
   validateStudy,
 } from '@evalsim/sim';
+import { answersFileBytes, parquetPathOf, prepareOutputDirectory } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, requestedList, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
+import { outFolder } from './outFolder.js';
 import { warnLargeOutput } from './outputSize.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
-import { checkChoices, notDecimal, withJson } from './shared.js';
+import { checkChoices, notDecimal, shownPath, withJson } from './shared.js';
 import { inputPath } from './shippedStudies.js';
 import { systemsLeaderboard } from './systemsLeaderboard.js';
 
@@ -57,6 +57,10 @@ async function leaderboardStudy(config: StudyConfig, cwd: string): Promise<Study
     throw new Error(lines.join('\n'));
   }
 }
+
+/** What `--out DIR` receives (the --out rule's refusal names them). */
+const OUT_FILES =
+  'with --systems leaderboard.json, leaderboard.arrow, ranks.svg (and population.csv for raw logs); answers.arrow with --keep answers';
 
 interface Args {
   io: CliIo;
@@ -107,12 +111,12 @@ export const leaderboardCommand: CommandModule<object, Args> = {
           type: 'string',
           array: true,
           describe:
-            'answers: write every simulated answer to --out (default: not kept; 9 bytes each: 1,000 leaderboards of 20 copies × 1,140 questions are 205 MB)',
+            'answers: write every simulated answer to --out DIR as answers.arrow (default: not kept; 9 bytes each: 1,000 leaderboards of 20 copies × 1,140 questions are 205 MB)',
         })
         .option('out', {
           type: 'string',
           describe:
-            'Arrow file of the answers (with --keep answers); with --systems it also names the study, results and plot written beside it',
+            'output folder (written inside it): with --systems the study leaderboard.json, its results leaderboard.arrow and ranks.svg; answers.arrow with --keep answers',
         })
         .option('system', {
           type: 'string',
@@ -149,21 +153,22 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         })
         .options(PARQUET_OPTION)
         .example(
-          '$0 leaderboard --population eval.csv --systems a,b,c --out lb.arrow',
+          '$0 leaderboard --population eval.csv --systems a,b,c --out lb',
           'your own systems: the chance each ranks first if the eval were run again, rank intervals',
         )
         .example(
-          '$0 leaderboard --population e.csv --systems a,b --rerun answers --keep answers --out lb.arrow',
-          'answer noise only (the same questions), every simulated answer written to lb.arrow',
+          '$0 leaderboard --population eval.csv --systems a,b --rerun answers --keep answers --out lb',
+          'answer noise only (the same questions), every simulated answer written to lb/answers.arrow',
         )
         .example(
           '$0 leaderboard --population studies/data/mmlu-standin.csv --replications 1000',
-          'seed 000 Step 5: 1,000 leaderboards of 20 copies (the summary; --keep answers --out lb.arrow: 205 MB)',
+          'seed 000 Step 5: 1,000 leaderboards of 20 copies (the summary; --keep answers --out lb: 205 MB)',
         ),
     ) as never,
   handler: async (args) => {
     const { io } = args;
     const keep = checkChoices('keep', requestedList('keep', args.keep), ['answers'] as const);
+    if (args.out !== undefined) outFolder(args.out, OUT_FILES);
     if (args.systems !== undefined) return systemsLeaderboard({ ...args, keepAnswers: keep.length > 0 });
     if (args.copies !== undefined)
       throw new Error('--copies: goes with --systems (for copies of one system: --models)');
@@ -176,50 +181,35 @@ export const leaderboardCommand: CommandModule<object, Args> = {
     const questions = questionCount(args.questions);
     const population = io.resolve(inputPath(io, args.population));
     if (keep.length > 0 && args.out === undefined)
-      throw new Error('--keep answers: give --out FILE (the Arrow file of the answers)');
+      throw new Error(
+        '--keep answers: give --out DIR (the folder the answers are written into, as answers.arrow)',
+      );
     if (keep.length === 0 && args.out !== undefined)
       throw new Error(
         `--out ${args.out}: the answers are written only with --keep answers (every simulated answer: 9 bytes each); without both, the summary alone`,
       );
-    const config: StudyConfig = {
-      name: 'leaderboard',
-      title: `Leaderboards of ${args.models} copies of ${args.system}`,
-      seed: args.seed,
-      replications: args.replications,
-      model: {
-        name: 'systemCopies',
-        params: {
-          population,
-          system: args.system,
-          copies: args.models,
-          ...(questions !== undefined ? { n: questions } : {}),
-        },
-      },
-      methods: [
-        { id: 'pairs', method: 'leaderboardPairs' },
-        { id: 'pairsHolm', method: 'leaderboardPairs', correction: 'holm' },
-        { id: 'gap', method: 'topBottomGap' },
-      ],
-      metrics: [
-        { metric: 'meanEstimate', id: 'mean' },
-        { metric: 'estimateShare', id: 'atLeastOne', atLeast: 1 },
-        { metric: 'estimateQuantile', id: 'median', q: 0.5 },
-        { metric: 'estimateQuantile', id: 'p95', q: 0.95 },
-      ],
-    };
-    const out = args.out !== undefined ? io.resolve(args.out) : undefined;
-    if (out !== undefined)
-      prepareOutputDirectory(
-        dirname(out),
-        [basename(out), ...(args.parquet ? [basename(parquetPathOf(out))] : [])],
-        { label: `--out ${args.out}`, inputs: [population], create: false },
-      );
+    const outDir = args.out !== undefined ? io.resolve(args.out) : undefined;
+    const answers = outDir !== undefined ? join(outDir, 'answers.arrow') : undefined;
+    if (outDir !== undefined)
+      prepareOutputDirectory(outDir, ['answers.arrow', ...(args.parquet ? ['answers.parquet'] : [])], {
+        label: `--out ${args.out}`,
+        inputs: [population],
+        create: false,
+      });
     else if (args.parquet)
-      throw new Error('--parquet: goes with --keep answers --out FILE (the answers’ twin)');
-    const study = await leaderboardStudy(config, io.cwd);
+      throw new Error('--parquet: goes with --keep answers --out DIR (the answers’ twin)');
+    const plan = buildCopiesLeaderboard({
+      populationFile: population,
+      system: args.system,
+      copies: args.models,
+      n: questions,
+      replications: args.replications,
+      seed: args.seed,
+    });
+    const study = await leaderboardStudy(plan.config, io.cwd);
     const sheet =
       study.kind === 'simulation' ? study.model.definition.answers?.sheet(study.model.parsed[0]) : undefined;
-    if (out !== undefined && sheet)
+    if (answers !== undefined && sheet)
       warnLargeOutput(
         io,
         `--out ${args.out}`,
@@ -228,37 +218,32 @@ export const leaderboardCommand: CommandModule<object, Args> = {
         'fewer --replications or --questions N make it smaller (--parquet writes a compressed twin beside it)',
       );
     const run = await runStudy(study, {
-      ...(out !== undefined ? { keep: ['answers'] as const, keepPaths: { answers: out } } : {}),
+      ...(answers !== undefined ? { keep: ['answers'] as const, keepPaths: { answers } } : {}),
       workers,
       parquet: args.parquet,
     });
-    const row = (method: string, metric: string): ResultRow => {
-      const found = run.rows.find((r) => r.method === method && r.metric === metric);
-      if (!found) throw new Error(`leaderboard: no ${method} ${metric} row`);
-      return found;
-    };
-    const points = (r: ResultRow) => ({ value: 100 * r.value, mcse: 100 * r.mcse });
-    const pairs = (args.models * (args.models - 1)) / 2;
+    const summary = summarizeCopiesLeaderboard(plan, run.rows);
+    const points = (e: { value: number; mcse: number }) => ({ value: 100 * e.value, mcse: 100 * e.mcse });
     printRows(
       io.stdout,
       [
         {
-          statistic: `significant pairs of ${pairs} (exact McNemar, p ≤ 0.05), mean`,
-          ...row('pairs', 'mean'),
+          statistic: `significant pairs of ${summary.pairs} (exact McNemar, p ≤ 0.05), mean`,
+          ...summary.significant.mean,
         },
-        { statistic: 'leaderboards with at least one significant pair', ...row('pairs', 'atLeastOne') },
-        { statistic: 'leaderboards with at least one after Holm', ...row('pairsHolm', 'atLeastOne') },
-        { statistic: 'top − bottom gap (points), median', ...points(row('gap', 'median')) },
-        { statistic: 'top − bottom gap (points), 95th percentile', ...points(row('gap', 'p95')) },
+        { statistic: 'leaderboards with at least one significant pair', ...summary.significant.atLeastOne },
+        { statistic: 'leaderboards with at least one after Holm', ...summary.holm.atLeastOne },
+        { statistic: 'top − bottom gap (points), median', ...points(summary.gap.median) },
+        { statistic: 'top − bottom gap (points), 95th percentile', ...points(summary.gap.q95) },
       ].map(({ statistic, value, mcse }) => ({ statistic, value, mcse })),
       args.json,
       { digits: 4 },
     );
-    if (!args.json && out !== undefined) {
+    if (!args.json && answers !== undefined) {
       const perLeaderboard = sheet?.slots ?? 0;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       io.stdout.write(
-        `\nwrote ${out}${args.parquet ? ` and ${parquetPathOf(out)}` : ''}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
+        `\nwrote ${shownPath(io, answers)}${args.parquet ? ` and ${shownPath(io, parquetPathOf(answers))}` : ''}: ${args.replications * args.models * perLeaderboard} answers (${args.replications} leaderboards × ${args.models} models × ${perLeaderboard} questions) in ${seconds} s\n`,
       );
     }
   },

@@ -1,7 +1,8 @@
 /** `evalsim list`: the studies in a folder (and its subfolders one level down) with their titles and sources. */
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import { readStudyConfig, STUDY_EXTENSIONS, type StudySource, sourceArticle } from '@evalsim/sim';
+import { readStudyConfig, type StudySource } from '@evalsim/sim';
+import { STUDY_EXTENSIONS, sourceArticle } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';

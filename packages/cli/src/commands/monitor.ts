@@ -7,7 +7,8 @@
  * planned group-sequential gate at the looks reached), the decision and an exit status a CI gate
  * branches on (monitor/exitCodes.ts), or one JSON document with `--json`.
  */
-import { formatEvalWarning, importEval, type MonitorReport, monitorEval } from '@evalsim/sim';
+import { importEval, type MonitorReport, monitorEval } from '@evalsim/sim';
+import { formatEvalWarning } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { formatTable, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetFromArrow } from '@evalsim/sim';
@@ -181,7 +181,7 @@ describe('--parquet: every Arrow table with a Parquet twin that DuckDB reads as 
       '--keep',
       'answers',
       '--out',
-      lb,
+      dirname(lb),
       '--parquet',
     );
     expect(await expectSameTable(lb)).toBe(5 * 4 * 50);

@@ -5,7 +5,8 @@
  * parquetFromArrow / the runner's `parquet` option), checked and published with it. Parquet is
  * read by DuckDB, pandas (with pyarrow or fastparquet), polars and Spark without Arrow IPC support.
  */
-import { parquetFromArrow, parquetPathOf } from '@evalsim/sim';
+import { parquetFromArrow } from '@evalsim/sim';
+import { parquetPathOf } from '@evalsim/sim/internal';
 
 export const PARQUET_OPTION = {
   parquet: {

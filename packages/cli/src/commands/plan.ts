@@ -12,20 +12,18 @@ import {
   buildPlan,
   buildSequentialPlanCheck,
   type Crossing,
-  evalSystem,
   GAP_SHIFTS,
   type GapShift,
   MAX_REPLICATIONS,
   type PlanDesign,
-  planLookFractions,
   type ResampleUnit,
   SEQUENTIAL_PLAN_REPLICATIONS,
   sequentialPlan,
   sequentialPlanDocument,
   summarizePlan,
   summarizeSequentialPlanCheck,
-  writeFileAtomic,
 } from '@evalsim/sim';
+import { evalSystem, planLookFractions, writeFileAtomic } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';

@@ -3,14 +3,7 @@
  * detectable effect of an eval (given --n), paired (Miller 2024 eq. 9–10),
  * unpaired, or from a binary accuracy p, optionally inflated by a design effect.
  */
-import {
-  clusteredSampleSize,
-  mdeFor,
-  millerPairedVariance,
-  planningRuleSampleSize,
-  sampleSizeFor,
-  unpairedVariance,
-} from '@evalsim/core';
+import { mdeByDesign, type PowerDesign, sampleSizeByDesign } from '@evalsim/core';
 import type { CommandModule } from 'yargs';
 import { printRows, tableWidth } from '../format/printRows.js';
 import { wrapText } from '../format/wrapText.js';
@@ -61,15 +54,14 @@ function checkPowerFlags(args: Args): void {
     throw new Error(
       '--var-a: the unpaired variance (--var-a + --var-b + the σ²/K terms) is 0; it must be > 0',
     );
-}
-
-/** A sample size too large to be a count of questions is refused, naming --delta. */
-function checkItems(items: number, delta: number): void {
-  if (!(items <= Number.MAX_SAFE_INTEGER)) {
+  if (args.pairedVariance !== undefined && !(args.pairedVariance > 0 && Number.isFinite(args.pairedVariance)))
+    throw new Error(`--paired-variance: must be a variance > 0, got ${args.pairedVariance}`);
+  if ((args.varA === undefined) !== (args.varB === undefined))
+    throw new Error('--var-a and --var-b go together');
+  if ([args.pairedVariance, args.omega2, args.varA, args.p].every((given) => given === undefined))
     throw new Error(
-      `--delta: a gap of ${delta} needs more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')} questions; give a larger gap`,
+      'give --paired-variance or --omega2 (paired), --var-a/--var-b (unpaired) or --p (binary accuracy rules)',
     );
-  }
 }
 
 interface Args {
@@ -91,12 +83,15 @@ interface Args {
   json: boolean;
 }
 
-interface Design {
-  design: string;
-  variance: number;
-  /** What the variance assumes, in a few words (a column of the output). */
-  assumes: string;
-}
+/** Each design's name and what its variance assumes, in a few words (columns of the output). */
+const DESIGNS: Readonly<Record<PowerDesign | 'planningRule', { design: string; assumes: string }>> = {
+  measuredPaired: { design: 'paired', assumes: 'measured Var(x_A − x_B)' },
+  millerPaired: { design: 'paired (Miller)', assumes: 'ω² + σ_A²/K_A + σ_B²/K_B' },
+  unpaired: { design: 'unpaired', assumes: 'Var(x_A) + Var(x_B) + σ²/K terms' },
+  pRulePaired: { design: 'paired, V = p(1−p)', assumes: 'ρ = 0.5 between systems' },
+  pRuleUnpaired: { design: 'unpaired, V = 2p(1−p)', assumes: 'separate question sets' },
+  planningRule: { design: 'planning rule 16p(1−p)/δ², per group', assumes: 'separate groups, 80%, 5%' },
+};
 
 /** Printed under the table when the p(1−p) rules were asked for. */
 const P_RULE_NOTE = [
@@ -108,53 +103,6 @@ const P_RULE_NOTE = [
   '35% too few questions. Measure it on a pilot and pass --paired-variance (or Miller’s --omega2 with',
   '--sigma-a2/--sigma-b2 and --k-a/--k-b), with --deff for clustered questions.',
 ].join('\n');
-
-function designs(args: Args): Design[] {
-  const out: Design[] = [];
-  const common = { kA: args.kA, kB: args.kB };
-  if (args.pairedVariance !== undefined) {
-    if (!(args.pairedVariance > 0 && Number.isFinite(args.pairedVariance)))
-      throw new Error(`--paired-variance: must be a variance > 0, got ${args.pairedVariance}`);
-    out.push({ design: 'paired', variance: args.pairedVariance, assumes: 'measured Var(x_A − x_B)' });
-  }
-  if (args.omega2 !== undefined) {
-    out.push({
-      design: 'paired (Miller)',
-      variance: millerPairedVariance({
-        omega2: args.omega2,
-        sigmaA2: args.sigmaA2,
-        sigmaB2: args.sigmaB2,
-        ...common,
-      }),
-      assumes: 'ω² + σ_A²/K_A + σ_B²/K_B',
-    });
-  }
-  if (args.varA !== undefined || args.varB !== undefined) {
-    if (args.varA === undefined || args.varB === undefined)
-      throw new Error('--var-a and --var-b go together');
-    out.push({
-      design: 'unpaired',
-      variance: unpairedVariance({
-        varianceA: args.varA,
-        varianceB: args.varB,
-        sigmaA2: args.sigmaA2,
-        sigmaB2: args.sigmaB2,
-        ...common,
-      }),
-      assumes: 'Var(x_A) + Var(x_B) + σ²/K terms',
-    });
-  }
-  if (args.p !== undefined) {
-    const v = args.p * (1 - args.p);
-    out.push({ design: 'paired, V = p(1−p)', variance: v, assumes: 'ρ = 0.5 between systems' });
-    out.push({ design: 'unpaired, V = 2p(1−p)', variance: 2 * v, assumes: 'separate question sets' });
-  }
-  if (out.length === 0)
-    throw new Error(
-      'give --paired-variance or --omega2 (paired), --var-a/--var-b (unpaired) or --p (binary accuracy rules)',
-    );
-  return out;
-}
 
 export const powerCommand: CommandModule<object, Args> = {
   command: 'power',
@@ -209,36 +157,30 @@ export const powerCommand: CommandModule<object, Args> = {
     if ((args.delta === undefined) === (args.n === undefined))
       throw new Error('give exactly one of --delta or --n');
     checkPowerFlags(args);
-    const options = { alpha: args.alpha, power: args.power };
-    const rows = asFlags(FLAGS, () => designs(args)).map(({ design, variance, assumes }) => {
-      if (args.delta !== undefined) {
-        const size = asFlags(FLAGS, () => sampleSizeFor(args.delta as number, variance, options));
-        checkItems(size.items, args.delta);
-        const row: Record<string, unknown> = {
-          design,
-          variance,
-          assumes,
-          delta: args.delta,
-          n: size.n,
-          items: size.items,
-        };
-        if (args.deff !== 1) row.itemsClustered = Math.ceil(clusteredSampleSize(size.n, args.deff) - 1e-9);
-        return row;
-      }
-      const n = args.n as number;
-      const mde = asFlags(FLAGS, () => mdeFor(n / args.deff, variance, options));
-      return { design, variance, assumes, n, mde, deff: args.deff };
-    });
-    if (args.p !== undefined && args.delta !== undefined && args.alpha === 0.05 && args.power === 0.8) {
-      rows.push({
-        design: 'planning rule 16p(1−p)/δ², per group',
-        variance: args.p * (1 - args.p),
-        assumes: 'separate groups, 80%, 5%',
-        delta: args.delta,
-        n: planningRuleSampleSize(args.p, args.delta),
-        items: Math.ceil(planningRuleSampleSize(args.p, args.delta) - 1e-9),
-      });
-    }
+    const input = {
+      pairedVariance: args.pairedVariance,
+      omega2: args.omega2,
+      varianceA: args.varA,
+      varianceB: args.varB,
+      sigmaA2: args.sigmaA2,
+      sigmaB2: args.sigmaB2,
+      kA: args.kA,
+      kB: args.kB,
+      p: args.p,
+      deff: args.deff,
+      alpha: args.alpha,
+      power: args.power,
+    };
+    const rows: Record<string, unknown>[] = asFlags(FLAGS, () =>
+      args.delta !== undefined
+        ? sampleSizeByDesign({ ...input, delta: args.delta })
+        : mdeByDesign({ ...input, n: args.n as number }),
+    ).map(({ design, variance, ...row }) => ({
+      design: DESIGNS[design].design,
+      variance,
+      assumes: DESIGNS[design].assumes,
+      ...row,
+    }));
     const given = Object.values(FLAGS).filter(
       (flag) => args[flag.replace(/-(\w)/g, (_, c) => c.toUpperCase()) as keyof Args] !== undefined,
     );

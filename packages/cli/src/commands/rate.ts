@@ -11,7 +11,6 @@
 import { join } from 'node:path';
 import { votesToSeparate } from '@evalsim/core';
 import {
-  ARENA_DESIGN_FILE,
   type ArenaRating,
   BATTLE_FORMATS,
   battlesToArrow,
@@ -23,7 +22,6 @@ import {
   DEFAULT_STRONG_WEIGHT,
   evalsimVersion,
   importBattles,
-  prepareOutputDirectory,
   RATE_CI_CHOICES,
   RATE_CLUSTER_FIELDS,
   RATE_RANK_CHOICES,
@@ -31,8 +29,8 @@ import {
   type RateOptions,
   rateBattles,
   summarizeArenaAudit,
-  writeFileAtomic,
 } from '@evalsim/sim';
+import { ARENA_DESIGN_FILE, prepareOutputDirectory, writeFileAtomic } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { ratingArrow } from '../analyze/ratingArrow.js';
 import { ratingMarkdown } from '../analyze/ratingMarkdown.js';

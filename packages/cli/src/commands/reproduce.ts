@@ -16,20 +16,8 @@
  * explanation (`explainedMiss` in the study's expectation).
  */
 import { performance } from 'node:perf_hooks';
-import {
-  type ChunkExecutor,
-  computeFormulasBetweenChunks,
-  createStudyLanes,
-  createStudyPool,
-  defaultWorkerCount,
-  LANE_TASKS_PER_THREAD,
-  prepareOutputDirectory,
-  resolveShard,
-  runMode,
-  runStudy,
-  type Study,
-  startWorkerThread,
-} from '@evalsim/sim';
+import { reproduceRuns, reproduceStudies, resolveShard, type Study, type StudyRun } from '@evalsim/sim';
+import { defaultWorkerCount, prepareOutputDirectory, startWorkerThread } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { formatInvalidIntervals } from '../format/invalidIntervals.js';
 import type { CliIo } from '../io.js';
@@ -42,8 +30,6 @@ import { writeReport } from '../report/writeReport.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';
 import { outputDirectory } from '../reproduce/outputDirectory.js';
 import { createOverallProgress } from '../reproduce/overallProgress.js';
-import { runInLanes } from '../reproduce/runInLanes.js';
-import { scaleStudy } from '../reproduce/scaleReplications.js';
 import { WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
 import { interruptedMessage, listenForInterrupts, SIGNAL_EXIT_CODES } from './interrupts.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
@@ -161,50 +147,35 @@ export const reproduceCommand: CommandModule<object, Args> = {
     // The first worker thread starts now and loads its bundle while the studies are validated.
     const warm = workers > 1 ? startWorkerThread() : undefined;
     // Validate everything before any work starts.
-    const studies: { study: Study; replications?: number }[] = [];
+    const studies: Study[] = [];
     const loaded = new Map<string, Study>();
     try {
       for (const file of files) {
         // Formula values are computed by each run, between its chunks (runner/formulasBetweenChunks.ts).
         const study = await loadStudyFile(io, file, args.studies, { evaluateFormulas: false });
         loaded.set(file, study);
-        studies.push(scaleStudy(study, scale));
+        studies.push(study);
       }
       // robust: the output folder is checked before the first study runs (each run checks its own files again)
       prepareOutputDirectory(
         out,
-        studies.map(({ study }) => `${study.name}.run.json`),
+        studies.map((study) => `${study.name}.run.json`),
       );
     } catch (error) {
       await warm?.close();
       throw error;
     }
-    const totalReplications = studies.reduce(
-      (sum, s) =>
-        sum + (s.study.model ? (s.replications ?? s.study.replications ?? 0) * s.study.cells.length : 0),
-      0,
-    );
+    const { runs, totalReplications } = reproduceRuns(studies, scale);
     if (checked.warning) io.stderr.write(`${checked.warning}\n`);
-    // `workers` computing threads: this thread and workers − 1 worker threads (runner/workerCount.ts).
-    // A worker thread of the lanes holds more chunks than run's (runner/studyLanes.ts).
-    const pool = createStudyPool({
-      workers: Math.max(0, workers - 1),
-      mainThread: true,
-      warm,
-      tasksPerThread: LANE_TASKS_PER_THREAD,
-    });
-    // Two studies at once when there are worker threads: one in this thread, one on the worker
-    // threads, each with the whole pool once the other lane has no study left (runner/studyLanes.ts).
-    const lanes = createStudyLanes(pool);
     // robust: SIGINT / SIGTERM stop the run, keep its checkpoints and say how to continue (issue 8 item 8)
     const interrupts = listenForInterrupts();
-    const cellsTotal = studies.reduce((sum, s) => sum + s.study.cells.length, 0);
+    const cellsTotal = runs.reduce((sum, s) => sum + s.study.cells.length, 0);
     const cellsDone = new Map<number, number>();
     // Per study, in the studies' order whichever lane ran them.
-    const warnings: string[][] = studies.map(() => []);
-    const unexplained: string[][] = studies.map(() => []);
+    const warnings: string[][] = runs.map(() => []);
+    const unexplained: string[][] = runs.map(() => []);
     const progress = createOverallProgress({
-      studies: studies.length,
+      studies: runs.length,
       totalReplications,
       quiet: args.quiet,
       stream: io.stderr,
@@ -213,47 +184,12 @@ export const reproduceCommand: CommandModule<object, Args> = {
     let total = 0;
     // Plots render on a thread of their own (report/svgRenderThread.ts), closed however this ends.
     const renderer = createSvgRenderer();
-    // Every study's formula values, computed in this thread between the chunks of whichever study
-    // runs (a formula-only study's, such as exact-coverage's, while an earlier study simulates);
-    // a formula's problem is thrown by the run of its own study, which computes what is left.
-    // A shard writes no formula rows (the merge computes them).
-    const stopFormulas = new AbortController();
-    const formulasAhead = (async () => {
-      for (const { study } of shard ? [] : studies)
-        await computeFormulasBetweenChunks(study, { signal: stopFormulas.signal });
-    })();
-    formulasAhead.catch(() => {});
-    // A study that fails stops the one running on the other lane too.
-    const stopped = new AbortController();
-    const stop = () => stopped.abort(interrupts.signal.reason);
-    interrupts.signal.addEventListener('abort', stop, { once: true });
     try {
       // Each study's report and plots, started when its run ends, one study at a time.
       const reports = new Map<string, Promise<StudyReport>>();
       let lastReport: Promise<unknown> = Promise.resolve();
-      const runOne = async (i: number, executor: ChunkExecutor) => {
-        const { study, replications } = studies[i];
-        progress.startStudy(i, study.name);
-        const run = await runStudy(study, {
-          ...runMode({
-            outDir: out,
-            resume: args.resume,
-            parquet: args.parquet,
-            shard: shard ? { index: shard.index, count: shard.count } : undefined,
-          }),
-          pool: executor,
-          onProgress: (p) => {
-            cellsDone.set(i, p.cellsDone);
-            progress.update(i, p);
-          },
-          onNotice: (message) => warnings[i].push(`evalsim: ${message}`),
-          signal: stopped.signal,
-          ...(replications !== undefined ? { replications } : {}),
-        }).catch((error: unknown) => {
-          stopped.abort(error);
-          // A formula computed during the run names its file as validation would.
-          throw studyFileError(io, files[i], error);
-        });
+      const studyDone = (i: number, run: StudyRun) => {
+        const { study } = runs[i];
         cellsDone.set(i, study.cells.length);
         warnings[i].push(...formatInvalidIntervals(study.name, run.invalidIntervals));
         if (shard) {
@@ -283,24 +219,28 @@ export const reproduceCommand: CommandModule<object, Args> = {
         lastReport = report;
       };
       try {
-        await runInLanes(
-          studies.length,
-          lanes.map((lane) => async (i: number) => {
-            lane.busy = true;
-            try {
-              await runOne(i, lane.executor);
-            } finally {
-              lane.busy = false;
-            }
-          }),
-        );
-      } catch (error) {
-        if (interrupts.received === undefined) throw error;
+        await reproduceStudies({
+          runs,
+          outDir: out,
+          workers,
+          warm,
+          resume: args.resume,
+          parquet: args.parquet,
+          shard: shard ? { index: shard.index, count: shard.count } : undefined,
+          signal: interrupts.signal,
+          onStudyStart: (i) => progress.startStudy(i, runs[i].study.name),
+          onProgress: (i, p) => {
+            cellsDone.set(i, p.cellsDone);
+            progress.update(i, p);
+          },
+          onNotice: (i, message) => warnings[i].push(`evalsim: ${message}`),
+          onStudyDone: studyDone,
+          // A formula computed during the run names its file as validation would.
+          studyError: (i, error) => studyFileError(io, files[i], error),
+        });
       } finally {
         progress.finish();
-        interrupts.signal.removeEventListener('abort', stop);
         interrupts.dispose();
-        await pool.close();
         await Promise.allSettled(reports.values());
       }
       for (const warning of warnings.flat()) io.stderr.write(`${warning}\n`);
@@ -312,7 +252,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
       }
       if (shard) {
         io.stdout.write(
-          `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${studies.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
+          `shard ${shard.index} of ${shard.count} (${shard.detail}) of ${runs.length} studies written to ${shownOut}/; merge with: evalsim merge ${shownOut}/*.partial --out <dir>\n`,
         );
         return;
       }
@@ -327,7 +267,7 @@ export const reproduceCommand: CommandModule<object, Args> = {
       const report = writeReport(out, { entries, plots });
       const seconds = (performance.now() - started) / 1000;
       io.stdout.write(
-        `${within} of ${total} published values reproduced within tolerance (${studies.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
+        `${within} of ${total} published values reproduced within tolerance (${runs.length} studies, ${seconds.toFixed(1)} s, ${workers} workers)\nReport: ${shownPath(io, report)}\n`,
       );
       if (scale !== 1 && args.out === undefined) {
         io.stdout.write(
@@ -342,7 +282,6 @@ export const reproduceCommand: CommandModule<object, Args> = {
         io.exitCode = 1;
       }
     } finally {
-      stopFormulas.abort();
       await renderer.close();
     }
   },

@@ -83,7 +83,7 @@ describe('a results file', () => {
 describe('any other Arrow file', () => {
   let answers: string;
   beforeAll(async () => {
-    answers = join(tmp, 'answers.arrow');
+    answers = join(tmp, 'lb', 'answers.arrow');
     const run = await evalsim(
       'leaderboard',
       '--population',
@@ -95,7 +95,7 @@ describe('any other Arrow file', () => {
       '--keep',
       'answers',
       '--out',
-      answers,
+      join(tmp, 'lb'),
       '--workers',
       '0',
     );

@@ -121,7 +121,10 @@ export const showCommand: CommandModule<object, Args> = {
         describe: 'results files: one column per method (value ± mcse)',
       })
       .example('$0 show results/few-clusters.arrow --wide --where metric=coverage', 'methods side by side')
-      .example('$0 show lb.arrow --where model=3 --limit 5', 'the first answers of one leaderboard model')
+      .example(
+        '$0 show lb/answers.arrow --where model=3 --limit 5',
+        'the first answers of one leaderboard model',
+      )
       .example('$0 show results/peeking.arrow --format csv > peeking.csv', 'for another tool') as never,
   handler: async (args) => {
     const { io } = args;

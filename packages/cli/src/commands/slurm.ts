@@ -7,18 +7,15 @@
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadStudy, ShardError, type SlurmScripts, slurmScripts } from '@evalsim/sim';
 import {
   checkShardCount,
-  loadStudy,
   prepareOutputDirectory,
   resolveStudyPath,
-  ShardError,
   SLURM_SCRIPT_FILES,
-  type SlurmScripts,
   shellCommand,
-  slurmScripts,
   writeFileAtomic,
-} from '@evalsim/sim';
+} from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { discoverStudies } from '../reproduce/discoverStudies.js';

@@ -3,7 +3,7 @@
  * ranks, the corrections and the gap; the generated study beside the answers reruns
  * byte-identically; P(first) sums to 1 over entries; bad flags are named.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ const BASE = ['leaderboard', '--population', 'studies/data/mmlu-standin.csv', '-
 
 describe('evalsim leaderboard --systems', () => {
   test('reruns of the eval by default: ranks, corrections, gap; observed never called true; the study reruns byte-identically', async () => {
-    const out = join(tmp, 'lb.arrow');
+    const out = join(tmp, 'lb');
     const r = await evalsim(
       ...BASE,
       '--systems',
@@ -47,25 +47,25 @@ describe('evalsim leaderboard --systems', () => {
     expect(r.stdout).not.toMatch(/true accuracy|truly differ/);
     expect(r.stdout).toMatch(/\d–\d \(MC ±\d\.\d, ±\d\.\d\)/);
     expect(r.stdout).toMatch(/holm/);
-    // Answers are kept only with --keep answers.
-    expect(existsSync(out)).toBe(false);
-    expect(readFileSync(join(tmp, 'lb.ranks.svg'), 'utf8')).toMatch(/^<svg/);
-    const results = readFileSync(join(tmp, 'lb-leaderboard.arrow'));
+    // Everything inside the folder --out; answers only with --keep answers.
+    expect(readdirSync(out).sort()).toEqual(['.runs', 'leaderboard.arrow', 'leaderboard.json', 'ranks.svg']);
+    expect(readFileSync(join(out, 'ranks.svg'), 'utf8')).toMatch(/^<svg/);
+    const results = readFileSync(join(out, 'leaderboard.arrow'));
     const again = await evalsim(
       'run',
-      join(tmp, 'lb-leaderboard.json'),
+      join(out, 'leaderboard.json'),
       '--out',
-      tmp,
+      out,
       '--workers',
       '0',
       '--quiet',
     );
     expect(again.code).toBe(0);
-    expect(readFileSync(join(tmp, 'lb-leaderboard.arrow')).equals(results)).toBe(true);
+    expect(readFileSync(join(out, 'leaderboard.arrow')).equals(results)).toBe(true);
   });
 
   test('--json: P(first) sums to 1; --rerun answers is labelled, --keep answers writes them', async () => {
-    const out = join(tmp, 'c.arrow');
+    const out = join(tmp, 'c');
     const r = await evalsim(
       ...BASE,
       '--systems',
@@ -92,13 +92,15 @@ describe('evalsim leaderboard --systems', () => {
     const total = doc.entries.reduce((s: number, e: First) => s + e.first.value, 0);
     const mcse = doc.entries.reduce((s: number, e: First) => s + e.first.mcse, 0);
     expect(Math.abs(total - 1)).toBeLessThanOrEqual(4 * mcse + 1e-12);
-    expect(doc.answers).toBe(out);
-    expect(existsSync(out)).toBe(true);
+    expect(doc.answers).toBe(join(out, 'answers.arrow'));
+    expect(doc.study).toBe(join(out, 'leaderboard.json'));
+    expect(doc.plot).toBe(join(out, 'ranks.svg'));
+    expect(existsSync(join(out, 'answers.arrow'))).toBe(true);
   });
 
   test('bad flags are named; answer noise alone is refused with one epoch', async () => {
     const bad = async (...args: string[]) => {
-      const r = await evalsim(...BASE, ...args, '--out', join(tmp, 'bad.arrow'));
+      const r = await evalsim(...BASE, ...args, '--out', join(tmp, 'bad'));
       expect(r.code).not.toBe(0);
       return r.stderr;
     };
@@ -125,7 +127,7 @@ describe('evalsim leaderboard --systems', () => {
       '--rerun',
       'answers',
       '--out',
-      join(tmp, 'x.arrow'),
+      join(tmp, 'x'),
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(

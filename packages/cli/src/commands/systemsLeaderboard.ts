@@ -2,25 +2,25 @@
  * `evalsim leaderboard --systems a,b,c`: leaderboards of an eval's own systems if the eval were
  * run again (sim yourEval/leaderboardStudy.ts, model evalReruns: new questions — or whole
  * clusters — drawn from the eval each board, with answer noise on top; `--rerun answers` for
- * answer noise alone, labelled so and refused with one epoch), a generated study written beside
- * `--out` (`<out>-leaderboard.json`, results `<out>-leaderboard.arrow`; the simulated answers
- * to `--out` only with `--keep answers`), printed as a table per entry — the observed score
+ * answer noise alone, labelled so and refused with one epoch), a generated study written into the
+ * folder `--out` (`leaderboard.json`, results `leaderboard.arrow`; the simulated answers to
+ * `answers.arrow` only with `--keep answers`), printed as a table per entry — the observed score
  * (never called true), P(rank first), mean rank, 95% rank interval with the MCSE of its ends —
  * then the significant pairs by analyze's headline test under no correction, Holm and BH and the
- * top − bottom gap; the rank distribution drawn to `<out>.ranks.svg`. The answers' size is said
- * past 100 MB; an imported eval's population goes to `<out>.population.csv` beside them (never
- * into the working folder).
+ * top − bottom gap; the rank distribution drawn to `ranks.svg`. The answers' size is said past
+ * 100 MB; an imported eval's population goes to `population.csv` in the folder (never into the
+ * working folder).
  */
-import { basename, dirname, extname, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import {
-  answersFileBytes,
   buildLeaderboard,
+  type LeaderboardPlan,
   MAX_REPLICATIONS,
-  parquetPathOf,
   runStudy,
   summarizeLeaderboard,
-  writeFileAtomic,
 } from '@evalsim/sim';
+import { answersFileBytes, parquetPathOf, writeFileAtomic } from '@evalsim/sim/internal';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
@@ -36,6 +36,11 @@ import { warnLargeOutput } from './outputSize.js';
 import { listOption, notDecimal, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
 
+/** The files --systems writes into `--out DIR`: the study (and its results, `leaderboard.arrow`), the plot, the answers. */
+const STUDY_NAME = 'leaderboard';
+const RANKS_FILE = 'ranks.svg';
+const ANSWERS_FILE = 'answers.arrow';
+
 export interface SystemsLeaderboardArgs {
   readonly io: CliIo;
   readonly population: string;
@@ -46,7 +51,7 @@ export interface SystemsLeaderboardArgs {
   readonly replications: number;
   readonly seed: number;
   readonly out?: string | undefined;
-  /** `--keep answers`: write every simulated answer to `out`. */
+  /** `--keep answers`: write every simulated answer to `<out>/answers.arrow`. */
   readonly keepAnswers: boolean;
   readonly questions: string;
   readonly workers?: number;
@@ -77,50 +82,50 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     throw new Error(`--questions: got "${args.questions}"; allowed: all, or an integer ≥ 1`);
   if (args.out === undefined)
     throw new Error(
-      '--out: give the file that names what --systems writes beside it (<out>-leaderboard.json, its results, <out>.ranks.svg; the answers with --keep answers)',
+      '--out: give the folder --systems writes into (leaderboard.json, its results leaderboard.arrow, ranks.svg; answers.arrow with --keep answers)',
     );
-  const out = io.resolve(args.out);
-  const dir = dirname(out);
-  const base = basename(out, extname(out));
-  const name = `${
-    base
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'lb'
-  }-leaderboard`;
+  const dir = io.resolve(args.out);
+  const answers = join(dir, ANSWERS_FILE);
   const importOptions = importOptionsFrom(
     io,
     args as unknown as Record<string, unknown>,
     SIMULATION_IMPORT_FLAGS,
   );
+  const populationExisted = existsSync(join(dir, 'population.csv'));
   const input = evalPopulation(io, args.population, dir, {
     metric: importOptions.metric,
     importOptions,
     label: `--out ${args.out}`,
     writes: [
-      ...(args.keepAnswers ? [basename(out)] : []),
-      `${name}.json`,
-      `${name}.arrow`,
-      `${base}.ranks.svg`,
+      ...(args.keepAnswers ? [ANSWERS_FILE] : []),
+      `${STUDY_NAME}.json`,
+      `${STUDY_NAME}.arrow`,
+      RANKS_FILE,
       ...(args.parquet
-        ? [`${name}.parquet`, ...(args.keepAnswers ? [basename(parquetPathOf(out))] : [])]
+        ? [`${STUDY_NAME}.parquet`, ...(args.keepAnswers ? [parquetPathOf(ANSWERS_FILE)] : [])]
         : []),
     ],
-    populationName: `${base}.population.csv`,
   });
   const systems = listOption(args.systems);
-  const plan = buildLeaderboard({
-    populationFile: input.file,
-    population: input.population,
-    evalName: input.shown,
-    systems,
-    rerun,
-    n,
-    ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
-    replications: args.replications,
-    seed: args.seed,
-    name,
-  });
+  let plan: LeaderboardPlan;
+  try {
+    plan = buildLeaderboard({
+      populationFile: input.file,
+      population: input.population,
+      evalName: input.shown,
+      systems,
+      rerun,
+      n,
+      ...(args.epochs !== undefined ? { epochs: args.epochs } : {}),
+      replications: args.replications,
+      seed: args.seed,
+      name: STUDY_NAME,
+    });
+  } catch (error) {
+    // A refused board leaves nothing: the population an imported eval wrote is removed again.
+    if (!populationExisted && input.file === 'population.csv') rmSync(join(dir, input.file), { force: true });
+    throw error;
+  }
   const studyFile = join(dir, `${plan.config.name}.json`);
   writeFileAtomic(studyFile, `${JSON.stringify(plan.config, null, 2)}\n`);
   const study = await loadStudyFile(io, studyFile, dir);
@@ -136,12 +141,12 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     );
   const run = await runStudy(study, {
     outDir: dir,
-    ...(args.keepAnswers ? { keep: ['answers'] as const, keepPaths: { answers: out } } : {}),
+    ...(args.keepAnswers ? { keep: ['answers'] as const, keepPaths: { answers } } : {}),
     workers: args.workers,
     parquet: args.parquet,
   });
   const summary = summarizeLeaderboard(plan, run.rows);
-  const svgFile = join(dir, `${base}.ranks.svg`);
+  const svgFile = join(dir, RANKS_FILE);
   const points: ChartPoint[] = summary.entries.flatMap((e) =>
     e.rankProbabilities.map((p, r) => ({ x: r + 1, y: p.value, mcse: p.mcse, series: e.entry })),
   );
@@ -156,7 +161,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     const doc = {
       study: shownPath(io, studyFile),
       results: shownPath(io, run.files.arrow ?? ''),
-      answers: args.keepAnswers ? shownPath(io, out) : null,
+      answers: args.keepAnswers ? shownPath(io, answers) : null,
       ...(args.parquet ? { parquet: (run.files.parquet ?? []).map((f) => shownPath(io, f)) } : {}),
       plot: shownPath(io, svgFile),
       rerun: plan.rerun,
@@ -210,6 +215,6 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   );
   for (const w of input.warnings) io.stderr.write(`warning: ${w}\n`);
   io.stdout.write(
-    `wrote\n  ${[studyFile, run.files.arrow ?? '', ...(args.keepAnswers ? [out] : []), ...(run.files.parquet ?? []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
+    `wrote\n  ${[studyFile, run.files.arrow ?? '', ...(args.keepAnswers ? [answers] : []), ...(run.files.parquet ?? []), svgFile].map((p) => shownPath(io, p)).join('\n  ')}\nrerun: evalsim run ${shownPath(io, studyFile)} --out ${shownPath(io, dir) || '.'}\n`,
   );
 }

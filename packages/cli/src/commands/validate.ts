@@ -6,7 +6,8 @@
  * validate imports it (to check its options); `--no-modules` runs every check
  * that needs no user code and imports nothing.
  */
-import { checkStudyFile, loadStudy, resolveStudyPath, studyWarnings } from '@evalsim/sim';
+import { loadStudy, studyWarnings } from '@evalsim/sim';
+import { checkStudyFile, resolveStudyPath } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../io.js';
 import { inputPath, studiesDirectory } from './shippedStudies.js';

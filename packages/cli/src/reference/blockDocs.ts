@@ -6,7 +6,6 @@
  * accepts.
  */
 import {
-  describeOption,
   formulaRegistry,
   methodRegistry,
   metricRegistry,
@@ -14,6 +13,7 @@ import {
   type OptionSpec,
   type OptionSpecs,
 } from '@evalsim/sim';
+import { describeOption } from '@evalsim/sim/internal';
 
 export type BlockRole = 'model' | 'method' | 'metric' | 'formula';
 export const BLOCK_ROLES: readonly BlockRole[] = ['model', 'method', 'metric', 'formula'];

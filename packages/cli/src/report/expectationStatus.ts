@@ -3,7 +3,8 @@
  * the published value cannot be reproduced: `explainedMiss`), or an unexplained miss. Only
  * unexplained misses fail `reproduce --strict`; the report never shows a bare ✗.
  */
-import { type ExpectationConfig, expectationFor, type ResultRow, type Study } from '@evalsim/sim';
+import type { ExpectationConfig, ResultRow, Study } from '@evalsim/sim';
+import { expectationFor } from '@evalsim/sim/internal';
 
 export type ExpectationStatus = 'within' | 'explained' | 'unexplained';
 

@@ -5,7 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ResultRow, type StudyConfig, writeFileAtomic } from '@evalsim/sim';
+import type { ResultRow, StudyConfig } from '@evalsim/sim';
+import { writeFileAtomic } from '@evalsim/sim/internal';
 import { countHistogramSpec, lineChartSpec } from './chartSpec.js';
 import { barPoints, plotPoints } from './plotPoints.js';
 import { RenderedPlots } from './renderedPlots.js';

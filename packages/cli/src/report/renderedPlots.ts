@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '@evalsim/sim';
+import { writeFileAtomic } from '@evalsim/sim/internal';
 import type { VegaLiteSpec } from './renderSvg.js';
 import { vegaRuntime } from './vegaRuntime.js';
 

@@ -4,7 +4,8 @@
  * each explained miss with its reason and the other values of its cell, the plots,
  * and the full tidy table folded away. Nothing here depends on the run (no timings).
  */
-import { type ResultRow, type Study, sourceArticle } from '@evalsim/sim';
+import type { ResultRow, Study } from '@evalsim/sim';
+import { sourceArticle } from '@evalsim/sim/internal';
 import { formatEstimate, formatResultsTable, partialCounts } from '../format/formatResults.js';
 import {
   countStatuses,

@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { traceBusy, traceClockMs, tracingThreads } from '@evalsim/sim';
+import { traceBusy, traceClockMs, tracingThreads } from '@evalsim/sim/internal';
 import { type StartedThread, startThread } from '@evalsim/sim/threads';
 import { renderSvg, type VegaLiteSpec } from './renderSvg.js';
 import type { RenderAnswer, RenderRequest } from './svgRenderWorker.js';

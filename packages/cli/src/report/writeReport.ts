@@ -6,7 +6,7 @@
  * byte-identical (timings go to the terminal and to `.runs/`).
  */
 import { join } from 'node:path';
-import { sourceArticle, writeFileAtomic } from '@evalsim/sim';
+import { sourceArticle, writeFileAtomic } from '@evalsim/sim/internal';
 import { countStatuses, countsText, judgeRows, missesText } from './expectationStatus.js';
 import type { RenderedPlot } from './renderPlots.js';
 import { isRescaled, type ReportEntry, type ReportStudy } from './reportStudy.js';

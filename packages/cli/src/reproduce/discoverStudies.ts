@@ -1,7 +1,7 @@
 /** The study files of a directory (not its subfolders), optionally filtered by name. */
 import { readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { didYouMean, STUDY_EXTENSIONS } from '@evalsim/sim';
+import { didYouMean, STUDY_EXTENSIONS } from '@evalsim/sim/internal';
 
 /** Study files in `dir`, sorted by name; `names` keeps only those (each must exist). */
 export function discoverStudies(dir: string, names?: readonly string[]): string[] {

@@ -7,7 +7,7 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { arrowFileProblem, notRegularFile } from '@evalsim/sim';
+import { arrowFileProblem, notRegularFile } from '@evalsim/sim/internal';
 import { type RecordBatch, RecordBatchReader, type Schema } from 'apache-arrow';
 
 /** The Arrow file format's magic bytes (the stream format starts with 0xFFFFFFFF instead). */

@@ -4,7 +4,7 @@
  * and `null` matches an empty cell) and `--limit N`. A column that the file lacks is refused,
  * naming the flag, the columns it has and the closest one.
  */
-import { didYouMean } from '@evalsim/sim';
+import { didYouMean } from '@evalsim/sim/internal';
 import type { PlainRecord, PlainValue } from './arrowRecords.js';
 
 export interface Condition {

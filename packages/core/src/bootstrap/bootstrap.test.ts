@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { binomialPmf, chiSquareSf } from '../distributions/index.js';
 import { ErrorTracker, loadFixture } from '../test-utils/fixtures.js';
 import { TestRng } from '../test-utils/testRng.js';
+import { binaryBootstrapSumCounts } from './binaryPercentileBootstrapInterval.js';
 import {
-  binaryBootstrapSumCounts,
   binaryPercentileBootstrapInterval,
-  bootstrapResampleMeans,
   percentileBootstrapInterval,
   percentileOfHistogram,
   percentileOfSorted,
   percentilePairOfUnsorted,
 } from './index.js';
+import { bootstrapResampleMeans } from './percentileBootstrapInterval.js';
 
 describe('percentile rule (numpy linear, type 7)', () => {
   const { cases } = loadFixture<{ cases: { values: number[]; q: number; percentile: number }[] }>(

@@ -1,5 +1,4 @@
 export {
-  binaryBootstrapSumCounts,
   binaryPercentileBootstrapBounds,
   binaryPercentileBootstrapInterval,
 } from './binaryPercentileBootstrapInterval.js';
@@ -25,7 +24,7 @@ export { clusterBootstrapReplicates } from './clusterBootstrapReplicates.js';
 export { clusterJackknifeMeans } from './clusterJackknifeMeans.js';
 export { jackknifeAcceleration, jackknifeAccelerationOf } from './jackknifeAcceleration.js';
 export { percentileOfHistogram, percentileOfSorted, percentilePairOfUnsorted } from './percentile.js';
-export { bootstrapResampleMeans, percentileBootstrapInterval } from './percentileBootstrapInterval.js';
+export { percentileBootstrapInterval } from './percentileBootstrapInterval.js';
 export {
   createWildBootstrapInterval,
   createWildBootstrapWorkspace,

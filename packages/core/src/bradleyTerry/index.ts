@@ -1,14 +1,11 @@
 export {
   type BradleyTerryCovarianceKind,
   type BradleyTerryCovarianceOptions,
-  bradleyTerryBread,
   bradleyTerryCovariance,
-  bradleyTerryMeat,
-  sandwichProduct,
 } from './bradleyTerryCovariance.js';
 export { type ComparisonGraph, comparisonGraph, unboundedRatings } from './bradleyTerryExistence.js';
 export { clusterScoreMeat } from './clusterScoreMeat.js';
-export { choleskyInPlace, choleskyInverse, choleskySolveInPlace } from './denseCholesky.js';
+export { choleskyInPlace } from './denseCholesky.js';
 export {
   anchoredCovariance,
   type EloScale,
@@ -21,7 +18,6 @@ export {
   type BradleyTerryFit,
   type BradleyTerryFitOptions,
   type BradleyTerryWorkspace,
-  bradleyTerryDerivatives,
   createBradleyTerryWorkspace,
   fitBradleyTerry,
   WEAK_RATING_PRIOR,
@@ -37,16 +33,7 @@ export {
 } from './fitContextualBradleyTerry.js';
 export { type DavidsonFit, davidsonCovariance, fitDavidson } from './fitDavidson.js';
 export { onlineElo } from './onlineElo.js';
-export {
-  addBattle,
-  clearPairTotals,
-  createPairTotals,
-  type PairTotals,
-  pairTotalsFromBattles,
-  totalBattles,
-  unorderedPairCount,
-  unorderedPairIndex,
-} from './pairTotals.js';
+export { addBattle, createPairTotals, type PairTotals, pairTotalsFromBattles } from './pairTotals.js';
 export {
   arenaRanks,
   bonferroniPairCritical,

@@ -19,7 +19,7 @@
  * The bounds are computed once per (method, n, level) in an {@link PairedIntervalTable} and
  * reused for every parameter point of a curve.
  */
-import { binomialPmfsInto } from '../distributions/index.js';
+import { binomialPmfsInto } from '../distributions/binomialPmfs.js';
 import { createMarkedBounds } from '../intervals/markedBounds.js';
 import {
   isPairedIntervalMethod,

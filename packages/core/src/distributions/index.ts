@@ -1,6 +1,5 @@
-export { assertBetaShapes, betaCdf, betaLogPdf, betaQuantile, betaSf, MAX_BETA_SHAPE_SUM } from './beta.js';
+export { betaCdf, betaLogPdf, betaQuantile, betaSf, MAX_BETA_SHAPE_SUM } from './beta.js';
 export { binomialCdf, binomialLogPmf, binomialPmf, binomialUpperTail } from './binomial.js';
-export { binomialPmfsInto } from './binomialPmfs.js';
 export { chiSquareSf } from './chiSquare.js';
 export { logBeta, logGamma } from './logGamma.js';
 export { normalCdf, normalCritical, normalPdf, normalQuantile, normalSf } from './normal.js';

@@ -8,7 +8,6 @@ export {
 export { type BoundaryCrossing, boundaryCrossing } from './boundaryCrossing.js';
 export { type DesignCharacteristics, designCharacteristics } from './designCharacteristics.js';
 export {
-  assertInformationRates,
   DEFAULT_GRID,
   equalInformationRates,
   type GroupSequentialDesign,

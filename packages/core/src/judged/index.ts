@@ -1,11 +1,6 @@
 export { type AgreementRate, type JudgeAgreement, judgeAgreement } from './judgeAgreement.js';
 export { type JudgedDifference, judgedDifference, judgedDifferenceBounds } from './judgedDifference.js';
-export {
-  type JudgedEstimator,
-  judgedInfluence,
-  sumOfSquaredDifferences,
-  sumOfSquares,
-} from './judgedInfluence.js';
+export { type JudgedEstimator, judgedInfluence, sumOfSquares } from './judgedInfluence.js';
 export {
   createJudgedBounds,
   JUDGED_METHODS,
@@ -16,11 +11,10 @@ export {
   judgedBounds,
   judgedInterval,
   judgedWork,
-  lambdaOf,
   refreshJudgedWork,
 } from './judgedInterval.js';
-export { checkJudgedSample, clusterCountOf, type JudgedSample } from './judgedSample.js';
-export { createJudgedSums, type JudgedSums, judgedSums, judgedSumsInto } from './judgedSums.js';
+export type { JudgedSample } from './judgedSample.js';
+export { type JudgedSums, judgedSums } from './judgedSums.js';
 export { judgeOnlyCoverage } from './judgeOnlyCoverage.js';
 export { type LabelledShareTest, labelledShareTest } from './labelledShareTest.js';
 export { type LeeBounds, type LeeInterval, leeBounds, leeInterval } from './leeInterval.js';

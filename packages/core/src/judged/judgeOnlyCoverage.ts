@@ -10,7 +10,8 @@
  * the verdicts: ddof 0, z). It covers E[f] = p_f at about the nominal level and θ only when the
  * judge's bias p_f − θ is small against its width.
  */
-import { binomialPmfsInto, normalCritical } from '../distributions/index.js';
+import { binomialPmfsInto } from '../distributions/binomialPmfs.js';
+import { normalCritical } from '../distributions/index.js';
 import { assertInteger, assertLevel, assertProbability } from '../validate.js';
 
 export function judgeOnlyCoverage(

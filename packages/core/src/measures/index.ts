@@ -8,18 +8,10 @@ export { meanOfMoments } from './meanOfMoments.js';
 export { meanWidthMeasure } from './meanWidthMeasure.js';
 export type { Measure } from './measure.js';
 export { modelSEMeasure } from './modelSEMeasure.js';
-export {
-  addToMoments,
-  assertMoments,
-  createMoments,
-  type MomentState,
-  mergeMoments,
-  momentsVariance,
-} from './momentState.js';
+export { addToMoments, createMoments, type MomentState, mergeMoments } from './momentState.js';
 export { mseMeasure } from './mseMeasure.js';
 export {
   addToPairedMoments,
-  assertPairedMoments,
   createPairedMoments,
   mergePairedMoments,
   type PairedMomentState,
@@ -30,12 +22,5 @@ export { relativeBiasMeasure } from './relativeBiasMeasure.js';
 export { relativeErrorModelSEMeasure } from './relativeErrorModelSEMeasure.js';
 export { relativePrecisionGainMeasure } from './relativePrecisionGainMeasure.js';
 export { rmseMeasure } from './rmseMeasure.js';
-export {
-  assertSortedRuns,
-  countBelow,
-  mergeSortedRuns,
-  runsTotal,
-  type SortedRuns,
-  sortedRuns,
-} from './sortedRuns.js';
+export { mergeSortedRuns, type SortedRuns, sortedRuns } from './sortedRuns.js';
 export { upperNoncoverageMeasure } from './upperNoncoverageMeasure.js';

@@ -1,11 +1,6 @@
-export {
-  ADJUSTMENT_METHODS,
-  type AdjustmentMethod,
-  adjustPValues,
-  assertAdjustmentMethod,
-} from './adjustPValues.js';
+export { ADJUSTMENT_METHODS, type AdjustmentMethod, adjustPValues } from './adjustPValues.js';
 export { benjaminiHochberg } from './benjaminiHochberg.js';
-export { benjaminiYekutieli, harmonicNumber } from './benjaminiYekutieli.js';
+export { benjaminiYekutieli } from './benjaminiYekutieli.js';
 export { bonferroni } from './bonferroni.js';
 export { countRejections } from './countRejections.js';
 export { countRejectionsAmongSmall } from './countRejectionsAmongSmall.js';

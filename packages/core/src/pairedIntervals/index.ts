@@ -11,12 +11,7 @@ export {
   pairedIntervalMethods,
   pairedMethodUsesConcordant,
 } from './methods.js';
-export {
-  newcombePairedBounds,
-  newcombePairedBoundsOfN,
-  newcombePairedInterval,
-  newcombePsi,
-} from './newcombePaired.js';
-export { checkPairedTable, type PairedBoundsFunction, type PairedTable } from './pairedTable.js';
+export { newcombePairedBounds, newcombePairedBoundsOfN, newcombePairedInterval } from './newcombePaired.js';
+export type { PairedBoundsFunction, PairedTable } from './pairedTable.js';
 export { pairedWaldBounds, pairedWaldInterval } from './pairedWald.js';
 export { tangoScoreBounds, tangoScoreInterval } from './tangoScore.js';

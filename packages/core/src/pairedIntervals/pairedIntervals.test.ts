@@ -13,7 +13,6 @@ import {
   agrestiMinInterval,
   bonettPriceInterval,
   newcombePairedInterval,
-  newcombePsi,
   type PairedIntervalMethod,
   type PairedTable,
   pairedBoundsFor,
@@ -24,6 +23,7 @@ import {
   pairedWaldInterval,
   tangoScoreInterval,
 } from './index.js';
+import { newcombePsi } from './newcombePaired.js';
 
 type Pair = [number, number];
 type Case = PairedTable & { level: number; newcombePsi: number } & Record<PairedIntervalMethod, Pair>;

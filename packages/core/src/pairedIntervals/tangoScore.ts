@@ -13,7 +13,7 @@
  * it is a proper interval around 0, and with all pairs discordant one way it reaches ±1.
  */
 import type { MarkedBounds } from '../intervals/markedBounds.js';
-import { scoreIntervalLimit } from '../roots/index.js';
+import { scoreIntervalLimit } from '../roots/scoreLimit.js';
 import type { MarkedInterval } from '../types.js';
 import { type PairedTable, pairedInterval } from './pairedTable.js';
 

@@ -1,4 +1,4 @@
-export { addCount, type CountGroups, createCountGroups, groupCounts } from './betaBinomialLikelihood.js';
+export { addCount, type CountGroups, createCountGroups } from './betaBinomialLikelihood.js';
 export {
   type BetaBinomialPosterior,
   type BetaBinomialPosteriorOptions,
@@ -11,7 +11,7 @@ export { betaPassAtK, betaPassHatK } from './betaPassAtK.js';
 export { type BetaBinomialFit, fitBetaBinomial } from './fitBetaBinomial.js';
 export { createMajorityScratch, type MajorityScratch, majorityAtK, majorityAtKValue } from './majorityAtK.js';
 export { nestedBetaPassAtK } from './nestedBetaPassAtK.js';
-export { checkSampleCounts, passAtK, passAtKValue } from './passAtK.js';
+export { passAtK, passAtKValue } from './passAtK.js';
 export { type PassAtKDesignVariance, passAtKDesignVariance } from './passAtKDesignVariance.js';
 export { passHatK, passHatKValue } from './passHatK.js';
 export { passPowerK, passPowerKValue } from './passPowerK.js';

@@ -9,6 +9,15 @@ export { multiplicityMdeFactor } from './multiplicityMdeFactor.js';
 export { naiveCoverageUnderDesignEffect } from './naiveCoverageUnderDesignEffect.js';
 export { naiveFalseWinRate } from './naiveFalseWinRate.js';
 export { planningRuleSampleSize } from './planningRuleSampleSize.js';
+export {
+  type DesignMde,
+  type DesignSampleSize,
+  mdeByDesign,
+  type PowerByDesignInput,
+  type PowerDesign,
+  powerDesigns,
+  sampleSizeByDesign,
+} from './powerByDesign.js';
 export { type PowerOptions, powerZSum } from './powerZSum.js';
 export { type SampleSize, sampleSizeFor, wholeItems } from './sampleSizeFor.js';
 export { unpairedMde } from './unpairedMde.js';

@@ -1,2 +1,1 @@
 export { brentRoot, type RootFunction } from './brentRoot.js';
-export { scoreIntervalLimit } from './scoreLimit.js';

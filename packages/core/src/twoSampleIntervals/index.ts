@@ -1,8 +1,4 @@
 export { agrestiCaffoBounds, agrestiCaffoInterval } from './agrestiCaffo.js';
-export {
-  miettinenNurminenBounds,
-  miettinenNurminenConstrainedP2,
-  miettinenNurminenInterval,
-} from './miettinenNurminen.js';
+export { miettinenNurminenBounds, miettinenNurminenInterval } from './miettinenNurminen.js';
 export { newcombeHybridBounds, newcombeHybridInterval } from './newcombeHybrid.js';
 export type { TwoSampleBoundsFunction } from './twoSample.js';

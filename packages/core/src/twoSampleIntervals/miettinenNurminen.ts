@@ -15,7 +15,7 @@
  * method (roots/scoreLimit.ts). Always a defined interval in [−1, 1].
  */
 import type { MarkedBounds } from '../intervals/markedBounds.js';
-import { scoreIntervalLimit } from '../roots/index.js';
+import { scoreIntervalLimit } from '../roots/scoreLimit.js';
 import type { MarkedInterval } from '../types.js';
 import { twoSampleInterval } from './twoSample.js';
 

@@ -12,11 +12,11 @@ import {
   agrestiCaffoBounds,
   agrestiCaffoInterval,
   miettinenNurminenBounds,
-  miettinenNurminenConstrainedP2,
   miettinenNurminenInterval,
   newcombeHybridBounds,
   newcombeHybridInterval,
 } from './index.js';
+import { miettinenNurminenConstrainedP2 } from './miettinenNurminen.js';
 
 type Pair = [number, number];
 interface Case {

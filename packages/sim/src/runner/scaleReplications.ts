@@ -3,7 +3,7 @@
  * the study's count and every method's cap are multiplied by `scale` and
  * rounded, never below 1.
  */
-import type { Study } from '@evalsim/sim';
+import type { Study } from '../config/study.js';
 
 export function scaledCount(count: number, scale: number): number {
   return Math.max(1, Math.round(count * scale));
