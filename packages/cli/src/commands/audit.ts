@@ -78,6 +78,11 @@ interface Args {
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
+/** A difference in points with its sign, as analyze prints one (− as U+2212). */
+const signed = (x: number) => {
+  const s = (100 * x).toFixed(1);
+  return s.startsWith('-') ? `\u2212${s.slice(1)}` : s === '0.0' ? s : `+${s}`;
+};
 
 function intervalRows(rows: readonly IntervalAudit[], replications: number) {
   return rows.map((r) => ({
@@ -429,7 +434,7 @@ export const auditCommand: CommandModule<object, Args> = {
     const f = audit.facts;
     const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);
     say(
-      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, ${f.scores === 'graded' ? `graded scores, mean score ${(100 * f.accuracy).toFixed(1)}%` : `accuracy ${(100 * f.accuracy).toFixed(1)}%`}, ICC ${f.icc.toFixed(3)}, ${f.scores === 'graded' ? `${f.epochs === 1 ? 'one recorded score per question' : `${f.epochs} scores per question redrawn from each question's recorded ones and scored as their mean, as analyze does`} (truth: ${f.truth.note})` : f.epochs === 1 ? 'one answer per question' : `${f.epochs} answers per question simulated and scored as their mean, as analyze does (per-question truth: ${f.truth.note})`}${f.gap !== null ? `; ${versus}: gap ${(100 * f.gap).toFixed(1)} points, per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell${audit.hbbReplications !== null ? ` (the hierarchical beta-binomial on the first ${audit.hbbReplications}, ≈ 0.5 s a fit: column R)` : ''}, cluster bootstraps with ${args.resamples} resamples; Bradley's liberal band ${summary.band.map((b) => `${(100 * b).toFixed(1)}%`).join('–')} at 2 MCSE. analyze's headline interval here: ${audit.headline}.`,
+      `Audit of ${system} on ${shownPath(io, io.resolve(args.eval))}: ${f.questions.toLocaleString('en-US')} questions${f.clustered ? ` in ${f.clusters} clusters` : ' (no clusters)'}, ${f.scores === 'graded' ? `graded scores, mean score ${(100 * f.accuracy).toFixed(1)}%` : `accuracy ${(100 * f.accuracy).toFixed(1)}%`}, ICC ${f.icc.toFixed(3)}, ${f.scores === 'graded' ? `${f.epochs === 1 ? 'one recorded score per question' : `${f.epochs} scores per question redrawn from each question's recorded ones and scored as their mean, as analyze does`} (truth: ${f.truth.note})` : f.epochs === 1 ? 'one answer per question' : `${f.epochs} answers per question simulated and scored as their mean, as analyze does (per-question truth: ${f.truth.note})`}${f.gap !== null ? `; observed gap ${f.pair ? `${f.pair.label} ${signed(f.pair.difference)}` : signed(f.gap)} points (as analyze shows the pair), per-question correlation ${f.correlation?.toFixed(2)}` : ''}. ${args.replications} replications per cell${audit.hbbReplications !== null ? ` (the hierarchical beta-binomial on the first ${audit.hbbReplications}, ≈ 0.5 s a fit: column R)` : ''}, cluster bootstraps with ${args.resamples} resamples; Bradley's liberal band ${summary.band.map((b) => `${(100 * b).toFixed(1)}%`).join('–')} at 2 MCSE. analyze's headline interval here: ${audit.headline}.`,
     );
     if (audit.notOffered) {
       say(
@@ -455,7 +460,11 @@ export const auditCommand: CommandModule<object, Args> = {
         test: p.label,
         'false wins, identical copies': p.falseWinByConstruction ? '0 by construction' : est(p.falseWin),
         ...(f.gap !== null
-          ? { [`power at the ${(100 * f.gap).toFixed(1)}-point gap`]: p.power ? est(p.power) : 'n/a' }
+          ? {
+              [`power at the ${signed(f.pair ? f.pair.difference : f.gap)}-point gap`]: p.power
+                ? est(p.power)
+                : 'n/a',
+            }
           : {}),
       })),
       false,

@@ -111,7 +111,7 @@ describe('audit and plan on a graded eval', () => {
       '--cluster',
       'subject',
       '--out',
-      join(out, 'lb.arrow'),
+      join(out, 'lb'),
     );
     expect(board.code).not.toBe(0);
     expect(board.stderr).toMatch(/is graded \(not 0\/1\)/);

@@ -15,7 +15,7 @@ import { loadItemPopulation } from '../population/loadItemPopulation.js';
 import { runStudy } from '../runner/runStudy.js';
 import { knownTruthEval, knownTruthMatrix } from '../test-utils/knownTruthMatrix.js';
 import { AUDIT_RESAMPLES, buildAudit } from './auditStudies.js';
-import { bradleyVerdict, replicationsToDecide, summarizeAudit } from './auditSummary.js';
+import { bradleyVerdict, replicationsToDecide, summarizeAudit, verdictMcse } from './auditSummary.js';
 import { populationCsv } from './populationCsv.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evalsim-audit-advice-'));
@@ -76,6 +76,20 @@ describe('the same advice for 5 seeds', () => {
 });
 
 describe('verdicts with their Monte Carlo error', () => {
+  it('every replication covering is not "too high" at a few replications (Agresti–Coull MCSE), but is with many', () => {
+    // 5 of 5: the binomial MCSE is 0; c̃ = 7/9, √(c̃(1 − c̃)/9) = 0.139 — a true 0.95 gives 5/5 77% of the time.
+    expect(bradleyVerdict({ value: 1, mcse: 0 }, 0.95)).toBe('too high');
+    expect(bradleyVerdict({ value: 1, mcse: 0 }, 0.95, 5)).toBe('undecided');
+    expect(verdictMcse({ value: 1, mcse: 0 }, 5)).toBeCloseTo(Math.sqrt(((7 / 9) * (2 / 9)) / 9), 12);
+    // 200 of 200: c̃ = 202/204, MCSE 0.0069, 1 − 2·MCSE = 0.986 > 0.975: too high, rightly.
+    expect(bradleyVerdict({ value: 1, mcse: 0 }, 0.95, 200)).toBe('too high');
+    // Away from 0 and 1 the verdict is the binomial one (R = 2,000, c = 0.95: MCSE within 1%).
+    const binomial = Math.sqrt((0.95 * 0.05) / 2000);
+    expect(verdictMcse({ value: 0.95, mcse: binomial }, 2000) / binomial).toBeLessThan(1.01);
+    // What an undecided 5 of 5 needs: c̃ = 7/9, d = MCSE/2 = 0.0693, 4c̃(1 − c̃)/d² = 144 → 200.
+    expect(replicationsToDecide({ value: 1, mcse: 0 }, [0.925, 0.975], 5)).toBe(200);
+  });
+
   it('holds / undecided / too low at 2 MCSE, and the replications an undecided one needs', () => {
     expect(bradleyVerdict({ value: 0.95, mcse: 0.005 }, 0.95)).toBe('holds');
     expect(bradleyVerdict({ value: 0.925, mcse: 0.008 }, 0.95)).toBe('undecided');

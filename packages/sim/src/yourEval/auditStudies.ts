@@ -227,8 +227,14 @@ export interface AuditFacts {
   readonly truth: { readonly mode: 'observed' | 'shrunk'; readonly note: string };
   /** Two copies of A answer every question alike (one answer from 0/1 rates): no false win can occur. */
   readonly copiesAnswerAlike: boolean;
-  /** Observed gap A − B (null without B). */
+  /** Observed gap A − B (null without B): the paired study's delta. */
   readonly gap: number | null;
+  /**
+   * The same gap as analyze shows the pair (later − earlier system of the eval, its `first −
+   * second` rows), for what is printed: `label` "B − A" and `difference` −gap when A comes first
+   * (null without B).
+   */
+  readonly pair: { readonly label: string; readonly difference: number } | null;
   /** Correlation of A's and B's per-question rates (null without B). */
   readonly correlation: number | null;
 }
@@ -363,6 +369,14 @@ export function buildAudit(options: AuditOptions): Audit {
     gap = accuracy - ratesB.reduce((s, r) => s + r, 0) / N;
     rho = correlation(ratesA, ratesB);
   }
+  // Shown as analyze orients the pair: the system later in the eval minus the earlier one.
+  const order = [...population.systems.keys()];
+  const pairAsAnalyzed =
+    gap === null || options.versus === undefined
+      ? null
+      : order.indexOf(options.system) < order.indexOf(options.versus)
+        ? { label: `${options.versus} \u2212 ${options.system}`, difference: -gap }
+        : { label: `${options.system} \u2212 ${options.versus}`, difference: gap };
   const copiesAnswerAlike = epochs === 1 && scoresFixed(systemA);
 
   let chosen = AUDIT_INTERVALS.filter(
@@ -582,6 +596,7 @@ export function buildAudit(options: AuditOptions): Audit {
       truth: { mode: truth.applied ? 'shrunk' : 'observed', note: truth.note },
       copiesAnswerAlike,
       gap,
+      pair: pairAsAnalyzed,
       correlation: rho,
     },
     methods: [...chosen.map((m) => m.id), ...modules.map((m) => m.id as string)],

@@ -69,11 +69,29 @@ export interface AuditSummary {
 
 const NONE: Estimate = { value: Number.NaN, mcse: Number.NaN };
 
-/** The verdict of a coverage with its MCSE against Bradley's liberal band at `level` (see the module doc). */
-export function bradleyVerdict(coverage: Estimate, level: number): Verdict {
+/**
+ * The MCSE a verdict uses for a coverage from `replications` draws: the larger of the reported
+ * one, √(c(1 − c)/R), and Agresti & Coull's (1998), √(c̃(1 − c̃)/(R + 4)) with c̃ = (cR + 2)/(R + 4)
+ * — which is not 0 when every replication covered (or none did): 5 of 5 is 1 ± 0 by the
+ * binomial formula, but a true coverage of 0.95 gives 5 of 5 77% of the time, so "too high" from
+ * it would be overconfident. At R = 2,000 and c = 0.95 the two differ by 1%.
+ */
+export function verdictMcse(coverage: Estimate, replications: number | undefined): number {
   const { value, mcse } = coverage;
+  if (replications === undefined || !(replications > 0) || Number.isNaN(value)) return Math.max(0, mcse);
+  const adjusted = (value * replications + 2) / (replications + 4);
+  return Math.max(Math.max(0, mcse), Math.sqrt((adjusted * (1 - adjusted)) / (replications + 4)));
+}
+
+/**
+ * The verdict of a coverage with its MCSE against Bradley's liberal band at `level` (see the
+ * module doc); with `replications`, the MCSE is {@link verdictMcse}'s.
+ */
+export function bradleyVerdict(coverage: Estimate, level: number, replications?: number): Verdict {
+  const { value } = coverage;
   if (Number.isNaN(value)) return 'no bounds';
-  const flags = bradleyFlags(Math.min(1, Math.max(0, 1 - value)), 1 - level, Math.max(0, mcse), 2).liberal;
+  const mcse = verdictMcse(coverage, replications);
+  const flags = bradleyFlags(Math.min(1, Math.max(0, 1 - value)), 1 - level, mcse, 2).liberal;
   if (!flags.resolved) return 'undecided';
   if (flags.inside) return 'holds';
   return 1 - value > flags.upper ? 'too low' : 'too high';
@@ -86,10 +104,20 @@ export function bradleyVerdict(coverage: Estimate, level: number): Verdict {
  * on the edge (d = 0) would otherwise ask for millions — the advice is the next step (about 16×
  * the replications at most), to be repeated if still undecided.
  */
-export function replicationsToDecide(coverage: Estimate, band: readonly [number, number]): number {
-  const c = coverage.value;
-  const edge = Math.min(Math.abs(c - band[0]), Math.abs(c - band[1]));
-  const d = Math.max(1e-4, edge, Number.isFinite(coverage.mcse) ? coverage.mcse / 2 : 0);
+export function replicationsToDecide(
+  coverage: Estimate,
+  band: readonly [number, number],
+  replications?: number,
+): number {
+  const observed = coverage.value;
+  // Every replication covering (or none) says little about c(1 − c): Agresti–Coull's c̃ then.
+  const c =
+    replications !== undefined && replications > 0
+      ? (observed * replications + 2) / (replications + 4)
+      : observed;
+  const edge = Math.min(Math.abs(observed - band[0]), Math.abs(observed - band[1]));
+  const mcse = verdictMcse(coverage, replications);
+  const d = Math.max(1e-4, edge, Number.isFinite(mcse) ? mcse / 2 : 0);
   const r = Math.ceil((4 * c * (1 - c)) / (d * d));
   const nice = pow(10, Math.floor(Math.log10(r)));
   return Math.min(MAX_REPLICATIONS, Math.ceil(r / nice) * nice);
@@ -118,7 +146,7 @@ function intervals(
     .filter((method) => rows.some((r) => r.method === method))
     .map((method) => {
       const { replications, ...coverage } = find(rows, method, 'coverage');
-      const verdict = bradleyVerdict(coverage, level);
+      const verdict = bradleyVerdict(coverage, level, replications);
       const strip = (e: Estimate & { replications: number }): Estimate => ({ value: e.value, mcse: e.mcse });
       return {
         method,
@@ -129,7 +157,8 @@ function intervals(
         upperMiss: strip(find(rows, method, 'upperMiss')),
         width: strip(find(rows, method, 'width')),
         verdict,
-        replicationsToDecide: verdict === 'undecided' ? replicationsToDecide(coverage, band) : null,
+        replicationsToDecide:
+          verdict === 'undecided' ? replicationsToDecide(coverage, band, replications) : null,
       };
     });
 }
@@ -137,6 +166,11 @@ function intervals(
 const systemsKey = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 /** A rate as a percentage with one decimal (92.5% stays 92.5%). */
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A difference in points with its sign (− as U+2212, as analyze prints it). */
+const signedPoints = (x: number) => {
+  const s = (100 * x).toFixed(1);
+  return s.startsWith('-') ? `\u2212${s.slice(1)}` : s === '0.0' ? s : `+${s}`;
+};
 const covers = (r: IntervalAudit) => `${pct(r.coverage.value)} ± ${pct(r.coverage.mcse)}`;
 
 function recommend(
@@ -199,7 +233,11 @@ function recommend(
     sentence += ` Between identical copies the paired z test ignoring clusters declares a winner ${pct(z.falseWin.value)} of the time (nominal ${pct(alpha)}); ${main.label} ${pct(main.falseWin.value)}.`;
   }
   if (main?.power && audit.facts.gap !== null) {
-    sentence += ` At the observed gap of ${(100 * audit.facts.gap).toFixed(1)} points, ${main.label} has ${pct(main.power.value)} ± ${pct(main.power.mcse)} power.`;
+    const pair = audit.facts.pair;
+    const shown = pair
+      ? `${pair.label} = ${signedPoints(pair.difference)}`
+      : `${signedPoints(audit.facts.gap)}`;
+    sentence += ` At the observed gap ${shown} points (as analyze shows the pair), ${main.label} has ${pct(main.power.value)} ± ${pct(main.power.mcse)} power.`;
   }
   return sentence;
 }

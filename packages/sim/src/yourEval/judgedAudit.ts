@@ -189,17 +189,20 @@ export function summarizeJudgedAudit(
     const intervals: IntervalAudit[] = (study.config.methods ?? []).map((m) => {
       const method = (m as { id: string }).id;
       const coverage = find(method, 'coverage');
-      const verdict = bradleyVerdict(coverage, audit.level);
+      const replications =
+        rows[k].find((r) => r.method === method && r.metric === 'coverage')?.replications ?? 0;
+      const verdict = bradleyVerdict(coverage, audit.level, replications);
       return {
         method,
         study: study.label,
-        replications: rows[k].find((r) => r.method === method && r.metric === 'coverage')?.replications ?? 0,
+        replications,
         coverage,
         lowerMiss: find(method, 'lowerMiss'),
         upperMiss: find(method, 'upperMiss'),
         width: find(method, 'width'),
         verdict,
-        replicationsToDecide: verdict === 'undecided' ? replicationsToDecide(coverage, band) : null,
+        replicationsToDecide:
+          verdict === 'undecided' ? replicationsToDecide(coverage, band, replications) : null,
       };
     });
     const good = intervals

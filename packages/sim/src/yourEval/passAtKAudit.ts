@@ -150,6 +150,9 @@ export function summarizePassAtKAudit(
   for (const design of audit.designs) {
     for (const method of audit.methods) {
       const coverage = find(design, method, 'coverage');
+      const replications = results.find(
+        (x) => x.params.design === design && x.method === method && x.metric === 'coverage',
+      )?.replications;
       rows.push({
         design,
         method,
@@ -157,7 +160,7 @@ export function summarizePassAtKAudit(
         lowerMiss: find(design, method, 'lowerNoncoverage'),
         upperMiss: find(design, method, 'upperNoncoverage'),
         width: find(design, method, 'meanWidth'),
-        verdict: bradleyVerdict(coverage, audit.level),
+        verdict: bradleyVerdict(coverage, audit.level, replications),
       });
     }
   }
