@@ -40,6 +40,31 @@ async function evalsim(...args: string[]) {
 }
 
 describe('evalsim leaderboard', () => {
+  test('P(first) with ties for first: the note says the shares sum to more than 1, and by how much', async () => {
+    const args = [
+      'leaderboard',
+      '--population',
+      'studies/data/mmlu-standin.csv',
+      '--systems',
+      'haiku_off,haiku_low,sonnet_off',
+      '--replications',
+      '200',
+    ];
+    const json = await evalsim(...args, '--json', '--out', join(tmp, 'ties-json'));
+    expect(json.code).toBe(0);
+    const sum = (JSON.parse(json.stdout).entries as { first: { value: number } }[]).reduce(
+      (total, e) => total + e.first.value,
+      0,
+    );
+    const text = await evalsim(...args, '--out', join(tmp, 'ties-text'));
+    expect(text.code).toBe(0);
+    // (Seed 1 at R = 200: one board in 200 has haiku_low and sonnet_off tied for first.)
+    expect(sum).toBeGreaterThan(1);
+    expect(text.stdout.replace(/\s+/g, ' ')).toContain(
+      `a tie for first counts for each tied system, so here the shares sum to ${sum.toFixed(3)}`,
+    );
+  });
+
   test('writes every simulated answer as Arrow into the folder --out and prints a summary', async () => {
     const out = join(tmp, 'lb');
     const run = await evalsim(
