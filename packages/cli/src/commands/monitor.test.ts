@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli.js';
+import { captureSink } from '../io.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'evalsim-monitor-'));
@@ -30,6 +31,18 @@ const LOG = 'studies/data/seed000-shuffled.jsonl';
 const lines = readFileSync(join(root, LOG), 'utf8').split('\n');
 
 describe('evalsim monitor', () => {
+  test('draws a progress line of the logs read on a terminal, none with --quiet; stdout the same', async () => {
+    const args = ['monitor', LOG, '--order', 'order', '--baseline', 'haiku_off'];
+    const terminal = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const shown = await runCli(args, { cwd: root, env: {}, stderr: terminal });
+    expect(terminal.text).toMatch(/monitor: logs read 1\/1/);
+    const quiet = Object.assign(captureSink(), { isTTY: true, columns: 100 });
+    const still = await runCli([...args, '--quiet'], { cwd: root, env: {}, stderr: quiet });
+    expect(quiet.text).not.toMatch(/monitor: logs read/);
+    expect(still.stdout).toBe(shown.stdout);
+    expect(still.exitCode).toBe(shown.exitCode);
+  });
+
   test('the 6.9-point first-run gap: stop, Sonnet better, exit 0; against Sonnet as baseline, exit 12', async () => {
     const r = await evalsim('monitor', LOG, '--order', 'order', '--baseline', 'haiku_off');
     expect(r.code).toBe(0);

@@ -11,6 +11,7 @@ import { importEval, type MonitorReport, monitorEval } from '@evalsim/sim';
 import { formatEvalWarning } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
 import { formatTable, tableWidth } from '../format/printRows.js';
+import { createStatusLine } from '../format/progressLine.js';
 import { wrapText } from '../format/wrapText.js';
 import { autoView } from '../html/autoView.js';
 import type { CliIo } from '../io.js';
@@ -34,6 +35,7 @@ import { inputPath } from './shippedStudies.js';
 interface Args {
   io: CliIo;
   logs: string[];
+  quiet?: boolean;
   html?: string;
   baseline?: string;
   candidate?: string;
@@ -126,6 +128,7 @@ export const monitorCommand: CommandModule<object, Args> = {
       })
       .option('task', { type: 'string', describe: 'the task (when the logs have several)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON document' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
       .options(HTML_OPTION)
       .example(
         '$0 monitor studies/data/seed000-shuffled.jsonl --order order --baseline haiku_off',
@@ -159,12 +162,20 @@ export const monitorCommand: CommandModule<object, Args> = {
     if (args.tuneQuestions !== undefined) integerFlag('tune-questions', args.tuneQuestions, 1, 1e9);
     if (args.tunePairs !== undefined) integerFlag('tune-pairs', args.tunePairs, 1, 1e9);
     const gate = gateFlags(io, args);
+    // A progress line on a terminal while the logs are read (the long part of a big log).
+    const line = createStatusLine({ stream: io.stderr, quiet: args.quiet === true });
     const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
       growing: true,
       digests: false,
+      onProgress: (done, total) =>
+        line.draw(
+          `monitor: logs read ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`,
+          done === total,
+        ),
     });
+    line.clear();
     const table = imported.table;
     const metric =
       args.metric !== undefined && table.metric.dictionary.includes(args.metric) ? args.metric : undefined;
