@@ -40,7 +40,7 @@ async function evalsim(...args: string[]) {
 }
 
 describe('evalsim leaderboard', () => {
-  test('P(first) with ties for first: the note says the shares sum to more than 1, and by how much', async () => {
+  test('P(first) with ties for first: the note says why the shares need not sum to 1, and what they sum to', async () => {
     const args = [
       'leaderboard',
       '--population',
@@ -58,10 +58,10 @@ describe('evalsim leaderboard', () => {
     );
     const text = await evalsim(...args, '--out', join(tmp, 'ties-text'));
     expect(text.code).toBe(0);
-    // (Seed 1 at R = 200: one board in 200 has haiku_low and sonnet_off tied for first.)
+    // (Seed 1 at R = 200: on one board haiku_low and sonnet_off tie for first and both are placed first.)
     expect(sum).toBeGreaterThan(1);
     expect(text.stdout.replace(/\s+/g, ' ')).toContain(
-      `a tie for first counts for each tied system, so here the shares sum to ${sum.toFixed(3)}`,
+      `both or neither may be placed first and the shares sum to 1 only in expectation: here ${sum.toFixed(3)}`,
     );
   });
 

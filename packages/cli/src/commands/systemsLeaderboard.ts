@@ -181,7 +181,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
   const say = (text: string) => io.stdout.write(`${wrapText(text, TABLE_WIDTH).join('\n')}\n`);
   say(plan.config.title);
   say(
-    `Each of ${args.replications.toLocaleString('en-US')} boards is ${plan.view}; ${plan.truthNote}. P(first): the share of boards on which the system ranks first (± MCSE; a tie for first counts for each tied system${firstSum > 1 + 1e-9 ? `, so here the shares sum to ${firstSum.toFixed(3)}` : ''}); the rank interval's ends carry their MCSE.${plan.rerun === 'answers' ? ' ANSWER NOISE ONLY: the questions never change, so this understates how ranks move in a real rerun.' : ''}`,
+    `Each of ${args.replications.toLocaleString('en-US')} boards is ${plan.view}; ${plan.truthNote}. P(first): the share of boards on which the system ranks first (± MCSE; a tie is broken at random for each system on its own, so on a board with a tie for first both or neither may be placed first and the shares sum to 1 only in expectation${Math.abs(firstSum - 1) > 1e-9 ? `: here ${firstSum.toFixed(3)}` : ''}); the rank interval's ends carry their MCSE.${plan.rerun === 'answers' ? ' ANSWER NOISE ONLY: the questions never change, so this understates how ranks move in a real rerun.' : ''}`,
   );
   io.stdout.write('\n');
   const mc = (e: { value: number; mcse: number }) => `±${e.mcse.toFixed(1)}`;
