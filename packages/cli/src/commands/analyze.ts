@@ -69,7 +69,6 @@ import {
   checkPathsExist,
   importOptionsFrom,
   type LegacyImportFlag,
-  type RenamedImportFlags,
   withImportFlags,
   withLegacyImportFlags,
 } from './importFlags.js';
@@ -111,7 +110,6 @@ interface Args {
   [flag: string]: unknown;
 }
 
-const RENAMED: RenamedImportFlags = COLUMN_FLAGS;
 /** The old `--system` (label or long-table column), still read with a warning. */
 const LEGACY: readonly LegacyImportFlag[] = ['system'];
 
@@ -341,7 +339,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
   describe:
     'Error bars, paired comparisons, corrections, a leaderboard with tie groups and power for a real eval',
   builder: (y) =>
-    withLegacyImportFlags(withImportFlags(y, RENAMED), LEGACY)
+    withLegacyImportFlags(withImportFlags(y, COLUMN_FLAGS), LEGACY)
       .positional('paths', {
         type: 'string',
         array: true,
@@ -560,7 +558,7 @@ export const analyzeCommand: CommandModule<object, Args> = {
         done === total,
       );
     };
-    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
+    const imported = importEval(paths, importOptionsFrom(io, args, COLUMN_FLAGS, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
       // The analysis records the inputs as given, not their hashes: no time spent hashing the logs.

@@ -25,6 +25,7 @@ import {
 } from '@evalsim/sim';
 import { evalSystem } from '@evalsim/sim/internal';
 import type { CommandModule } from 'yargs';
+import { analysisUnits } from '../analyze/analysisUnits.js';
 import { TABLE_WIDTH } from '../format/alignedTable.js';
 import { formatEstimate } from '../format/formatResults.js';
 import { printRows } from '../format/printRows.js';
@@ -39,7 +40,7 @@ import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { gateFlags } from './gateFlags.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
-import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
+import { COLUMN_FLAGS, importOptionsFrom, withImportFlags } from './importFlags.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
 import { refusingCleanly, runPassAtKAudit } from './passAtKPlanning.js';
 import { listOption, numberList, shownPath, withJson } from './shared.js';
@@ -78,11 +79,8 @@ interface Args {
 }
 
 const est = (e: Estimate) => (Number.isNaN(e.value) ? 'n/a' : formatEstimate(e.value, e.mcse));
-/** A difference in points with its sign, as analyze prints one (− as U+2212). */
-const signed = (x: number) => {
-  const s = (100 * x).toFixed(1);
-  return s.startsWith('-') ? `\u2212${s.slice(1)}` : s === '0.0' ? s : `+${s}`;
-};
+/** A difference in points with its sign, as analyze prints one (audited scores are in [0, 1]). */
+const { signed } = analysisUnits({ scoreRange: [0, 1] });
 
 function intervalRows(rows: readonly IntervalAudit[], replications: number) {
   return rows.map((r) => ({
@@ -106,7 +104,7 @@ export const auditCommand: CommandModule<object, Args> = {
   describe: 'Coverage and error rates of every interval and paired test, simulated on your eval',
   builder: (y) =>
     withJson(
-      withImportFlags(y, SIMULATION_IMPORT_FLAGS, ['metric'])
+      withImportFlags(y, COLUMN_FLAGS, ['metric'])
         .positional('eval', {
           type: 'string',
           demandOption: true,
@@ -308,11 +306,7 @@ export const auditCommand: CommandModule<object, Args> = {
               `audit-${s}.arrow`,
               ...(args.parquet ? [`audit-${s}.parquet`] : []),
             ]),
-      importOptions: importOptionsFrom(
-        io,
-        args as unknown as Record<string, unknown>,
-        SIMULATION_IMPORT_FLAGS,
-      ),
+      importOptions: importOptionsFrom(io, args as unknown as Record<string, unknown>, COLUMN_FLAGS),
       graded: !sequential && args.k === undefined,
       binaryUse: sequential ? 'audit --looks (a sequential gate)' : 'audit --k (pass@k)',
     });

@@ -39,8 +39,7 @@ import {
   withLegacyImportFlags,
 } from './importFlags.js';
 
-/** import's column flags, as everywhere (--system-column, --epoch-column, --task-column); the old bare names with a warning. */
-const IMPORT_RENAMED = COLUMN_FLAGS;
+/** import's old bare column names (--system, --epoch, --task), still read with a warning; the columns are COLUMN_FLAGS. */
 const IMPORT_LEGACY: readonly LegacyImportFlag[] = ['system', 'epoch', 'task'];
 
 /** The table's name inside import's --out folder. */
@@ -132,7 +131,7 @@ export const importCommand: CommandModule<object, Args> = {
   builder: (y) =>
     // The epoch column is --epoch-column, as in analyze, audit, plan, leaderboard and monitor
     // (analyze's --epoch is an epoch number); import's old --epoch still works, with a warning.
-    withLegacyImportFlags(withImportFlags(y, IMPORT_RENAMED), IMPORT_LEGACY)
+    withLegacyImportFlags(withImportFlags(y, COLUMN_FLAGS), IMPORT_LEGACY)
       .positional('paths', {
         type: 'string',
         array: true,
@@ -192,7 +191,7 @@ export const importCommand: CommandModule<object, Args> = {
     const options = importOptionsFrom(
       io,
       args as unknown as Record<string, unknown>,
-      IMPORT_RENAMED,
+      COLUMN_FLAGS,
       IMPORT_LEGACY,
     );
     const target = args.out !== undefined ? importTablePath(args.out) : undefined;

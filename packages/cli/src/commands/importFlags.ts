@@ -91,9 +91,6 @@ export const COLUMN_FLAGS: RenamedImportFlags = {
   task: 'task-column',
 };
 
-/** @deprecated name kept for the simulating commands: {@link COLUMN_FLAGS}. */
-export const SIMULATION_IMPORT_FLAGS = COLUMN_FLAGS;
-
 /** The old names a command still accepts, with a warning: `--system` (label or column), `--epoch`, `--task` (columns). */
 export type LegacyImportFlag = 'system' | 'epoch' | 'task';
 

@@ -26,7 +26,7 @@ import type { CommandModule } from 'yargs';
 import { printRows } from '../format/printRows.js';
 import type { CliIo } from '../io.js';
 import { integerFlag, requestedList, WORKERS_DESCRIPTION, workersFlag } from './flagValues.js';
-import { SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
+import { COLUMN_FLAGS, withImportFlags } from './importFlags.js';
 import { outFolder } from './outFolder.js';
 import { warnLargeOutput } from './outputSize.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
@@ -94,7 +94,7 @@ export const leaderboardCommand: CommandModule<object, Args> = {
   describe: 'Simulate leaderboards of identical copies of one system and export every answer as Arrow',
   builder: (y) =>
     withJson(
-      withImportFlags(y, SIMULATION_IMPORT_FLAGS)
+      withImportFlags(y, COLUMN_FLAGS)
         .option('population', {
           type: 'string',
           demandOption: true,

@@ -26,7 +26,6 @@ import {
   checkPathsExist,
   importOptionsFrom,
   type LegacyImportFlag,
-  type RenamedImportFlags,
   withImportFlags,
   withLegacyImportFlags,
 } from './importFlags.js';
@@ -53,7 +52,6 @@ interface Args {
   [flag: string]: unknown;
 }
 
-const RENAMED: RenamedImportFlags = COLUMN_FLAGS;
 /** The old `--system` (label or long-table column), still read with a warning. */
 const LEGACY: readonly LegacyImportFlag[] = ['system'];
 
@@ -85,7 +83,7 @@ export const monitorCommand: CommandModule<object, Args> = {
   describe:
     'A running eval, checked as often as you like: anytime-valid interval, p-value and a stop/continue decision',
   builder: (y) =>
-    withLegacyImportFlags(withImportFlags(y, RENAMED), LEGACY)
+    withLegacyImportFlags(withImportFlags(y, COLUMN_FLAGS), LEGACY)
       .positional('logs', {
         type: 'string',
         array: true,
@@ -164,7 +162,7 @@ export const monitorCommand: CommandModule<object, Args> = {
     const gate = gateFlags(io, args);
     // A progress line on a terminal while the logs are read (the long part of a big log).
     const line = createStatusLine({ stream: io.stderr, quiet: args.quiet === true });
-    const imported = importEval(paths, importOptionsFrom(io, args, RENAMED, LEGACY), {
+    const imported = importEval(paths, importOptionsFrom(io, args, COLUMN_FLAGS, LEGACY), {
       cwd: io.cwd,
       background: 'auto',
       growing: true,

@@ -39,7 +39,7 @@ import { evalPopulation } from './evalInput.js';
 import { checkFlag, integerFlag, MAX_WORKERS } from './flagValues.js';
 import { GENERATED_STUDY_FLAGS, runGeneratedStudy } from './generatedStudy.js';
 import { checkHtmlOutput, HTML_OPTION, writeHtmlOutput } from './htmlOutput.js';
-import { importOptionsFrom, SIMULATION_IMPORT_FLAGS, withImportFlags } from './importFlags.js';
+import { COLUMN_FLAGS, importOptionsFrom, withImportFlags } from './importFlags.js';
 import { PARQUET_OPTION } from './parquetOutput.js';
 import { runSamplesPlan } from './passAtKPlanning.js';
 import { runJudgedPlan } from './planJudged.js';
@@ -98,7 +98,7 @@ export const planCommand: CommandModule<object, Args> = {
   describe: 'Eval size needed to detect a true gap δ: power by resampling your eval, Miller beside it',
   builder: (y) =>
     withJson(
-      withImportFlags(y, SIMULATION_IMPORT_FLAGS, ['metric'])
+      withImportFlags(y, COLUMN_FLAGS, ['metric'])
         .positional('eval', {
           type: 'string',
           demandOption: true,
@@ -269,11 +269,7 @@ export const planCommand: CommandModule<object, Args> = {
         label: `--out ${args.out}`,
         writes: ['plan-samples.json', 'plan-samples.arrow'],
         binaryUse: 'plan --samples (pass@k)',
-        importOptions: importOptionsFrom(
-          io,
-          args as unknown as Record<string, unknown>,
-          SIMULATION_IMPORT_FLAGS,
-        ),
+        importOptions: importOptionsFrom(io, args as unknown as Record<string, unknown>, COLUMN_FLAGS),
       });
       const system = defaultSystems([...input.population.systems.keys()], args.systems)[0];
       evalSystem(input.population, system, '--systems', input.shown);
@@ -348,11 +344,7 @@ export const planCommand: CommandModule<object, Args> = {
             ]
           : []),
       ],
-      importOptions: importOptionsFrom(
-        io,
-        args as unknown as Record<string, unknown>,
-        SIMULATION_IMPORT_FLAGS,
-      ),
+      importOptions: importOptionsFrom(io, args as unknown as Record<string, unknown>, COLUMN_FLAGS),
       graded: looksSpec === undefined,
       binaryUse: 'plan --looks (a sequential gate)',
     });

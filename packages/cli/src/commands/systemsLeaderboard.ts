@@ -31,7 +31,7 @@ import { lineChartSpec } from '../report/chartSpec.js';
 import { renderSvg } from '../report/renderSvg.js';
 import { evalPopulation } from './evalInput.js';
 import { integerFlag, MAX_WORKERS } from './flagValues.js';
-import { importOptionsFrom, SIMULATION_IMPORT_FLAGS } from './importFlags.js';
+import { COLUMN_FLAGS, importOptionsFrom } from './importFlags.js';
 import { warnLargeOutput } from './outputSize.js';
 import { listOption, notDecimal, shownPath } from './shared.js';
 import { loadStudyFile } from './studyFiles.js';
@@ -86,11 +86,7 @@ export async function systemsLeaderboard(args: SystemsLeaderboardArgs): Promise<
     );
   const dir = io.resolve(args.out);
   const answers = join(dir, ANSWERS_FILE);
-  const importOptions = importOptionsFrom(
-    io,
-    args as unknown as Record<string, unknown>,
-    SIMULATION_IMPORT_FLAGS,
-  );
+  const importOptions = importOptionsFrom(io, args as unknown as Record<string, unknown>, COLUMN_FLAGS);
   const populationExisted = existsSync(join(dir, 'population.csv'));
   const input = evalPopulation(io, args.population, dir, {
     metric: importOptions.metric,

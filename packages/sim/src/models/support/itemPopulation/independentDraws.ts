@@ -4,39 +4,26 @@
  * slot; sumProducts is NaN (there is no pairing), so only unpaired methods are meaningful.
  */
 import type { RandomStream } from '../../../base/randomStream.js';
-import { epochMean } from './epochMean.js';
 import { type DrawnPairedScores, type ItemPopulationParams, pairedSums } from './itemPopulationParams.js';
 import { createQuestionDraws, drawQuestions } from './questionDraws.js';
-import { recordedScoreMean } from './recordedScoreMean.js';
+import { questionScore } from './questionScore.js';
 
 export function independentDraws(params: ItemPopulationParams): DrawnPairedScores {
   const sums = pairedSums(1);
   const { sizes, totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts } = sums;
-  const a = params.scoresA;
-  const b = params.scoresB as Float64Array;
-  const recorded = params.answer === 'recorded';
-  const epochs = params.epochs;
-  const gradedA = params.answer === 'recorded' ? params.gradedA : null;
-  const gradedB = params.answer === 'recorded' ? params.gradedB : null;
+  const scoreA = questionScore(params, 'A');
+  const scoreB = questionScore(params, 'B');
   const scratch = createQuestionDraws(params);
   let rng: RandomStream | null = null;
   const noSlot = () => {};
   const visitA = (_slot: number, question: number) => {
-    const y = gradedA
-      ? recordedScoreMean(rng as RandomStream, gradedA, question, epochs)
-      : recorded
-        ? epochMean(rng as RandomStream, a[question], epochs)
-        : a[question];
+    const y = scoreA(rng as RandomStream, question);
     sizes[0] += 1;
     totalsA[0] += y;
     sumSquaresA[0] += y * y;
   };
   const visitB = (_slot: number, question: number) => {
-    const y = gradedB
-      ? recordedScoreMean(rng as RandomStream, gradedB, question, epochs)
-      : recorded
-        ? epochMean(rng as RandomStream, b[question], epochs)
-        : b[question];
+    const y = scoreB(rng as RandomStream, question);
     totalsB[0] += y;
     sumSquaresB[0] += y * y;
   };

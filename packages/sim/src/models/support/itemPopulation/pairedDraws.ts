@@ -6,20 +6,15 @@
  * question), or their fixed scores ('rate', 'first'), summed per cluster slot.
  */
 import type { RandomStream } from '../../../base/randomStream.js';
-import { epochMean } from './epochMean.js';
 import { type DrawnPairedScores, type ItemPopulationParams, pairedSums } from './itemPopulationParams.js';
 import { createQuestionDraws, drawQuestions, slotCount } from './questionDraws.js';
-import { recordedScoreMean } from './recordedScoreMean.js';
+import { questionScore } from './questionScore.js';
 
 export function pairedDraws(params: ItemPopulationParams): DrawnPairedScores {
   const sums = pairedSums(slotCount(params));
   const { sizes, totalsA, totalsB, sumSquaresA, sumSquaresB, sumProducts } = sums;
-  const a = params.scoresA;
-  const b = params.scoresB as Float64Array;
-  const recorded = params.answer === 'recorded';
-  const epochs = params.epochs;
-  const gradedA = params.answer === 'recorded' ? params.gradedA : null;
-  const gradedB = params.answer === 'recorded' ? params.gradedB : null;
+  const scoreA = questionScore(params, 'A');
+  const scoreB = questionScore(params, 'B');
   const scratch = createQuestionDraws(params);
   let rng: RandomStream | null = null;
   const startSlot = (slot: number) => {
@@ -31,16 +26,8 @@ export function pairedDraws(params: ItemPopulationParams): DrawnPairedScores {
     sumProducts[slot] = 0;
   };
   const visit = (slot: number, question: number) => {
-    const ya = gradedA
-      ? recordedScoreMean(rng as RandomStream, gradedA, question, epochs)
-      : recorded
-        ? epochMean(rng as RandomStream, a[question], epochs)
-        : a[question];
-    const yb = gradedB
-      ? recordedScoreMean(rng as RandomStream, gradedB, question, epochs)
-      : recorded
-        ? epochMean(rng as RandomStream, b[question], epochs)
-        : b[question];
+    const ya = scoreA(rng as RandomStream, question);
+    const yb = scoreB(rng as RandomStream, question);
     sizes[slot] += 1;
     totalsA[slot] += ya;
     totalsB[slot] += yb;

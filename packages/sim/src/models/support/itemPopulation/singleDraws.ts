@@ -1,24 +1,20 @@
 /**
  * One system's eval drawn question by question (model itemPopulation): each drawn question
  * (questionDraws.ts) scores one recorded answer, Bernoulli(c/k), or the mean of `epochs` of them
- * ('recorded': epochMean.ts; a graded system redraws its recorded scores: recordedScoreMean.ts), or its fixed
- * score ('rate', 'first'), summed per cluster slot.
+ * ('recorded'; a graded system redraws its recorded scores), or its fixed score ('rate', 'first'):
+ * questionScore.ts — summed per cluster slot.
  */
 import type { RandomStream } from '../../../base/randomStream.js';
-import { epochMean } from './epochMean.js';
 import type { DrawnScores, ItemPopulationParams } from './itemPopulationParams.js';
 import { createQuestionDraws, drawQuestions, slotCount } from './questionDraws.js';
-import { recordedScoreMean } from './recordedScoreMean.js';
+import { questionScore } from './questionScore.js';
 
 export function singleDraws(params: ItemPopulationParams): DrawnScores {
   const slots = slotCount(params);
   const sizes = new Float64Array(slots);
   const totals = new Float64Array(slots);
   const sumSquares = new Float64Array(slots);
-  const scores = params.scoresA;
-  const recorded = params.answer === 'recorded';
-  const epochs = params.epochs;
-  const graded = params.answer === 'recorded' ? params.gradedA : null;
+  const score = questionScore(params, 'A');
   const scratch = createQuestionDraws(params);
   let rng: RandomStream | null = null;
   const startSlot = (slot: number) => {
@@ -27,11 +23,7 @@ export function singleDraws(params: ItemPopulationParams): DrawnScores {
     sumSquares[slot] = 0;
   };
   const visit = (slot: number, question: number) => {
-    const y = graded
-      ? recordedScoreMean(rng as RandomStream, graded, question, epochs)
-      : recorded
-        ? epochMean(rng as RandomStream, scores[question], epochs)
-        : scores[question];
+    const y = score(rng as RandomStream, question);
     sizes[slot] += 1;
     totals[slot] += y;
     sumSquares[slot] += y * y;
