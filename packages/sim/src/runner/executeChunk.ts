@@ -9,7 +9,7 @@
  * computing formula values (only the main thread writes formula rows).
  */
 
-import { threadId } from 'node:worker_threads';
+import { isMainThread, threadId } from 'node:worker_threads';
 import { verifyStudyInputs } from '../config/inputs/verifyStudyInputs.js';
 import { describeCell } from '../config/placeError.js';
 import type { SimulationStudy, Study } from '../config/study.js';
@@ -26,6 +26,7 @@ import {
   packChunk,
 } from './chunkOutput.js';
 import type { ChunkTask } from './chunkTask.js';
+import { type Slicing, simulateInSlices, yieldIfDue } from './simulateInSlices.js';
 import { threadSchedule } from './threadCpuTime.js';
 import { traceClockMs } from './threadTrace.js';
 
@@ -72,6 +73,8 @@ interface CellWork {
   readonly empty: Float64Array;
   /** Records of one block, when they are not kept. */
   readonly scratch: ChunkOutput;
+  /** The main thread's slice length for this cell (simulateInSlices.ts). */
+  readonly slicing: Slicing;
 }
 
 function cellWork(study: SimulationStudy, task: ChunkTask): CellWork {
@@ -84,7 +87,7 @@ function cellWork(study: SimulationStudy, task: ChunkTask): CellWork {
     simulator.shape,
     BLOCK_SIZE,
   );
-  return { simulator, partial, empty: Float64Array.from(empty), scratch };
+  return { simulator, partial, empty: Float64Array.from(empty), scratch, slicing: { replications: 1 } };
 }
 
 /**
@@ -95,15 +98,19 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
   if (task.populations) adoptPopulationFiles(task.populations);
   const study = await studyOf(task);
   // Timed from here: chunks queued on a worker thread that wait for its first validation of the
-  // study would otherwise all count it (and their times overlap). From here on a chunk runs to
-  // its end without yielding.
+  // study would otherwise all count it (and their times overlap). From here on a chunk on a
+  // worker thread runs to its end without yielding; on the main thread it lets the event loop run
+  // every SLICE_MS (simulateInSlices.ts) — the executors still run one chunk at a time here, and
+  // the cell's buffers below are checked out of the cache while it runs.
   const started = performance.now();
   const startMs = traceClockMs();
   const startCpu = threadSchedule()?.cpuSeconds;
   const key = `${task.studyKey}/${task.seed}/${task.cell}/${task.keepAnswers}/${task.caps.join(',')}`;
-  let work = cells.get(key);
-  if (!work) work = remember(cells, key, cellWork(study, task), MAX_SIMULATORS);
-  const { simulator, partial, empty, scratch } = work;
+  // Taken out of the cache while the chunk runs and put back after it: a chunk of the same cell
+  // that starts on this thread meanwhile (during a slice's yield) gets buffers of its own.
+  const work = cells.get(key) ?? cellWork(study, task);
+  cells.delete(key);
+  const { simulator, partial, empty, scratch, slicing } = work;
   const keeping = task.keepRecords || task.keepAnswers;
   const keptBuffer = keeping ? allocateChunkOutput(simulator.shape, task.count) : null;
   const kept = keptBuffer ? chunkOutputOf(keptBuffer, simulator.shape, task.count) : null;
@@ -114,7 +121,10 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
       first = task.start + done;
       const count = Math.min(BLOCK_SIZE, task.count - done);
       const out = kept ? chunkOutputRange(kept, simulator.shape, done, count) : scratch;
-      simulator.simulate(first, count, task.caps, out, task.phase);
+      if (isMainThread && slicing.replications < count)
+        await simulateInSlices(simulator, slicing, simulator.shape, first, count, task.caps, out, task.phase);
+      else simulator.simulate(first, count, task.caps, out, task.phase);
+      if (isMainThread) await yieldIfDue();
       partial.read(empty, 0);
       partial.add(out.records, first, count);
       const at = partials.length;
@@ -130,6 +140,8 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
     );
     (wrapped as Error & { cause: unknown }).cause = error;
     throw wrapped;
+  } finally {
+    remember(cells, key, work, MAX_SIMULATORS);
   }
   const seconds = (performance.now() - started) / 1000;
   const schedule = threadSchedule();

@@ -10,6 +10,7 @@ import type { ChunkExecutor } from './chunkExecutor.js';
 import type { ChunkTask } from './chunkTask.js';
 import {
   createProbingExecutor,
+  LEND_AFTER_MS,
   LOADED_PROBE_SECONDS,
   PROBE_SECONDS,
   STARTED_WORKERS_PAY_AFTER_SECONDS,
@@ -136,13 +137,7 @@ describe('workers only when they pay', () => {
     for (const loaded of [Promise.resolve(), undefined]) {
       const here = fakeExecutor(0, 0.6 * L);
       const threads = fakeExecutor(1, 0);
-      const probing = createProbingExecutor(
-        total,
-        here.executor,
-        () => threads.executor,
-        WORKERS_PAY_AFTER_SECONDS,
-        loaded,
-      );
+      const probing = createProbingExecutor(total, here.executor, () => threads.executor, { loaded });
       await loaded;
       await Promise.all(starts.map((start) => probing.run(task(start, 1000))));
       if (loaded) expect(threads.log.starts).toEqual([2000, 3000]);
@@ -166,6 +161,156 @@ describe('workers only when they pay', () => {
     expect(probing.workers).toBe(0);
     await probing.close();
     expect([here.log.closes, threads.log.closes]).toEqual([1, 1]);
+  });
+
+  describe('lending the next chunk to the pool while the probe runs (speculate)', () => {
+    /**
+     * Like the in-process executor on the main thread: each chunk after this turn of the event
+     * loop, `seconds` of CPU, letting the event loop run every 5 ms (simulateInSlices.ts).
+     */
+    const events: string[] = [];
+    const deferred = (seconds: number) => {
+      events.length = 0;
+      const starts: number[] = [];
+      const executor: ChunkExecutor = {
+        workers: 0,
+        mainThread: true,
+        run: (task) =>
+          new Promise((resolve) =>
+            setImmediate(async () => {
+              starts.push(task.start);
+              const started = threadCpuSeconds();
+              while (threadCpuSeconds() - started < seconds) {
+                const slice = performance.now();
+                while (performance.now() - slice < 5) {}
+                await new Promise((yielded) => setImmediate(yielded));
+              }
+              events.push(`here ${task.start}`);
+              resolve(new ArrayBuffer(task.start + 1));
+            }),
+          ),
+        async close() {},
+      };
+      return { executor, starts };
+    };
+    /** A pool of one thread that takes tasks once `load()` is called; an aborted waiting task is rejected. */
+    const lazyPool = () => {
+      const starts: number[] = [];
+      const queue: {
+        task: ChunkTask;
+        signal?: AbortSignal;
+        onStart?: () => void;
+        resolve: (b: ArrayBuffer) => void;
+        reject: (e: unknown) => void;
+      }[] = [];
+      let loaded = false;
+      const drain = () => {
+        while (loaded && queue.length > 0) {
+          const next = queue.shift()!;
+          if (next.signal?.aborted) {
+            next.reject(next.signal.reason);
+            continue;
+          }
+          next.onStart?.();
+          starts.push(next.task.start);
+          events.push(`pool ${next.task.start}`);
+          next.resolve(new ArrayBuffer(next.task.start + 1));
+        }
+      };
+      const executor: ChunkExecutor = {
+        workers: 1,
+        mainThread: true,
+        run: (task, signal, onStart) =>
+          new Promise((resolve, reject) => {
+            queue.push({ task, signal, onStart, resolve, reject });
+            drain();
+          }),
+        async close() {},
+      };
+      return {
+        executor,
+        starts,
+        load: () => {
+          loaded = true;
+          drain();
+        },
+      };
+    };
+    const blocks = [0, 100, 200, 300];
+
+    test('a long first chunk here: the chunks asked for meanwhile run on the loaded thread, one at a time', async () => {
+      const here = deferred(1.5 * PROBE_SECONDS);
+      const threads = lazyPool();
+      threads.load();
+      const probing = createProbingExecutor(1_000_000, here.executor, () => threads.executor, {
+        speculate: true,
+      });
+      const buffers = await Promise.all(blocks.map((start) => probing.run(task(start, 100))));
+      expect(buffers.map((b) => b.byteLength)).toEqual([1, 101, 201, 301]);
+      expect(here.starts).toEqual([0]);
+      expect(threads.starts).toEqual([100, 200, 300]);
+      // Lent one at a time, each after the last came back, all while the first chunk was here.
+      expect(events).toEqual(['pool 100', 'pool 200', 'pool 300', 'here 0']);
+      await probing.close();
+    });
+
+    test('without speculate nothing is lent', async () => {
+      const here = deferred(1.5 * PROBE_SECONDS);
+      const threads = lazyPool();
+      threads.load();
+      const probing = createProbingExecutor(1_000_000, here.executor, () => threads.executor);
+      await Promise.all(blocks.map((start) => probing.run(task(start, 100))));
+      expect(here.starts).toEqual([0]);
+      expect(threads.starts).toEqual([100, 200, 300]);
+      expect(events).toEqual(['here 0', 'pool 100', 'pool 200', 'pool 300']);
+      await probing.close();
+    });
+
+    // Chunks here of 1.5 LEND_AFTER_MS: each lends; three of them end the probe.
+    const long = (1.5 * LEND_AFTER_MS) / 1000;
+
+    test('chunks shorter than LEND_AFTER_MS lend nothing, even to a loaded thread', async () => {
+      expect(2 * 5 + 1000 * 0.4 * (LEND_AFTER_MS / 1000)).toBeLessThan(LEND_AFTER_MS);
+      const here = deferred(0.4 * (LEND_AFTER_MS / 1000));
+      const threads = lazyPool();
+      threads.load();
+      const probing = createProbingExecutor(400, here.executor, () => threads.executor, { speculate: true });
+      await Promise.all(blocks.map((start) => probing.run(task(start, 100))));
+      expect(here.starts).toEqual(blocks);
+      expect(threads.starts).toEqual([]);
+      expect(probing.workers).toBe(0);
+      await probing.close();
+    });
+
+    test('a lent chunk its thread has not started is taken back and runs here, in order', async () => {
+      expect(3 * long).toBeGreaterThan(PROBE_SECONDS);
+      expect(workersPay(long, 100, 100)).toBe(false);
+      const here = deferred(long);
+      const threads = lazyPool();
+      // A short run (the rest never pays): the thread never loads while it runs.
+      const probing = createProbingExecutor(400, here.executor, () => threads.executor, { speculate: true });
+      const buffers = await Promise.all(blocks.map((start) => probing.run(task(start, 100))));
+      expect(buffers.map((b) => b.byteLength)).toEqual([1, 101, 201, 301]);
+      expect(here.starts).toEqual(blocks);
+      threads.load(); // the withdrawn loans are rejected now, and answer nobody
+      expect(threads.starts).toEqual([]);
+      expect(probing.workers).toBe(0);
+      await probing.close();
+    });
+
+    test('a short run whose lent chunk a thread took: every buffer once, the thread counted', async () => {
+      const here = deferred(long);
+      const threads = lazyPool();
+      threads.load();
+      const probing = createProbingExecutor(400, here.executor, () => threads.executor, { speculate: true });
+      const buffers = await Promise.all(blocks.map((start) => probing.run(task(start, 100))));
+      expect(buffers.map((b) => b.byteLength)).toEqual([1, 101, 201, 301]);
+      expect(here.starts.length + threads.starts.length).toBe(4);
+      expect(threads.starts.length).toBeGreaterThan(0);
+      expect([...here.starts, ...threads.starts].sort((a, b) => a - b)).toEqual(blocks);
+      expect(probing.workers).toBe(1);
+      await probing.close();
+    });
   });
 
   test.skipIf(!existsSync('/proc/thread-self/schedstat'))(

@@ -57,6 +57,13 @@ export const STARTED_WORKERS_PAY_AFTER_SECONDS = 0.25;
 export const LOADED_PROBE_SECONDS = 0.05;
 
 /**
+ * Milliseconds a chunk here must have run before chunks are lent to the pool (ProbingOptions.speculate):
+ * a chunk is cut to take CHUNK_SECONDS (chunkSizer.ts), so one that runs this long is a single
+ * dear block, and a run with one is long; a short run's chunks end first and lend nothing.
+ */
+export const LEND_AFTER_MS = 50;
+
+/**
  * Whether worker threads pay for `rest` replications, the last chunk of `count` having taken
  * `seconds` here: the rest estimated at that rate exceeds `paysAfter` seconds.
  */
@@ -77,6 +84,21 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
+export interface ProbingOptions {
+  /** Estimated seconds of work left above which the pool is used (default WORKERS_PAY_AFTER_SECONDS). */
+  readonly paysAfter?: number | undefined;
+  /** Settles when a thread started before the run has loaded: see LOADED_PROBE_SECONDS. */
+  readonly loaded?: Promise<void> | undefined;
+  /**
+   * Once a chunk here has run LEND_AFTER_MS and while the probe lasts, lend the waiting chunks to
+   * the pool, one at a time (its own pool only: a shared pool's threads run other studies'
+   * chunks). A chunk its thread has not started by the end of the chunk here is taken back.
+   * Needs a `here` that lets the event loop run during a chunk (the main thread's chunks do:
+   * simulateInSlices.ts). Default false.
+   */
+  readonly speculate?: boolean | undefined;
+}
+
 /**
  * An executor that runs tasks here, one at a time, timed, and once they have taken PROBE_SECONDS
  * (LOADED_PROBE_SECONDS once `loaded` has settled) sends every task to the pool as soon as workers
@@ -89,9 +111,10 @@ export function createProbingExecutor(
   replications: number,
   here: ChunkExecutor,
   pool: () => ChunkExecutor,
-  paysAfter: number = WORKERS_PAY_AFTER_SECONDS,
-  loaded?: Promise<void>,
+  options: ProbingOptions = {},
 ): ChunkExecutor {
+  const paysAfter = options.paysAfter ?? WORKERS_PAY_AFTER_SECONDS;
+  const { loaded } = options;
   const threads = pool();
   // A thread started before the run (runStudy's `warm`) that has loaded: see LOADED_PROBE_SECONDS.
   let ready = false;
@@ -107,14 +130,71 @@ export function createProbingExecutor(
   let recentSeconds = 0;
   let recentCount = 0;
   const waiting: Waiting[] = [];
+  // The chunk lent to the pool while the probe runs (options.speculate), whether its thread has
+  // started it, and how to take it back if not; and whether a lent chunk ran on a worker thread.
+  let lent: { readonly next: Waiting; started: boolean; readonly withdraw: AbortController } | undefined;
+  let lentRan = false;
+  // A chunk here has run LEND_AFTER_MS: lend from now on while the probe lasts.
+  let lending = false;
   const send = (executor: ChunkExecutor, next: Waiting) =>
     executor.run(next.task, next.signal, next.onStart).then(next.resolve, next.reject);
+  /**
+   * Lends the next waiting chunk to the pool while a long chunk of the probe runs here: the pool's
+   * thread takes it once it has loaded, instead of idling until that chunk ends (a first chunk of
+   * a run whose capped methods all fall in its first block can take seconds: arena-20-copies).
+   * Sent with a signal of its own, so the pool hands it to a thread alone and, while it still
+   * waits, can be taken back (aborted) when this thread is free first. Only chunks without a
+   * signal of their own (time-limited chunks never come here).
+   */
+  const lend = () => {
+    if (!lending || chosen || lent || spent >= PROBE_SECONDS) return;
+    const index = waiting.findIndex((w) => w.signal === undefined);
+    if (index < 0) return;
+    const [next] = waiting.splice(index, 1);
+    const loan = { next, started: false, withdraw: new AbortController() };
+    lent = loan;
+    threads
+      .run(next.task, loan.withdraw.signal, () => {
+        loan.started = true;
+        lentRan = true;
+        next.onStart?.();
+      })
+      .then(
+        (buffer) => {
+          if (!loan.started) return;
+          done += next.task.count;
+          next.resolve(buffer);
+        },
+        (error) => {
+          if (loan.started) next.reject(error);
+        },
+      )
+      .finally(() => {
+        if (lent === loan) lent = undefined;
+        dispatch();
+      });
+  };
+  /** Takes the lent chunk back if its thread has not started it: it waits here again, first. */
+  const reclaim = () => {
+    if (!lent || lent.started) return;
+    lent.withdraw.abort();
+    waiting.unshift(lent.next);
+    lent = undefined;
+  };
   const runHere = (next: Waiting) => {
     // The in-process executor starts the chunk after this turn of the event loop; nothing else runs here meanwhile.
     const started = threadCpuSeconds();
+    const long =
+      options.speculate && !lending
+        ? setTimeout(() => {
+            lending = true;
+            lend();
+          }, LEND_AFTER_MS)
+        : undefined;
     busy = here
       .run(next.task, next.signal, next.onStart)
       .then((buffer) => {
+        reclaim();
         const seconds = threadCpuSeconds() - started;
         spent += seconds;
         done += next.task.count;
@@ -137,20 +217,24 @@ export function createProbingExecutor(
         next.resolve(buffer);
       }, next.reject)
       .finally(() => {
+        clearTimeout(long);
         busy = undefined;
         dispatch();
       });
   };
   const dispatch = () => {
     if (chosen) for (const next of waiting.splice(0)) send(chosen, next);
-    else if (!busy && waiting.length > 0) runHere(waiting.shift()!);
+    else {
+      if (!busy && waiting.length > 0) runHere(waiting.shift()!);
+      if (busy) lend();
+    }
   };
   return {
     get workers() {
-      return chosen === threads ? threads.workers : 0;
+      return chosen === threads || lentRan ? threads.workers : 0;
     },
     get mainThread() {
-      return chosen === threads ? threads.mainThread : true;
+      return chosen === threads || lentRan ? threads.mainThread : true;
     },
     run(task, signal, onStart) {
       return new Promise<ArrayBuffer>((resolve, reject) => {

@@ -81,17 +81,14 @@ export function startExecution(
           replicationsToRun,
           createInProcessExecutor(),
           () => ({ ...pool, close: async () => {} }),
-          STARTED_WORKERS_PAY_AFTER_SECONDS,
+          { paysAfter: STARTED_WORKERS_PAY_AFTER_SECONDS },
         )
       : pool
     : threadPlan.workers > 0 && threadPlan.mainThread
-      ? createProbingExecutor(
-          replicationsToRun,
-          createInProcessExecutor(),
-          threads,
-          undefined,
-          options.warm?.ready,
-        )
+      ? createProbingExecutor(replicationsToRun, createInProcessExecutor(), threads, {
+          loaded: options.warm?.ready,
+          speculate: true,
+        })
       : threads();
   return {
     settings: {
