@@ -198,8 +198,8 @@ describe('workers only when they pay', () => {
       const starts: number[] = [];
       const queue: {
         task: ChunkTask;
-        signal?: AbortSignal;
-        onStart?: () => void;
+        signal: AbortSignal | undefined;
+        onStart: (() => void) | undefined;
         resolve: (b: ArrayBuffer) => void;
         reject: (e: unknown) => void;
       }[] = [];
