@@ -98,6 +98,16 @@ export interface StudyPoolOptions {
   readonly tasksPerThread?: number | undefined;
 }
 
+/**
+ * Milliseconds above which a worker thread's chunks count as long: a thread whose last chunk took
+ * longer holds one task at a time, not `tasksPerThread`. Queued tasks keep a thread fed while this
+ * thread is busy, but a queued chunk cannot be taken back, and at a run's end this thread idled
+ * while a worker thread ran the dear chunks it had queued (arena-small-votes: blocks of ≈ 1.5 s,
+ * four queued, the main thread idle for the last half of the run); a long chunk's hand-off waits
+ * at most for this thread's next slice (simulateInSlices.ts SLICE_MS), a small part of it.
+ */
+export const LONG_CHUNK_MS = 100;
+
 /** A task waiting for a free thread. */
 interface Waiting {
   readonly task: ChunkTask;
@@ -182,6 +192,9 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
   // tasks would wait in its port while this thread, computing too, could run them.
   const loaded = threads.map((thread) => thread.ready === undefined);
   const alone = threads.map(() => false);
+  // Whether a thread's last chunk timed alone (handed to it while it held none) took over
+  // LONG_CHUNK_MS: such a thread is given one task at a time (see LONG_CHUNK_MS).
+  const slow = threads.map(() => false);
   let hereBusy = false;
   const queue: Waiting[] = [];
   // robust: tasks still running when the pool closes (after another chunk failed) are awaited
@@ -205,12 +218,15 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
     return next;
   };
   const toThread = (i: number, next: Waiting) => {
+    const timed = held[i] === 0;
+    const handed = performance.now();
     held[i]++;
     alone[i] = next.alone;
     next.onStart?.();
     const result = threads[i].run(withPopulations(next.task), next.signal);
     track(result);
     result.then(next.resolve, next.reject).finally(() => {
+      if (timed) slow[i] = performance.now() - handed > LONG_CHUNK_MS;
       held[i]--;
       if (held[i] === 0) alone[i] = false;
       dispatch();
@@ -246,7 +262,7 @@ export function createStudyPool(options: StudyPoolOptions = {}): StudyPool {
       if (next) toHere(next);
     }
     for (let i = 0; i < threads.length && queue.length > 0; i++) {
-      if (held[i] === 0 || held[i] >= depth || alone[i] || queue[0].alone || !loaded[i]) continue;
+      if (held[i] === 0 || held[i] >= depth || slow[i] || alone[i] || queue[0].alone || !loaded[i]) continue;
       const next = take(0);
       if (next) toThread(i, next);
       else i--;
