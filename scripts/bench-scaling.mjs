@@ -39,7 +39,8 @@ function parseArgs(argv) {
     else if (arg === '--runs') options.runs = Number(argv[++i]);
     else if (arg === '--workers') options.workers = argv[++i].split(',').map(Number);
     else if (arg === '--out') options.out = argv[++i];
-    else if (arg.startsWith('-')) fail(`unknown flag ${arg} (flags: --seconds S, --runs N, --workers 1,2, --out FILE)`);
+    else if (arg.startsWith('-'))
+      fail(`unknown flag ${arg} (flags: --seconds S, --runs N, --workers 1,2, --out FILE)`);
     else options.studies.push(arg);
   }
   if (!(options.seconds > 0)) fail('--seconds: a number > 0');
