@@ -102,8 +102,8 @@ export interface StudyPoolOptions {
  * Milliseconds above which a worker thread's chunks count as long: a thread whose last chunk took
  * longer holds one task at a time, not `tasksPerThread`. Queued tasks keep a thread fed while this
  * thread is busy, but a queued chunk cannot be taken back, and at a run's end this thread idled
- * while a worker thread ran the dear chunks it had queued (arena-small-votes: blocks of ≈ 1.5 s,
- * four queued, the main thread idle for the last half of the run); a long chunk's hand-off waits
+ * while a worker thread ran the dear chunks it had queued (arena-small-votes, whose cells are a
+ * few dear blocks each: the main thread idle for the last half of the run); a long chunk's hand-off waits
  * at most for this thread's next slice (simulateInSlices.ts SLICE_MS), a small part of it.
  */
 export const LONG_CHUNK_MS = 100;

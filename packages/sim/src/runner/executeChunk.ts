@@ -122,7 +122,7 @@ export async function executeChunk(task: ChunkTask): Promise<ArrayBuffer> {
       const count = Math.min(BLOCK_SIZE, task.count - done);
       const out = kept ? chunkOutputRange(kept, simulator.shape, done, count) : scratch;
       if (isMainThread && slicing.replications < count)
-        await simulateInSlices(simulator, slicing, simulator.shape, first, count, task.caps, out, task.phase);
+        await simulateInSlices(simulator, slicing, first, count, task.caps, out, task.phase);
       else simulator.simulate(first, count, task.caps, out, task.phase);
       if (isMainThread) await yieldIfDue();
       partial.read(empty, 0);

@@ -44,7 +44,7 @@ describe('simulateInSlices', () => {
         const a = output(whole);
         const b = output(sliced);
         whole.simulate(first, BLOCK_SIZE, caps, a);
-        await simulateInSlices(sliced, slicing, sliced.shape, first, BLOCK_SIZE, caps, b);
+        await simulateInSlices(sliced, slicing, first, BLOCK_SIZE, caps, b);
         expect(bytes(b.records).equals(bytes(a.records))).toBe(true);
       }
     }
@@ -58,7 +58,7 @@ describe('simulateInSlices', () => {
     let ticks = 0;
     const interval = setInterval(() => ticks++, 1);
     const started = performance.now();
-    await simulateInSlices(simulator, slicing, simulator.shape, 0, BLOCK_SIZE, caps, output(simulator));
+    await simulateInSlices(simulator, slicing, 0, BLOCK_SIZE, caps, output(simulator));
     const took = performance.now() - started;
     clearInterval(interval);
     // Meaningful only for a block of several slices: 4,000 resamples × 100 replications.
@@ -66,7 +66,7 @@ describe('simulateInSlices', () => {
     expect(ticks).toBeGreaterThanOrEqual(2);
     // Past the bootstrap's cap (150) a replication costs microseconds: slices double to the block.
     for (const first of [200, 300, 400, 500, 600, 700, 800, 900]) {
-      await simulateInSlices(simulator, slicing, simulator.shape, first, BLOCK_SIZE, caps, output(simulator));
+      await simulateInSlices(simulator, slicing, first, BLOCK_SIZE, caps, output(simulator));
     }
     expect(slicing.replications).toBe(BLOCK_SIZE);
   });

@@ -13,12 +13,11 @@
  * A slice's length adapts per cell (Slicing): it doubles, up to the block, while a slice takes
  * under SLICE_MS / 4 and halves when one takes over SLICE_MS, so a cheap cell soon simulates
  * whole blocks in one call, and then executeChunk calls the simulator itself and only
- * yieldIfDue between blocks (k-resampling, 1.4 µs a replication, ran 11% slower in CPU
- * profiles with every block going through simulateInSlices).
+ * yieldIfDue between blocks (a cheap replication's block then pays no slicing at all).
  */
 import { BLOCK_SIZE } from './blocks.js';
 import type { CellSimulator } from './cellSimulator.js';
-import { type ChunkOutput, type ChunkShape, chunkOutputRange } from './chunkOutput.js';
+import { type ChunkOutput, chunkOutputRange } from './chunkOutput.js';
 
 /** Milliseconds this thread computes before it lets the event loop run. */
 export const SLICE_MS = 10;
@@ -52,7 +51,6 @@ export function yieldIfDue(): Promise<void> | undefined {
 export async function simulateInSlices(
   simulator: CellSimulator,
   slicing: Slicing,
-  shape: ChunkShape,
   first: number,
   count: number,
   caps: readonly number[],
@@ -66,7 +64,7 @@ export async function simulateInSlices(
       first + done,
       n,
       caps,
-      n === count ? out : chunkOutputRange(out, shape, done, n),
+      n === count ? out : chunkOutputRange(out, simulator.shape, done, n),
       phase,
     );
     done += n;
