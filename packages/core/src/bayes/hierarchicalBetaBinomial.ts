@@ -22,8 +22,11 @@
  * and each quantile is found by Brent's method on the panel CDF with the density
  * interpolated through the panel's nodes (barycentric Lagrange, weights of Gauss–Legendre
  * points). Accuracy: ~1e-14 against an adaptive QUADPACK reference (step 1/4 and 24 panels
- * were off by up to 6e-9). Cost: ~0.3–1.5 s per interval (768 inner integrals), so the
- * simulation should use it on modest replication counts.
+ * were off by up to 6e-9). Cost: ~900 inner integrals (the 768 nodes and the outer mode's
+ * search) of ~150 likelihood evaluations each; an evaluation is one running sum of logs over
+ * the distinct cluster counts (logRisings), so it grows with the largest cluster size and the
+ * number of distinct (k, n), not with T. Still the dearest interval here: simulations should
+ * use it on modest replication counts.
  * Degenerate: never (the posterior is proper for any data; T = 0 is an input error).
  */
 import { logGamma } from '../distributions/index.js';
@@ -37,35 +40,73 @@ const S_STEP = 0.125;
 const LOG_DROP = 46;
 const PANELS = 48;
 const NODES = GL_NODES.length;
+/**
+ * Golden-section steps refining a mode (bracket 2·step × 0.618⁴⁰ ≈ 1e-8·step): the mode only
+ * anchors the grids and scales the log-sum-exp, so its precision does not reach the integrals.
+ */
+const GOLDEN_STEPS = 40;
 
-/** Clusters grouped by (k, n): distinct pairs and how many clusters share each. */
+/**
+ * Clusters grouped by (k, n): distinct pairs and how many clusters share each, with each
+ * pair's k, n − k and n as indexes into the distinct values of each (the likelihood's rising
+ * factorials depend on one of them and one of a, b, d only, so each is computed once per call).
+ */
 interface Groups {
-  k: Float64Array;
-  n: Float64Array;
   count: Float64Array;
   size: number;
+  /** Distinct k, n − k and n values, ascending. */
+  kValues: Float64Array;
+  fValues: Float64Array;
+  nValues: Float64Array;
+  kAt: Int32Array;
+  fAt: Int32Array;
+  nAt: Int32Array;
+  /** Scratch for the rising factorials of one likelihood call. */
+  kTerms: Float64Array;
+  fTerms: Float64Array;
+  nTerms: Float64Array;
 }
 
-/** log Γ(m + a) − log Γ(a) for an integer m ≥ 0, by a product for small m. */
-function logRising(a: number, m: number): number {
-  if (m === 0) return 0;
-  if (m <= 24) {
-    let s = 0;
-    for (let j = 0; j < m; j++) s += Math.log(a + j);
-    return s;
+/** Largest step of the running sum of logs; a longer one is one log Γ difference instead. */
+const LOG_SUM_STEP = 24;
+
+/**
+ * terms[j] = log Γ(values[j] + a) − log Γ(a) for ascending integers values[j] ≥ 0, by one
+ * running sum over the values: from the previous value m′ to m it adds
+ * log Γ(m + a) − log Γ(m′ + a) as Σ_{j=m′}^{m−1} log(a + j) when m − m′ ≤ LOG_SUM_STEP and as a
+ * difference of log Γ otherwise, so the values share their logs (clusters of equal sizes cost
+ * one sum) and a gap costs at most two log Γ.
+ */
+function logRisings(a: number, values: Float64Array, terms: Float64Array): void {
+  let sum = 0;
+  let reached = 0;
+  // log Γ(known + a), once computed (a run of log Γ steps computes each end once).
+  let known = -1;
+  let logGammaKnown = 0;
+  for (let j = 0; j < values.length; j++) {
+    const m = values[j];
+    if (m - reached <= LOG_SUM_STEP) {
+      for (; reached < m; reached++) sum += Math.log(a + reached);
+    } else {
+      if (known !== reached) logGammaKnown = logGamma(reached + a);
+      const logGammaM = logGamma(m + a);
+      sum += logGammaM - logGammaKnown;
+      known = m;
+      logGammaKnown = logGammaM;
+      reached = m;
+    }
+    terms[j] = sum;
   }
-  return logGamma(m + a) - logGamma(a);
 }
 
 /** log-likelihood Σ log BB(kₜ; nₜ, dθ, d(1 − θ)) without the binomial coefficients. */
 function logLikelihood(theta: number, d: number, g: Groups): number {
-  const a = d * theta;
-  const b = d * (1 - theta);
+  logRisings(d * theta, g.kValues, g.kTerms);
+  logRisings(d * (1 - theta), g.fValues, g.fTerms);
+  logRisings(d, g.nValues, g.nTerms);
   let s = 0;
   for (let i = 0; i < g.size; i++) {
-    const k = g.k[i];
-    const n = g.n[i];
-    s += g.count[i] * (logRising(a, k) + logRising(b, n - k) - logRising(d, n));
+    s += g.count[i] * (g.kTerms[g.kAt[i]] + g.fTerms[g.fAt[i]] - g.nTerms[g.nAt[i]]);
   }
   return s;
 }
@@ -90,11 +131,24 @@ function argmax(h: (x: number) => number, lo: number, hi: number, step: number):
   let a = Math.max(lo, best - step);
   let b = Math.min(hi, best + step);
   const r = (Math.sqrt(5) - 1) / 2;
-  for (let i = 0; i < 60; i++) {
-    const c = b - r * (b - a);
-    const e = a + r * (b - a);
-    if (h(c) >= h(e)) b = e;
-    else a = c;
+  let c = b - r * (b - a);
+  let e = a + r * (b - a);
+  let hc = h(c);
+  let he = h(e);
+  for (let i = 0; i < GOLDEN_STEPS; i++) {
+    if (hc >= he) {
+      b = e;
+      e = c;
+      he = hc;
+      c = b - r * (b - a);
+      hc = h(c);
+    } else {
+      a = c;
+      c = e;
+      hc = he;
+      e = a + r * (b - a);
+      he = h(e);
+    }
   }
   return (a + b) / 2;
 }
@@ -138,6 +192,14 @@ function logDensityU(u: number, g: Groups): number {
   return logInner(theta, g) - Math.abs(u) - 2 * Math.log1p(Math.exp(-Math.abs(u)));
 }
 
+/** The distinct values of `xs`, ascending, and each x's index among them. */
+function distinct(xs: number[]): { values: Float64Array; at: Int32Array } {
+  const values = Float64Array.from(new Set(xs)).sort();
+  const index = new Map<number, number>();
+  values.forEach((v, j) => index.set(v, j));
+  return { values, at: Int32Array.from(xs, (x) => index.get(x) as number) };
+}
+
 function group(successes: ArrayLike<number>, trials: ArrayLike<number>): Groups {
   const keys = new Map<string, number>();
   const k: number[] = [];
@@ -153,11 +215,21 @@ function group(successes: ArrayLike<number>, trials: ArrayLike<number>): Groups 
       count.push(1);
     } else count[at]++;
   }
+  const ks = distinct(k);
+  const fs = distinct(k.map((kt, i) => n[i] - kt));
+  const ns = distinct(n);
   return {
-    k: Float64Array.from(k),
-    n: Float64Array.from(n),
     count: Float64Array.from(count),
     size: k.length,
+    kValues: ks.values,
+    fValues: fs.values,
+    nValues: ns.values,
+    kAt: ks.at,
+    fAt: fs.at,
+    nAt: ns.at,
+    kTerms: new Float64Array(ks.values.length),
+    fTerms: new Float64Array(fs.values.length),
+    nTerms: new Float64Array(ns.values.length),
   };
 }
 
