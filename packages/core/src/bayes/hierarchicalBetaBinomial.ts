@@ -196,7 +196,7 @@ function logDensityU(u: number, g: Groups): number {
 function distinct(xs: number[]): { values: Float64Array; at: Int32Array } {
   const values = Float64Array.from(new Set(xs)).sort();
   const index = new Map<number, number>();
-  values.forEach((v, j) => index.set(v, j));
+  for (let j = 0; j < values.length; j++) index.set(values[j], j);
   return { values, at: Int32Array.from(xs, (x) => index.get(x) as number) };
 }
 
