@@ -57,8 +57,9 @@ npx --offline evalsim reproduce exact-coverage --out results --quiet >/dev/null
 test -s results/REPORT.md
 ls results/plots/*.svg >/dev/null
 
-# Every --help example that needs only what the package ships runs as typed; the others (a
-# user's own files, minutes-long runs) are listed once in scripts/docs/help-examples-left-out.txt.
+# Every --help example that needs only what the package ships runs as typed, each from its own
+# empty folder; the others (a user's own files, minutes-long runs) are listed once in
+# scripts/docs/help-examples-left-out.txt (scripts/docs/helpExamples.test.ts checks the list).
 leftout=$(grep -v -e '^#' -e '^$' "$root/scripts/docs/help-examples-left-out.txt" | paste -sd'|')
 ran=0
 left=0
@@ -66,7 +67,7 @@ for command in $(npx --offline evalsim --help | sed -n 's/^  evalsim \([a-z-]*\)
   while IFS= read -r line; do
     example=${line#  }
     if [[ "$example" =~ $leftout ]]; then left=$((left + 1)); continue; fi
-    mkdir -p examples && (cd examples && eval "npx --offline $example") >example.out 2>&1 || {
+    folder="examples/$ran" && mkdir -p "$folder" && (cd "$folder" && eval "npx --offline $example") >example.out 2>&1 || {
       echo "pack-install: --help example failed: $example"
       tail -5 example.out
       exit 1
