@@ -30,7 +30,7 @@ export const root = fileURLToPath(new URL('../../../../../', import.meta.url));
  * A scratch folder for the suite's files (the CLI runs with it as its working directory). Test
  * files share one module graph per test process (vitest.config.ts, isolate: false), so every
  * bad-input file of a process uses this one; it lies in the test run's temporary folder, which
- * scripts/testSetup.ts removes at the end.
+ * scripts/testSetup.mjs removes at the end.
  */
 export const scratch = mkdtempSync(join(tmpdir(), 'evalsim-bad-input-'));
 
@@ -106,7 +106,7 @@ export interface RunResult {
   readonly timedOut: boolean;
 }
 
-/** The built CLI (scripts/testSetup.ts builds it), or the one EVALSIM_BAD_INPUT_BUNDLE names. */
+/** The built CLI (scripts/testSetup.mjs builds it), or the one EVALSIM_BAD_INPUT_BUNDLE names. */
 const BUNDLE =
   process.env.EVALSIM_BAD_INPUT_BUNDLE ??
   fileURLToPath(new URL('../../../../evalsim/dist/evalsim.mjs', import.meta.url));

@@ -34,9 +34,9 @@ const BUNDLES = [
 const TSC = ['packages/core/dist/index.js', 'packages/sim/dist/index.js', 'packages/cli/dist/main.js'];
 
 /** Newest modification time of the build's inputs (sources, package and tsconfig files). */
-function newestInput(): number {
+function newestInput() {
   let newest = 0;
-  const visit = (dir: string) => {
+  const visit = (dir) => {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry);
       const stat = statSync(path);
@@ -62,8 +62,11 @@ function newestInput(): number {
   return newest;
 }
 
-/** Oldest of these build outputs (0 when one is missing). */
-function oldestOutput(outputs: readonly string[]): number {
+/**
+ * Oldest of these build outputs (0 when one is missing).
+ * @param {readonly string[]} outputs
+ */
+function oldestOutput(outputs) {
   let oldest = Number.POSITIVE_INFINITY;
   for (const file of outputs) {
     const path = join(root, file);
@@ -72,11 +75,13 @@ function oldestOutput(outputs: readonly string[]): number {
   return oldest;
 }
 
-function node(args: readonly string[]): void {
+/** @param {readonly string[]} args */
+function node(args) {
   execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 }
 
-export default function setup(): () => void {
+/** @returns {() => void} the teardown */
+export default function setup() {
   const machineTmp = process.env.TMPDIR;
   const runTmp = mkdtempSync(join(tmpdir(), 'evalsim-tests-'));
   process.env.TMPDIR = runTmp;
