@@ -23,7 +23,9 @@ export default defineConfig({
     // V8 from inlining the samplers into the simulation loops (an item-population draw ran
     // 2–3× slower than in the bin). Node loads the TypeScript through scripts/testLoader/
     // (esbuild's transform; './x.js' → './x.ts'; the @evalsim/* entries → their sources).
-    // No test uses vi.mock or in-source tests, the features the module runner adds.
+    // No test uses vi.mock or in-source tests, the features the module runner adds. A
+    // command-line --execArgv replaces this list: profile with
+    // `--execArgv=--import=./scripts/testLoader/register.mjs --execArgv=--cpu-prof`.
     execArgv: ['--import', here('scripts/testLoader/register.mjs')],
     experimental: { viteModuleRunner: false, nodeLoader: false },
   },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Each workspace package's entry, as its package.json exports it, mapped to its TypeScript source. */
-const WORKSPACE_SOURCES = {
+export const WORKSPACE_SOURCES = {
   '@evalsim/core': 'packages/core/src/index.ts',
   '@evalsim/sim': 'packages/sim/src/index.ts',
   '@evalsim/sim/light': 'packages/sim/src/light.ts',

@@ -1,7 +1,7 @@
 /**
  * Node module hooks that run the TypeScript sources as native ES modules in the test forks
  * (vitest.config.ts: experimental.viteModuleRunner false). resolve: the @evalsim/* package
- * entries to their sources (the workspace packages' own exports point at dist/); a relative
+ * entries to their sources (the bundles' table, scripts/build/esbuildShared.mjs); a relative
  * './x.js' from a .ts file to './x.ts' when only the source exists (the sources import with
  * the extension tsc emits); sim's generated study validator to the build's copy
  * (config/validatorSource.ts writes it into dist/ only). load: a .ts file through esbuild's
@@ -11,21 +11,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
+import { STUDY_VALIDATOR, WORKSPACE_SOURCES } from '../build/esbuildShared.mjs';
 
 const root = new URL('../../', import.meta.url);
-const ALIASES = {
-  '@evalsim/core': 'packages/core/src/index.ts',
-  '@evalsim/sim': 'packages/sim/src/index.ts',
-  '@evalsim/sim/light': 'packages/sim/src/light.ts',
-  '@evalsim/sim/run': 'packages/sim/src/studyRun.ts',
-  '@evalsim/sim/threads': 'packages/sim/src/threads.ts',
-  '@evalsim/sim/internal': 'packages/sim/src/internal.ts',
-};
 const VALIDATOR_SOURCE = new URL('packages/sim/src/config/studyValidator.js', root).href;
-const VALIDATOR = new URL('packages/sim/dist/config/studyValidator.js', root).href;
+const VALIDATOR = new URL(STUDY_VALIDATOR, root).href;
 
 export async function resolve(specifier, context, next) {
-  const alias = ALIASES[specifier];
+  const alias = WORKSPACE_SOURCES[specifier];
   if (alias) return { url: new URL(alias, root).href, shortCircuit: true };
   const parent = context.parentURL;
   if (
