@@ -169,7 +169,7 @@ describe('workers only when they pay', () => {
      * loop, `seconds` of CPU, letting the event loop run every 5 ms (simulateInSlices.ts).
      */
     const events: string[] = [];
-    const deferred = (seconds: number) => {
+    const deferred = (seconds: number, clock: 'cpu' | 'wall' = 'cpu') => {
       events.length = 0;
       const starts: number[] = [];
       const executor: ChunkExecutor = {
@@ -179,8 +179,9 @@ describe('workers only when they pay', () => {
           new Promise((resolve) =>
             setImmediate(async () => {
               starts.push(task.start);
-              const started = threadCpuSeconds();
-              while (threadCpuSeconds() - started < seconds) {
+              const now = () => (clock === 'cpu' ? threadCpuSeconds() : performance.now() / 1000);
+              const started = now();
+              while (now() - started < seconds) {
                 const slice = performance.now();
                 while (performance.now() - slice < 5) {}
                 await new Promise((yielded) => setImmediate(yielded));
@@ -269,14 +270,24 @@ describe('workers only when they pay', () => {
     // Chunks here of 1.5 LEND_AFTER_MS: each lends; three of them end the probe.
     const long = (1.5 * LEND_AFTER_MS) / 1000;
 
-    test('chunks shorter than LEND_AFTER_MS lend nothing, even to a loaded thread', async () => {
-      expect(2 * 5 + 1000 * 0.4 * (LEND_AFTER_MS / 1000)).toBeLessThan(LEND_AFTER_MS);
-      const here = deferred(0.4 * (LEND_AFTER_MS / 1000));
+    test('chunks shorter than the lend delay lend nothing, even to a loaded thread', async () => {
+      // Six chunks of 25 ms of wall clock against a 100 ms delay: a timer left from an earlier
+      // chunk would fire during the fourth, inside the probe (150 ms of CPU < PROBE_SECONDS),
+      // and a chunk here would have to stall 75 ms to reach the delay on a busy machine.
+      const lendAfterMs = 100;
+      const six = [0, 100, 200, 300, 400, 500];
+      expect(six.length * 25).toBeLessThan(1000 * PROBE_SECONDS);
+      expect(4 * 25).toBeGreaterThanOrEqual(lendAfterMs);
+      const here = deferred(0.025, 'wall');
       const threads = lazyPool();
       threads.load();
-      const probing = createProbingExecutor(400, here.executor, () => threads.executor, { speculate: true });
-      await Promise.all(blocks.map((start) => probing.run(task(start, 100))));
-      expect(here.starts).toEqual(blocks);
+      const probing = createProbingExecutor(600, here.executor, () => threads.executor, {
+        speculate: true,
+        lendAfterMs,
+        paysAfter: Number.POSITIVE_INFINITY,
+      });
+      await Promise.all(six.map((start) => probing.run(task(start, 100))));
+      expect(here.starts).toEqual(six);
       expect(threads.starts).toEqual([]);
       expect(probing.workers).toBe(0);
       await probing.close();

@@ -97,6 +97,8 @@ export interface ProbingOptions {
    * simulateInSlices.ts). Default false.
    */
   readonly speculate?: boolean | undefined;
+  /** Milliseconds a chunk here runs before lending starts (default LEND_AFTER_MS). */
+  readonly lendAfterMs?: number | undefined;
 }
 
 /**
@@ -114,6 +116,7 @@ export function createProbingExecutor(
   options: ProbingOptions = {},
 ): ChunkExecutor {
   const paysAfter = options.paysAfter ?? WORKERS_PAY_AFTER_SECONDS;
+  const lendAfterMs = options.lendAfterMs ?? LEND_AFTER_MS;
   const { loaded } = options;
   const threads = pool();
   // A thread started before the run (runStudy's `warm`) that has loaded: see LOADED_PROBE_SECONDS.
@@ -189,7 +192,7 @@ export function createProbingExecutor(
         ? setTimeout(() => {
             lending = true;
             lend();
-          }, LEND_AFTER_MS)
+          }, lendAfterMs)
         : undefined;
     busy = here
       .run(next.task, next.signal, next.onStart)
