@@ -75,13 +75,15 @@ function interruptedRun(
   });
 }
 
+/** How the resumed and the uninterrupted runs run, in process. */
+const IN_PROCESS = ['--workers', '0', '--chunk-size', '1000', '--quiet', '--json'];
+
 /** An uninterrupted run of the study (one for both signals: the same bytes every time). */
 let freshRun: Promise<Buffer> | undefined;
 function freshArrow(): Promise<Buffer> {
   freshRun ??= (async () => {
     const out = join(dir, 'fresh');
-    const args = ['--workers', '0', '--chunk-size', '1000', '--quiet', '--json'];
-    const fresh = await runCli(['run', studyFile, '--out', out, ...args], { cwd: dir, env: {} });
+    const fresh = await runCli(['run', studyFile, '--out', out, ...IN_PROCESS], { cwd: dir, env: {} });
     expect(fresh.exitCode, fresh.stderr).toBe(0);
     return readFileSync(join(out, 'slow.arrow'));
   })();
@@ -110,8 +112,7 @@ describe('interrupts (real process, real signal)', () => {
 
       // --resume reuses the finished cells (fewer replications) and writes what a fresh run writes
       const env = { cwd: dir, env: {} };
-      const args = ['--workers', '0', '--chunk-size', '1000', '--quiet', '--json'];
-      const resumed = await runCli(['run', studyFile, '--out', out, '--resume', ...args], env);
+      const resumed = await runCli(['run', studyFile, '--out', out, '--resume', ...IN_PROCESS], env);
       expect(resumed.exitCode, resumed.stderr).toBe(0);
       expect(readFileSync(join(out, 'slow.arrow')).equals(await freshArrow())).toBe(true);
       expect(JSON.parse(readFileSync(join(out, '.runs', 'slow.run.json'), 'utf8')).resumedCells).toBe(done);
