@@ -15,12 +15,27 @@
  * exactly when the test stopped by crossing), estimate = (b − c)/n there, sampleSize = the
  * questions used, degenerate when no discordant question had been seen.
  */
-import { type StagewisePValue, stagewisePValues } from '@evalsim/core';
+import { type GroupSequentialDesign, type StagewisePValue, stagewisePValues } from '@evalsim/core';
 import type { SequentialPairedCounts } from '../base/dataKinds.js';
 import { defineMethod } from '../base/defineMethod.js';
 import { resetMethodResult } from '../base/methodResult.js';
 import { createPairTestScratch, pairedZStatistic } from './support/discordantPairTests.js';
 import { GATE_OPTIONS, type GatePlan, gatePlanner } from './support/gatePlan.js';
+
+/**
+ * Stage-wise p-values per design, computed once per thread: the designs are shared by a study's
+ * cells (gatePlan.ts), and the p-value function integrates the same stages again.
+ */
+const pValues = new WeakMap<GroupSequentialDesign, StagewisePValue>();
+
+function stagewisePValuesOnce(design: GroupSequentialDesign): StagewisePValue {
+  let pValue = pValues.get(design);
+  if (!pValue) {
+    pValue = stagewisePValues(design);
+    pValues.set(design, pValue);
+  }
+  return pValue;
+}
 
 export const groupSequentialTest = defineMethod({
   name: 'groupSequentialTest',
@@ -41,7 +56,7 @@ export const groupSequentialTest = defineMethod({
         plan = {
           indices: gatePlan.indices,
           critical: gatePlan.design.criticalValues,
-          pValue: stagewisePValues(gatePlan.design),
+          pValue: stagewisePValuesOnce(gatePlan.design),
         };
         plans.set(gatePlan, plan);
       }

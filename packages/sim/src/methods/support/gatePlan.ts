@@ -19,6 +19,37 @@ import type { SequentialPairedCounts } from '../../base/dataKinds.js';
 import { ConfigError } from '../../base/errors.js';
 import { plannedLookIndices, plannedSizeIndices } from './sequentialLooks.js';
 
+/** The most designs twoSidedDesign keeps (a study has a few: one per spending, looks and level). */
+const KEPT_DESIGNS = 64;
+const designs = new Map<string, GroupSequentialDesign>();
+
+/**
+ * The two-sided design for α, the spending function and the information fractions, computed once
+ * per thread: it depends on nothing else, so a study's cells, which differ only in their data
+ * model (sequential-power's five gaps), share it instead of solving the same Lan–DeMets
+ * boundaries again in every cell's first chunk (the boundary solve is most of a small chunk's time).
+ */
+function twoSidedDesign(
+  alpha: number,
+  spending: (typeof SPENDING_FAMILIES)[number],
+  rho: number,
+  rates: readonly number[],
+): GroupSequentialDesign {
+  const key = `${alpha}|${spending}|${spending === 'power' ? rho : ''}|${rates.join(',')}`;
+  let design = designs.get(key);
+  if (!design) {
+    design = groupSequentialDesign({
+      alpha,
+      sides: 2,
+      spending: spending === 'power' ? { family: 'power', rho } : { family: spending },
+      informationRates: rates,
+    });
+    if (designs.size >= KEPT_DESIGNS) designs.clear();
+    designs.set(key, design);
+  }
+  return design;
+}
+
 export const GATE_OPTIONS = {
   spending: {
     type: 'choice',
@@ -110,13 +141,7 @@ export function gatePlanner(
         data.items[0] * data.looks === last
           ? equalInformationRates(indices.length)
           : Array.from(indices, (j) => data.items[j] / last);
-      const design = groupSequentialDesign({
-        alpha,
-        sides: 2,
-        spending: spending === 'power' ? { family: 'power', rho } : { family: spending },
-        informationRates: rates,
-      });
-      plan = { indices, design };
+      plan = { indices, design: twoSidedDesign(alpha, spending, rho, rates) };
       plans.set(key, plan);
     }
     return plan;
